@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const dirs = (p) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const webFeatures = dirs('src/web/features');
+const serverFeatures = dirs('src/server/features');
+
+// DESIGN rule 10: web features don't import each other; server features reach another feature only
+// through its service.ts; the browser never imports server code.
+const zones = [
+  { target: './src/web', from: './src/server', message: 'The web app cannot import server code.' },
+  { target: './src/server', from: './src/web', message: 'The server cannot import web code.' },
+  { target: './src/shared', from: ['./src/web', './src/server'], message: 'Shared code stays isomorphic.' },
+  ...webFeatures.map((f) => ({
+    target: `./src/web/features/${f}`,
+    from: './src/web/features',
+    except: [`./${f}`],
+    message: 'Web features do not import each other: move the shared piece to components/ or lib/.',
+  })),
+  ...serverFeatures.map((f) => ({
+    target: `./src/server/features/${f}`,
+    from: './src/server/features',
+    except: [`./${f}`, './index.ts', ...serverFeatures.filter((o) => o !== f).map((o) => `./${o}/service.ts`)],
+    message: "Call another feature's service.ts, not its queries or routes.",
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'eslint.config.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser. The app runs on its own port and data folder.
+const port = 4173 + (process.pid % 500);
+export const e2eDataDir = path.resolve('.cache/e2e-data');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && node_modules/.bin/tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, DEMO_DATA: '0', APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,74 @@
+// Set-up shared by `npm start` and `npm test`: install packages and build the web app when needed.
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
+  return r.status ?? 1;
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newestIn(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(p) : mtime(p));
+  }
+  return newest;
+}
+
+/** npm ci when node_modules is missing or older than package-lock.json. */
+export function ensureDependencies() {
+  const lock = path.join(root, 'package-lock.json');
+  const installed = path.join(root, 'node_modules/.package-lock.json');
+  if (fs.existsSync(installed) && mtime(installed) >= mtime(lock)) return;
+  console.log('Installing packages (first run)...');
+  const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  if (status !== 0) throw new Error('npm ci failed');
+}
+
+/** vite build when the web app or the shared code changed since the last build. */
+export function ensureWebBuild() {
+  const stamp = path.join(root, 'dist/web/index.html');
+  const sources = Math.max(
+    newestIn(path.join(root, 'src/web')),
+    newestIn(path.join(root, 'src/shared')),
+    mtime(path.join(root, 'vite.config.ts')),
+    mtime(path.join(root, 'package-lock.json')),
+  );
+  if (mtime(stamp) >= sources) return;
+  console.log('Building the web app...');
+  const status = run(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn']);
+  if (status !== 0) throw new Error('vite build failed');
+}
+
+/** Debian's Chromium for the browser tests; installed with apt-get when missing and we are root. */
+export function ensureChromium() {
+  const found = () => {
+    try {
+      return execSync('command -v chromium', { encoding: 'utf8', shell: '/bin/sh' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  let bin = found();
+  if (bin) return bin;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log("Installing Chromium from Debian's packages for the browser tests...");
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    bin = found();
+  }
+  return bin;
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only place that reads process.env (DESIGN rule 7).
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Referloop <no-reply@referloop.local>'),
+  DEMO_DATA: flag,
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_API_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TEST_DATABASE_URL: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  demoData: boolean;
+  twilio?: { accountSid: string; authToken: string; apiUrl?: string };
+  logLevel: string;
+  secureCookies: boolean;
+  webDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = envSchema.parse(env);
+  const appUrl = e.APP_URL?.replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    appUrl,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    demoData: e.DEMO_DATA ?? true,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiUrl: e.TWILIO_API_URL }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: appUrl?.startsWith('https://') ?? false,
+    webDir: path.resolve('dist/web'),
+  };
+}
+
+/** Settings the test harness needs; read here so nothing else touches process.env. */
+export function loadTestEnv(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    databaseKind: env.TEST_DB_KIND === 'pg' ? ('pg' as const) : ('pglite' as const),
+    databaseUrl: env.TEST_DATABASE_URL || undefined,
+    templateFile: env.REFERLOOP_TEST_TEMPLATE || undefined,
+    templateDb: env.REFERLOOP_TEST_TEMPLATE_DB || undefined,
+  };
+}
+
+/** A test configuration: same shape, no environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.resolve('.cache/test-data'),
+    mailFrom: 'Referloop <no-reply@referloop.local>',
+    demoData: false,
+    logLevel: 'silent',
+    secureCookies: false,
+    webDir: path.resolve('dist/web'),
+    appUrl: 'http://localhost:3000',
+    ...overrides,
+  };
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle or the database itself: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Database = {
+  kind: 'pglite' | 'pg';
+  db: Db;
+  /** Raw parameterised SQL, for the job queue adapter, benchmarks and the test harness. */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+  /** Present on PGlite only. */
+  pglite?: PGlite;
+  /** Present on PostgreSQL only. */
+  pool?: pg.Pool;
+};
+
+// Return DATE columns as 'YYYY-MM-DD' strings on both drivers instead of local-midnight Date objects.
+pg.types.setTypeParser(1082, (v) => v);
+
+export function fromPglite(client: PGlite): Database {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    async query(text, values) {
+      const r = await client.query(text, values as any[]);
+      return r.rows as any[];
+    },
+    close: () => client.close(),
+    pglite: client,
+  };
+}
+
+export function fromPool(pool: pg.Pool): Database {
+  return {
+    kind: 'pg',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    async query(text, values) {
+      const r = await pool.query(text, values as any[]);
+      return r.rows;
+    },
+    close: () => pool.end(),
+    pool,
+  };
+}
+
+/** PostgreSQL when a URL is given, otherwise PGlite stored under dataDir (or in memory for ':memory:'). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    await pool.query('select 1');
+    return fromPool(pool);
+  }
+  if (opts.dataDir === ':memory:') return fromPglite(await PGlite.create());
+  const dir = path.join(opts.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  return fromPglite(await PGlite.create(dir));
+}

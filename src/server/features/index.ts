@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+
+// Each feature adds its route registration here. Public groups run without a session;
+// private groups run behind requireAuth, so request.auth is always set there.
+type RouteGroup = (app: FastifyInstance) => Promise<void>;
+
+export const publicRouteGroups: RouteGroup[] = [];
+export const privateRouteGroups: RouteGroup[] = [];

@@ -1,0 +1,77 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client';
+import { businesses, sessions } from '../db/schema';
+import { HttpError } from './errors';
+import { randomToken, sha256 } from './tokens';
+
+export const SESSION_COOKIE = 'rl_session';
+const SESSION_DAYS = 30;
+// Refresh last_seen_at (and slide the expiry) at most this often, not on every request.
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export type Auth = { businessId: number; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export async function createSession(db: Tx, businessId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86400_000);
+  await db.insert(sessions).values({ id: sha256(token), businessId, expiresAt });
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** The session behind the request's cookie, or null. Expired sessions do not count. */
+export async function readSession(db: Db, request: FastifyRequest): Promise<Auth | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return null;
+  const id = sha256(token);
+  const [row] = await db
+    .select({ businessId: sessions.businessId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000) })
+      .where(eq(sessions.id, id));
+  }
+  return { businessId: row.businessId, sessionId: id };
+}
+
+export async function destroySession(db: Tx, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a business (password reset, account deletion). */
+export async function destroyAllSessions(db: Tx, businessId: number) {
+  await db.delete(sessions).where(eq(sessions.businessId, businessId));
+}
+
+/** preHandler for every authenticated route: puts the signed-in business on request.auth or answers 401. */
+export function requireAuth(db: Db) {
+  return async (request: FastifyRequest) => {
+    request.auth = await readSession(db, request);
+    if (!request.auth) throw new HttpError(401, 'Please sign in to continue.');
+  };
+}
+
+/** The signed-in business id; only call behind requireAuth. */
+export function businessIdOf(request: FastifyRequest): number {
+  if (!request.auth) throw new HttpError(401, 'Please sign in to continue.');
+  return request.auth.businessId;
+}

@@ -1,0 +1,17 @@
+import nodemailer from 'nodemailer';
+import type { EmailMessage, EmailProvider } from './types';
+
+export class SmtpEmail implements EmailProvider {
+  readonly name = 'smtp' as const;
+  private readonly transport;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(message: EmailMessage) {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+}

@@ -1,0 +1,7 @@
+export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+
+/** Sends e-mail. Chosen once from config: SMTP when SMTP_URL is set, otherwise the file outbox. */
+export interface EmailProvider {
+  readonly name: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<void>;
+}
