@@ -2,8 +2,12 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. The app runs on its own port and data folder.
-const port = 4173 + (process.pid % 500);
-export const e2eDataDir = path.resolve('.cache/e2e-data');
+// Workers inherit the environment, so they see the port and folder the main process chose; two runs
+// side by side get their own.
+process.env.E2E_PORT ??= String(4200 + (process.pid % 2000));
+const port = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_DIR ??= path.resolve(`.cache/e2e-data-${port}`);
+const e2eDataDir = process.env.E2E_DATA_DIR;
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({

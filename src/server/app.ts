@@ -73,17 +73,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The built React app; any non-API GET falls back to index.html so client routes work on reload. */
 async function serveWebApp(app: FastifyInstance, webDir: string) {
-  const index = path.join(webDir, 'index.html');
-  if (!fs.existsSync(index)) return;
-  await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  app.get('/assets/*', (request, reply) => {
-    const rel = (request.params as { '*': string })['*'];
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-    return reply.sendFile(path.join('assets', rel));
-  });
+  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    app.get('/assets/*', (request, reply) => {
+      const rel = (request.params as { '*': string })['*'];
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.sendFile(path.join('assets', rel));
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (!hasWeb || url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
     }
     reply.header('cache-control', 'no-cache');

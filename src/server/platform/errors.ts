@@ -50,8 +50,4 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
-  });
 }
