@@ -1,3 +1,15 @@
+import { Toaster } from './components/ui/toaster';
+import { TooltipProvider } from './components/ui/tooltip';
+import { AuthProvider } from './lib/auth';
+import { AppRouter } from './router';
+
 export function App() {
-  return <main className="p-8 text-lg">Referloop</main>;
+  return (
+    <AuthProvider>
+      <TooltipProvider>
+        <AppRouter />
+        <Toaster />
+      </TooltipProvider>
+    </AuthProvider>
+  );
 }

@@ -1,0 +1,39 @@
+import { BarChart3, ClipboardList, Database, Gift, Inbox, MessageSquare, Settings, Users, type LucideIcon } from 'lucide-react';
+
+export type NavCountKey = 'newClients' | 'newReferrals' | 'unreadReplies';
+
+export interface NavItem {
+  label: string;
+  /** The label in the mobile menu, when it differs. */
+  mobileLabel?: string;
+  to: string;
+  /** Every path that highlights this item. */
+  paths: string[];
+  icon: LucideIcon;
+  badge?: NavCountKey;
+  desktopOnly?: boolean;
+}
+
+// Spec part 2 "Navigation shell".
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Leads', to: '/leads', paths: ['/', '/leads'], icon: Inbox },
+  { label: 'Clients', to: '/clients', paths: ['/clients', '/dashboard'], icon: Users, badge: 'newClients' },
+  { label: 'Referrals', to: '/referrals', paths: ['/referrals'], icon: Gift, badge: 'newReferrals' },
+  { label: 'Insights', to: '/insights', paths: ['/insights'], icon: BarChart3 },
+  { label: 'Data Sources', to: '/data-sources', paths: ['/data-sources'], icon: Database },
+  {
+    label: 'SMS Management',
+    mobileLabel: 'SMS Outreach',
+    to: '/outreach',
+    paths: ['/outreach', '/sms'],
+    icon: MessageSquare,
+    badge: 'unreadReplies',
+  },
+  { label: 'Forms', to: '/forms', paths: ['/forms'], icon: ClipboardList, desktopOnly: true },
+  { label: 'Settings', to: '/settings', paths: ['/settings'], icon: Settings },
+];
+
+export function isActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return item.paths.includes(path);
+}

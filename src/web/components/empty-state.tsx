@@ -1,0 +1,32 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/utils';
+
+interface EmptyStateProps {
+  icon?: LucideIcon;
+  title: string;
+  text?: ReactNode;
+  /** The next thing to do: usually a Button or a Link styled as one. */
+  action?: ReactNode;
+  className?: string;
+}
+
+export function EmptyState({ icon: Icon, title, text, action, className }: EmptyStateProps) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center',
+        className,
+      )}
+    >
+      {Icon && (
+        <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <Icon className="size-6" aria-hidden="true" />
+        </div>
+      )}
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {text && <p className="mt-1 max-w-md text-sm text-slate-500">{text}</p>}
+      {action && <div className="mt-5 flex flex-wrap items-center justify-center gap-2">{action}</div>}
+    </div>
+  );
+}

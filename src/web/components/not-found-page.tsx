@@ -1,0 +1,24 @@
+import { Compass } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { EmptyState } from './empty-state';
+import { Button } from './ui/button';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <EmptyState
+      icon={Compass}
+      title="404 — Page not found"
+      text={
+        <>
+          There is no page at <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-700">{pathname}</code>.
+        </>
+      }
+      action={
+        <Button asChild>
+          <Link to="/">Back to Leads</Link>
+        </Button>
+      }
+    />
+  );
+}

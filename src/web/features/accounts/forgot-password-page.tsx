@@ -1,0 +1,3 @@
+export function ForgotPasswordPage() {
+  return <main className="p-8">Referloop</main>;
+}

@@ -1,0 +1,116 @@
+import { Plus } from 'lucide-react';
+import { useId, useState, type ComponentProps } from 'react';
+import { SERVICE_TYPES } from '../../../shared/constants';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { toast } from '../../components/ui/use-toast';
+import { useAddClient } from './use-client-mutations';
+
+const EMPTY = { name: '', email: '', phone: '', serviceDate: '', serviceType: SERVICE_TYPES[0] as string, amount: '' };
+
+export function AddClientDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus />
+          Add Client
+        </Button>
+      </DialogTrigger>
+      {open && <AddClientForm onDone={() => setOpen(false)} />}
+    </Dialog>
+  );
+}
+
+function Field({ label, id, optional, ...input }: { label: string; id: string; optional?: boolean } & ComponentProps<typeof Input>) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {optional && <span className="font-normal text-slate-400"> (optional)</span>}
+      </Label>
+      <Input id={id} {...input} />
+    </div>
+  );
+}
+
+function AddClientForm({ onDone }: { onDone: () => void }) {
+  const [form, setForm] = useState(EMPTY);
+  const add = useAddClient(onDone);
+  const id = useId();
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  return (
+    <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!form.name.trim() || !form.email.trim() || !form.serviceDate) {
+            toast({ title: 'Missing Information', description: 'Please fill in name, email, and service date.', variant: 'destructive' });
+            return;
+          }
+          const amount = Number(form.amount);
+          add.mutate({
+            name: form.name.trim(),
+            email: form.email.trim(),
+            phone: form.phone.trim(),
+            serviceDate: form.serviceDate,
+            serviceType: form.serviceType,
+            amount: form.amount === '' || !Number.isFinite(amount) ? 0 : amount,
+          });
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Add Client</DialogTitle>
+          <DialogDescription>Add a client with the booking they just had.</DialogDescription>
+        </DialogHeader>
+        <Field label="Client Name" id={`${id}-name`} value={form.name} onChange={set('name')} autoComplete="off" />
+        <Field label="Email" id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="off" />
+        <Field label="Phone" optional id={`${id}-phone`} type="tel" value={form.phone} onChange={set('phone')} placeholder="(555) 123-4567" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Service Date" id={`${id}-date`} type="date" value={form.serviceDate} onChange={set('serviceDate')} />
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-type`}>Service Type</Label>
+            <Select value={form.serviceType} onValueChange={(v) => setForm((f) => ({ ...f, serviceType: v }))}>
+              <SelectTrigger id={`${id}-type`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {SERVICE_TYPES.map((t) => (
+                  <SelectItem key={t} value={t}>
+                    {t}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+        <Field
+          label="Service Amount ($)"
+          id={`${id}-amount`}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          placeholder="0.00"
+          value={form.amount}
+          onChange={set('amount')}
+        />
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Adding...' : 'Add Client'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,101 @@
+import { Gift, MessageSquareHeart } from 'lucide-react';
+import { formatDate, formatFrequency, formatPhone } from '../../../shared/format';
+import { Button } from '../../components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { ClientAvatar } from './client-avatar';
+import { LoyaltyScore } from './loyalty-score';
+import type { Client } from './types';
+
+export type ClientActions = { onThanks: (c: Client) => void; onGift: (c: Client) => void };
+
+function RowActions({ client, onThanks, onGift }: { client: Client } & ClientActions) {
+  return (
+    <div className="flex gap-2">
+      <Button variant="outline" size="sm" onClick={() => onThanks(client)} aria-label={`Send thanks to ${client.name}`}>
+        <MessageSquareHeart />
+        Thanks
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => onGift(client)} aria-label={`Send a gift to ${client.name}`}>
+        <Gift />
+        Gift
+      </Button>
+    </div>
+  );
+}
+
+function NameCell({ client }: { client: Client }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <ClientAvatar name={client.name} />
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">{client.name}</p>
+        <p className="truncate text-xs text-slate-500">{client.email || 'No email'}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Desktop and tablet: a table whose header stays in view while the body scrolls. */
+export function ClientTableRows({ clients, ...actions }: { clients: Client[] } & ClientActions) {
+  return (
+    <Table className="hidden md:table" data-testid="client-table">
+      <TableHeader className="sticky top-0 z-10 bg-white shadow-[0_1px_0_#e2e8f0]">
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Client</TableHead>
+          <TableHead>Phone</TableHead>
+          <TableHead className="text-right">Bookings</TableHead>
+          <TableHead>Last Booking</TableHead>
+          <TableHead>Frequency</TableHead>
+          <TableHead>Loyalty Score</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {clients.map((c) => (
+          <TableRow key={c.id} data-testid="client-row">
+            <TableCell className="max-w-64">
+              <NameCell client={c} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-slate-600 tabular">{formatPhone(c.phone) || '—'}</TableCell>
+            <TableCell className="text-right tabular">{c.totalBookings}</TableCell>
+            <TableCell className="whitespace-nowrap text-slate-600">{formatDate(c.lastBooking)}</TableCell>
+            <TableCell className="whitespace-nowrap text-slate-600">{formatFrequency(c.frequency)}</TableCell>
+            <TableCell>
+              <LoyaltyScore score={c.loyaltyScore} />
+            </TableCell>
+            <TableCell>
+              <RowActions client={c} {...actions} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Phones: one card per client, the same facts stacked. */
+export function ClientCards({ clients, ...actions }: { clients: Client[] } & ClientActions) {
+  return (
+    <ul className="divide-y divide-slate-100 md:hidden" data-testid="client-cards">
+      {clients.map((c) => (
+        <li key={c.id} className="space-y-3 px-4 py-4">
+          <NameCell client={c} />
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-500">Phone</dt>
+            <dd className="text-right tabular">{formatPhone(c.phone) || '—'}</dd>
+            <dt className="text-slate-500">Bookings</dt>
+            <dd className="text-right tabular">{c.totalBookings}</dd>
+            <dt className="text-slate-500">Last booking</dt>
+            <dd className="text-right">{formatDate(c.lastBooking)}</dd>
+            <dt className="text-slate-500">Frequency</dt>
+            <dd className="text-right">{formatFrequency(c.frequency)}</dd>
+          </dl>
+          <LoyaltyScore score={c.loyaltyScore} />
+          <RowActions client={c} {...actions} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CLIENT_PAGE_SIZE, type ClientSort } from '../../../shared/constants';
+import { Card, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ClientPagination } from './client-pagination';
+import { ClientCards, ClientTableRows, type ClientActions } from './client-rows';
+import { useClientsPage } from './use-client-data';
+import { useDebouncedValue } from './use-debounced-value';
+
+const SORT_LABELS: Record<ClientSort, string> = {
+  loyaltyScore: 'Loyalty Score',
+  lastBooking: 'Last Booking',
+  totalBookings: 'Total Bookings',
+  name: 'Name',
+};
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function ClientTable(actions: ClientActions) {
+  const [searchInput, setSearchInput] = useState('');
+  const [sort, setSort] = useState<ClientSort>('loyaltyScore');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // A new search starts at page 1; tracked in render so the stale page is never requested.
+  const [lastSearch, setLastSearch] = useState(search);
+  if (search !== lastSearch) {
+    setLastSearch(search);
+    setPage(1);
+  }
+  const { data, isPending, isError, isPlaceholderData } = useClientsPage({ page: search !== lastSearch ? 1 : page, search, sort });
+  const searchId = useId();
+  const sortId = useId();
+
+  const total = data?.total ?? 0;
+  const totalPages = Math.ceil(total / CLIENT_PAGE_SIZE);
+  const first = total === 0 ? 0 : (page - 1) * CLIENT_PAGE_SIZE + 1;
+  const last = Math.min(page * CLIENT_PAGE_SIZE, total);
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="gap-4 pb-4">
+        <CardTitle>Clients</CardTitle>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1 space-y-1.5">
+            <Label htmlFor={searchId}>Search clients</Label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+              <Input
+                id={searchId}
+                type="search"
+                placeholder="Name or email"
+                className="pl-9"
+                value={searchInput}
+                onChange={(e) => setSearchInput(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="space-y-1.5 sm:w-48">
+            <Label htmlFor={sortId}>Sort by</Label>
+            <Select
+              value={sort}
+              onValueChange={(v) => {
+                setSort(v as ClientSort);
+                setPage(1);
+              }}
+            >
+              <SelectTrigger id={sortId}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {(Object.keys(SORT_LABELS) as ClientSort[]).map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+      </CardHeader>
+
+      <div
+        className={`max-h-[600px] overflow-auto border-y border-slate-100 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={isPending || isPlaceholderData}
+      >
+        {isPending ? (
+          <div className="space-y-3 p-4" aria-label="Loading clients">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : isError ? (
+          <p role="alert" className="p-6 text-center text-sm text-red-600">
+            Failed to load clients. Please try refreshing the page.
+          </p>
+        ) : data.clients.length === 0 ? (
+          <p className="p-8 text-center text-sm text-slate-500">{search ? `No clients match “${search}”.` : 'No clients yet.'}</p>
+        ) : (
+          <>
+            <ClientTableRows clients={data.clients} {...actions} />
+            <ClientCards clients={data.clients} {...actions} />
+          </>
+        )}
+      </div>
+
+      <div className="flex flex-col items-center justify-between gap-3 px-5 py-4 sm:flex-row sm:px-6">
+        <p className="text-sm text-slate-500 tabular" aria-live="polite">
+          {total > 0 ? `Showing ${first}–${last} of ${total.toLocaleString('en-US')} clients` : ''}
+        </p>
+        <ClientPagination page={page} totalPages={totalPages} onPage={setPage} />
+      </div>
+    </Card>
+  );
+}

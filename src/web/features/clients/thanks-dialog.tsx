@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { FieldError, Label } from '../../components/ui/label';
+import { Textarea } from '../../components/ui/textarea';
+import type { Client } from './types';
+import { useSendThanks } from './use-client-mutations';
+
+export const defaultThanksMessage = (name: string) => {
+  const first = name.trim().split(/\s+/)[0] || 'there';
+  return `Hi ${first}! Thank you so much for being such a loyal client. We truly appreciate your business and look forward to seeing you again soon!`;
+};
+
+export function ThanksDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
+  return (
+    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
+      {/* Keyed by client so the message box is prefilled afresh for each one. */}
+      {client && <ThanksForm key={client.id} client={client} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }) {
+  const [message, setMessage] = useState(() => defaultThanksMessage(client.name));
+  const [error, setError] = useState<string>();
+  const send = useSendThanks(onClose);
+  const fieldId = useId();
+
+  return (
+    <DialogContent>
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!message.trim()) return setError('Please enter a message');
+          send.mutate({ clientId: client.id, message: message.trim() });
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Send Thank You</DialogTitle>
+          <DialogDescription>A personal thank-you to {client.name}.</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-1.5">
+          <Label htmlFor={fieldId}>Message</Label>
+          <Textarea
+            id={fieldId}
+            rows={5}
+            value={message}
+            aria-invalid={!!error}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <FieldError id={`${fieldId}-error`} message={error} />
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={send.isPending || !message.trim()}>
+            {send.isPending ? 'Sending...' : 'Send Message'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { CLIENT_PAGE_SIZE, MOST_LOYAL_LIMIT } from '../../../shared/constants';
+import { apiJson } from '../../lib/api';
+import type { BookingTrendPoint, Client, ClientsPage, ClientsQuery, DashboardStats, LoyaltyDistribution } from './types';
+
+export const STATS_KEY = '/api/dashboard/stats';
+const CLIENTS_PREFIX = '/api/clients';
+const TRENDS_PREFIX = '/api/analytics/booking-trends';
+
+function clientsUrl({ page, search, sort }: ClientsQuery) {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(CLIENT_PAGE_SIZE), sort });
+  if (search) params.set('search', search);
+  return `${CLIENTS_PREFIX}?${params}`;
+}
+
+/** One page of the client table; paging, search and sort run on the server. */
+export function useClientsPage(query: ClientsQuery) {
+  const url = clientsUrl(query);
+  return useQuery({
+    queryKey: [url],
+    queryFn: () => apiJson<ClientsPage>('GET', url),
+    // Keep the previous page on screen while the next one loads, so the table doesn't jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useTopClients = () => useQuery<Client[]>({ queryKey: [`${CLIENTS_PREFIX}/top?limit=${MOST_LOYAL_LIMIT}`] });
+export const useLoyaltyDistribution = () => useQuery<LoyaltyDistribution>({ queryKey: [`${CLIENTS_PREFIX}/loyalty-distribution`] });
+export const useDashboardStats = () => useQuery<DashboardStats>({ queryKey: [STATS_KEY] });
+export const useBookingTrends = (days: number) =>
+  useQuery<BookingTrendPoint[]>({ queryKey: [`${TRENDS_PREFIX}?days=${days}`], placeholderData: keepPreviousData });
+
+const startsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) =>
+  typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix);
+
+/** Every client read: table pages, the top list and the distribution. */
+export const refetchClients = (qc: QueryClient) => qc.invalidateQueries({ predicate: startsWith(CLIENTS_PREFIX) });
+
+/** Clients plus everything a new booking moves: stats and the trend chart. */
+export const refetchClientsAndStats = (qc: QueryClient) =>
+  Promise.all([
+    refetchClients(qc),
+    qc.invalidateQueries({ queryKey: [STATS_KEY] }),
+    qc.invalidateQueries({ predicate: startsWith(TRENDS_PREFIX) }),
+  ]);

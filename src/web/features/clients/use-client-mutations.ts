@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson, errorMessage } from '../../lib/api';
+import { toast } from '../../components/ui/use-toast';
+import type { AddClientInput, Client, SendGiftInput, SendThanksInput } from './types';
+import { refetchClients, refetchClientsAndStats } from './use-client-data';
+
+export function useSendThanks(onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendThanksInput) => apiJson<{ client: Client }>('POST', '/api/admin/send-thanks', input),
+    onSuccess: () => {
+      toast({ title: 'Thank you message sent!' });
+      void refetchClients(qc);
+      onDone();
+    },
+    onError: () => toast({ title: 'Failed to send message', variant: 'destructive' }),
+  });
+}
+
+export function useSendGift(onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendGiftInput) => apiJson<{ client: Client }>('POST', '/api/admin/send-gift', input),
+    onSuccess: () => {
+      toast({ title: 'Gift sent successfully!' });
+      void refetchClients(qc);
+      onDone();
+    },
+    onError: () => toast({ title: 'Failed to send gift', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
+  });
+}
+
+export function useAddClient(onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddClientInput) => apiJson<{ client: Client }>('POST', '/api/clients', input),
+    onSuccess: (res) => {
+      toast({ title: 'Client Added', description: res?.client?.name ? `${res.client.name} was added to your clients.` : undefined });
+      void refetchClientsAndStats(qc);
+      onDone();
+    },
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add client'), variant: 'destructive' }),
+  });
+}

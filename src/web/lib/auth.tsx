@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { apiRequest, getQueryFn, queryClient } from './api';
+
+export const SESSION_URL = '/api/auth/me';
+
+/** The signed-in business as the session endpoints return it. */
+export interface SessionBusiness {
+  id: string | number;
+  name: string;
+  email: string;
+  businessType?: string | null;
+  [key: string]: unknown;
+}
+
+interface SessionResponse {
+  business?: SessionBusiness | null;
+}
+
+interface AuthValue {
+  business: SessionBusiness | null;
+  /** True until the first session check has answered. */
+  isLoading: boolean;
+  /** After login or signup: set from the response business, then refresh the session query. */
+  signIn: (business: SessionBusiness) => void;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const session = useQuery<SessionResponse | null>({
+    queryKey: [SESSION_URL],
+    queryFn: getQueryFn<SessionResponse | null>({ on401: 'returnNull' }),
+  });
+  // undefined = not known yet. Kept in state (not only in the query cache) so logout, which drops the
+  // whole cache, cannot leave a stale business on screen.
+  const [business, setBusiness] = useState<SessionBusiness | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (session.isSuccess) setBusiness(session.data?.business ?? null);
+    else if (session.isError) setBusiness(null);
+  }, [session.data, session.isSuccess, session.isError]);
+
+  const signIn = useCallback((next: SessionBusiness) => {
+    setBusiness(next);
+    queryClient.setQueryData([SESSION_URL], { business: next });
+    void queryClient.invalidateQueries({ queryKey: [SESSION_URL] });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+    } finally {
+      setBusiness(null);
+      queryClient.clear();
+    }
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ business: business ?? null, isLoading: business === undefined, signIn, signOut }),
+    [business, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

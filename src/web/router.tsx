@@ -1,0 +1,97 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { AppShell } from './components/app-shell/app-shell';
+import { NotFoundPage } from './components/not-found-page';
+import { FullPageSkeleton } from './components/page-skeleton';
+import { useAuth } from './lib/auth';
+
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LandingPage = lazyPage(() => import('./features/accounts/landing-page'), 'LandingPage');
+const LoginPage = lazyPage(() => import('./features/accounts/login-page'), 'LoginPage');
+const SignupPage = lazyPage(() => import('./features/accounts/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyPage(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage');
+const ReferPage = lazyPage(() => import('./features/public-referral/refer-page'), 'ReferPage');
+const SetupPage = lazyPage(() => import('./features/onboarding/setup-page'), 'SetupPage');
+const LeadsPage = lazyPage(() => import('./features/leads/leads-page'), 'LeadsPage');
+const ClientDashboardPage = lazyPage(() => import('./features/clients/client-dashboard-page'), 'ClientDashboardPage');
+const ReferralsPage = lazyPage(() => import('./features/referrals/referrals-page'), 'ReferralsPage');
+const InsightsPage = lazyPage(() => import('./features/insights/insights-page'), 'InsightsPage');
+const DataSourcesPage = lazyPage(() => import('./features/data-sources/data-sources-page'), 'DataSourcesPage');
+const SmsPage = lazyPage(() => import('./features/sms/sms-page'), 'SmsPage');
+const FormsPage = lazyPage(() => import('./features/forms/forms-page'), 'FormsPage');
+const SettingsPage = lazyPage(() => import('./features/settings/settings-page'), 'SettingsPage');
+
+// Spec part 2 "Top-level routing". Signed out, any unknown path shows the landing page.
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/signup" element={<SignupPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/refer" element={<ReferPage />} />
+      <Route path="*" element={<LandingPage />} />
+    </Routes>
+  );
+}
+
+// React Router has no partial segments, so /setup-{product} is matched here.
+function SetupOrNotFound() {
+  const { pathname } = useLocation();
+  const match = /^\/setup-([a-z0-9-]+)\/?$/i.exec(pathname);
+  if (match) return <SetupPage product={match[1]} />;
+  return <AppShellNotFound />;
+}
+
+function AppShellNotFound() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route path="/setup" element={<SetupPage />} />
+      <Route path="/refer" element={<ReferPage />} />
+      <Route element={<AppShell />}>
+        <Route path="/" element={<LeadsPage />} />
+        <Route path="/leads" element={<LeadsPage />} />
+        <Route path="/clients" element={<ClientDashboardPage />} />
+        <Route path="/dashboard" element={<ClientDashboardPage />} />
+        <Route path="/referrals" element={<ReferralsPage />} />
+        <Route path="/insights" element={<InsightsPage />} />
+        <Route path="/data-sources" element={<DataSourcesPage />} />
+        <Route path="/outreach" element={<SmsPage />} />
+        <Route path="/sms" element={<SmsPage />} />
+        <Route path="/forms" element={<FormsPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+      </Route>
+      <Route path="*" element={<SetupOrNotFound />} />
+    </Routes>
+  );
+}
+
+function AppRoutes() {
+  const { business, isLoading } = useAuth();
+  if (isLoading) return <FullPageSkeleton />;
+  return (
+    <Suspense fallback={<FullPageSkeleton />}>{business ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
