@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './accounts/routes';
 
 // Each feature adds its route registration here. Public groups run without a session;
 // private groups run behind requireAuth, so request.auth is always set there.
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const publicRouteGroups: RouteGroup[] = [];
+export const publicRouteGroups: RouteGroup[] = [accountRoutes];
 export const privateRouteGroups: RouteGroup[] = [];

@@ -1,0 +1,69 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { businesses, outreachSettings, passwordResetTokens } from '../../db/schema';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type NewBusiness = typeof businesses.$inferInsert;
+export type NewOutreachSettings = typeof outreachSettings.$inferInsert;
+
+export async function findBusinessById(db: Tx, id: number): Promise<BusinessRow | undefined> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
+  return row;
+}
+
+/** Emails are stored lower-cased, so an exact match on the lower-cased input is case-insensitive. */
+export async function findBusinessByEmail(db: Tx, email: string): Promise<BusinessRow | undefined> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.email, email));
+  return row;
+}
+
+export async function insertBusiness(db: Tx, values: NewBusiness): Promise<BusinessRow> {
+  const [row] = await db.insert(businesses).values(values).returning();
+  return row;
+}
+
+export async function insertOutreachSettings(db: Tx, values: NewOutreachSettings) {
+  await db.insert(outreachSettings).values(values);
+}
+
+export async function updatePasswordHash(db: Tx, businessId: number, passwordHash: string) {
+  await db.update(businesses).set({ passwordHash }).where(eq(businesses.id, businessId));
+}
+
+export async function insertResetToken(db: Tx, businessId: number, tokenHash: string, expiresAt: Date) {
+  await db.insert(passwordResetTokens).values({ businessId, token: tokenHash, expiresAt });
+}
+
+/** True when the token is unused and not expired. */
+export async function isResetTokenUsable(db: Tx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(eq(passwordResetTokens.token, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Marks the token used if it still may be, in one statement, so two concurrent resets with the same
+ * token cannot both succeed. Answers the business it belongs to, or undefined.
+ */
+export async function consumeResetToken(db: Tx, tokenHash: string): Promise<{ id: number; businessId: number } | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(passwordResetTokens.token, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
+    )
+    .returning({ id: passwordResetTokens.id, businessId: passwordResetTokens.businessId });
+  return row;
+}
+
+/** After a reset, the other links already e-mailed to that business stop working too. */
+export async function retireOtherResetTokens(db: Tx, businessId: number, keepId: number) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.businessId, businessId), isNull(passwordResetTokens.usedAt), ne(passwordResetTokens.id, keepId)));
+}

@@ -1,0 +1,55 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { rateLimits } from '../../db/schema';
+
+// Fixed-window counters in the rate_limits table, so every app instance sees the same counts.
+
+export type RateRule = { prefix: string; limit: number; windowSeconds: number };
+
+export const LOGIN_PER_EMAIL: RateRule = { prefix: 'login:email', limit: 10, windowSeconds: 15 * 60 };
+export const LOGIN_PER_IP: RateRule = { prefix: 'login:ip', limit: 30, windowSeconds: 15 * 60 };
+export const FORGOT_PER_EMAIL: RateRule = { prefix: 'forgot:email', limit: 5, windowSeconds: 60 * 60 };
+export const FORGOT_PER_IP: RateRule = { prefix: 'forgot:ip', limit: 20, windowSeconds: 60 * 60 };
+
+export type Hit = { count: number; resetAt: Date; limited: boolean };
+
+const keyOf = (rule: RateRule, subject: string) => `${rule.prefix}:${subject}`;
+
+/**
+ * Counts one attempt and answers the count in the current window, in one upsert (so concurrent
+ * attempts cannot both slip under the limit). A window that has ended starts again at 1.
+ */
+export async function hit(db: Tx, rule: RateRule, subject: string): Promise<Hit> {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: keyOf(rule, subject), count: 1, resetAt: sql`now() + ${rule.windowSeconds}::int * interval '1 second'` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end`,
+        resetAt: sql`case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  // Now and then, drop counters whose window ended long ago so the table stays small.
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
+  return { count: row.count, resetAt: row.resetAt, limited: row.count > rule.limit };
+}
+
+/** Takes back one counted attempt (a sign-in that turned out to be right). */
+export async function forgive(db: Tx, rule: RateRule, subject: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(rate_limits.count - 1, 0)` })
+    .where(eq(rateLimits.key, keyOf(rule, subject)));
+}
+
+/** Forgets the counter entirely (a successful sign-in clears that e-mail's failures). */
+export async function clear(db: Tx, rule: RateRule, subject: string) {
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(rule, subject)));
+}
+
+/** "Please wait N minutes" for a window ending at resetAt. */
+export function minutesUntil(resetAt: Date): number {
+  return Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/errors';
+import { clearSessionCookie, readSession, setSessionCookie } from '../../platform/session';
+import { parse } from '../../platform/validate';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  isLandingSignup,
+  landingSignupSchema,
+  loginSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '../../../shared/schemas/auth';
+import * as accounts from './service';
+
+const signedOut = () => new HttpError(401, 'Please sign in to continue.');
+
+/** /api/auth/*: public routes; the ones that need a session read it themselves. */
+export async function accountRoutes(app: FastifyInstance) {
+  const { config, database, email: mailer } = app.deps;
+  const db = database.db;
+  const secure = config.secureCookies;
+
+  const startSession = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
+    setSessionCookie(reply, session.token, session.expiresAt, secure);
+
+  app.get('/auth/me', async (request) => {
+    const auth = await readSession(db, request);
+    if (!auth) throw signedOut();
+    const business = await accounts.currentBusiness(db, auth.businessId);
+    if (!business) throw signedOut();
+    return { business };
+  });
+
+  app.post('/auth/signup', async (request, reply) => {
+    const body = request.body;
+    const { business, session } = isLandingSignup(body)
+      ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) })
+      : await accounts.signup(db, { kind: 'screen', input: parse(signupSchema, body) });
+    startSession(reply, session);
+    return reply.status(201).send({ business });
+  });
+
+  app.post('/auth/login', async (request, reply) => {
+    const input = parse(loginSchema, request.body);
+    const { business, session } = await accounts.login(db, input, request.ip);
+    startSession(reply, session);
+    return { business };
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    const auth = await readSession(db, request);
+    await accounts.logout(db, auth?.sessionId);
+    clearSessionCookie(reply, secure);
+    return { message: AUTH_MESSAGES.loggedOut };
+  });
+
+  app.post('/auth/forgot-password', async (request) => {
+    const { email } = parse(forgotPasswordSchema, request.body);
+    await accounts.requestPasswordReset(db, {
+      email,
+      ip: request.ip,
+      linkOrigin: config.appUrl ?? requestOrigin(request),
+      mailer,
+      onSendError: (err) => request.log.error({ err, reqId: request.id }, 'password reset e-mail failed'),
+    });
+    return { message: AUTH_MESSAGES.resetLinkSent };
+  });
+
+  app.get('/auth/verify-reset-token/:token', async (request) => {
+    const { token } = request.params as { token: string };
+    return { valid: await accounts.verifyResetToken(db, token) };
+  });
+
+  app.post('/auth/reset-password', async (request) => {
+    const input = parse(resetPasswordSchema, request.body);
+    await accounts.resetPassword(db, input);
+    return { message: AUTH_MESSAGES.passwordResetDone };
+  });
+}
+
+/** Only used when APP_URL is unset (a local install); production sets APP_URL so links never follow a Host header. */
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}

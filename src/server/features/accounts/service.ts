@@ -1,0 +1,175 @@
+import type { Db } from '../../db/client';
+import { HttpError } from '../../platform/errors';
+import { createSession, destroyAllSessions, destroySession } from '../../platform/session';
+import { randomToken, sha256 } from '../../platform/tokens';
+import type { EmailProvider } from '../../providers/email/types';
+import { RESET_LINK_LIFETIME_MS } from '../../../shared/constants';
+import {
+  AUTH_MESSAGES,
+  type AuthBusiness,
+  type LandingSignupInput,
+  type LoginInput,
+  type ResetPasswordInput,
+  type SignupInput,
+} from '../../../shared/schemas/auth';
+import { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES, DEFAULT_REFERRAL_DISCOUNT } from './defaults';
+import { checkPassword, hashPassword } from './passwords';
+import * as q from './queries';
+import * as limits from './rate-limit';
+import { resetEmail } from './reset-email';
+
+export { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES } from './defaults';
+
+type NewSession = { token: string; expiresAt: Date };
+
+/** A business row as the browser may see it: no password hash. */
+export function toAuthBusiness(row: q.BusinessRow): AuthBusiness {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    ownerName: row.ownerName,
+    phone: row.phone,
+    businessType: row.businessType,
+    websiteUrl: row.websiteUrl,
+    googleReviewLink: row.googleReviewLink,
+    webhookUrl: row.webhookUrl,
+    twilioPhoneNumber: row.selectedPhoneNumber,
+    selectedPhoneNumber: row.selectedPhoneNumber,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function currentBusiness(db: Db, businessId: number): Promise<AuthBusiness | null> {
+  const row = await q.findBusinessById(db, businessId);
+  return row ? toAuthBusiness(row) : null;
+}
+
+export type SignupRequest = { kind: 'landing'; input: LandingSignupInput } | { kind: 'screen'; input: SignupInput };
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Creates the business, its outreach settings and a session, all or nothing. */
+export async function signup(db: Db, request: SignupRequest): Promise<{ business: AuthBusiness; session: NewSession }> {
+  const { input } = request;
+  const email = normaliseEmail(input.email);
+  if (await q.findBusinessByEmail(db, email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const values: q.NewBusiness =
+    request.kind === 'landing'
+      ? {
+          name: request.input.businessName,
+          ownerName: request.input.name,
+          phone: request.input.phone,
+          businessType: request.input.businessType,
+          email,
+          passwordHash,
+          webhookUrl: randomToken(),
+        }
+      : { name: request.input.name, email, passwordHash, webhookUrl: randomToken() };
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await q.insertBusiness(tx, values);
+      await q.insertOutreachSettings(tx, {
+        businessId: row.id,
+        referralDiscount: DEFAULT_REFERRAL_DISCOUNT,
+        customMessages: DEFAULT_CUSTOM_MESSAGES,
+        autoMessageSettings: DEFAULT_AUTO_MESSAGE_SETTINGS,
+      });
+      const session = await createSession(tx, row.id);
+      return { business: toAuthBusiness(row), session };
+    });
+  } catch (error) {
+    // Two signups with one e-mail at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+function tooMany(what: string, resetAt: Date): HttpError {
+  const n = limits.minutesUntil(resetAt);
+  return new HttpError(429, `Too many ${what}. Please wait ${n} minute${n === 1 ? '' : 's'} and try again.`);
+}
+
+/**
+ * Every attempt is counted before the password is checked (per IP and per e-mail), so a burst of
+ * parallel guesses cannot slip past the limit; a right password takes its attempt back.
+ */
+export async function login(db: Db, input: LoginInput, ip: string): Promise<{ business: AuthBusiness; session: NewSession }> {
+  const email = normaliseEmail(input.email);
+  const byIp = await limits.hit(db, limits.LOGIN_PER_IP, ip);
+  const byEmail = await limits.hit(db, limits.LOGIN_PER_EMAIL, email);
+  if (byIp.limited) throw tooMany('sign-in attempts', byIp.resetAt);
+  if (byEmail.limited) throw tooMany('sign-in attempts', byEmail.resetAt);
+
+  const row = await q.findBusinessByEmail(db, email);
+  const ok = await checkPassword(row?.passwordHash, input.password);
+  if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+
+  await limits.clear(db, limits.LOGIN_PER_EMAIL, email);
+  await limits.forgive(db, limits.LOGIN_PER_IP, ip);
+  const session = await createSession(db, row.id);
+  return { business: toAuthBusiness(row), session };
+}
+
+export async function logout(db: Db, sessionId: string | undefined) {
+  if (sessionId) await destroySession(db, sessionId);
+}
+
+export type ForgotPasswordRequest = {
+  email: string;
+  ip: string;
+  /** Origin the link points at: APP_URL, or the request's own origin when APP_URL is unset. */
+  linkOrigin: string;
+  mailer: EmailProvider;
+  onSendError(error: unknown): void;
+};
+
+/**
+ * Same answer whether or not the e-mail belongs to an account. The e-mail goes out without holding
+ * up the reply, so the response time does not tell either.
+ */
+export async function requestPasswordReset(db: Db, request: ForgotPasswordRequest): Promise<void> {
+  const email = normaliseEmail(request.email);
+  const byIp = await limits.hit(db, limits.FORGOT_PER_IP, request.ip);
+  if (byIp.limited) throw tooMany('requests', byIp.resetAt);
+  // Past the per-e-mail limit the answer stays the same, but nothing more is sent.
+  const byEmail = await limits.hit(db, limits.FORGOT_PER_EMAIL, email);
+  if (byEmail.limited) return;
+
+  const row = await q.findBusinessByEmail(db, email);
+  if (!row) return;
+  const token = randomToken();
+  await q.insertResetToken(db, row.id, sha256(token), new Date(Date.now() + RESET_LINK_LIFETIME_MS));
+  const link = `${request.linkOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+  request.mailer.send(resetEmail(row.email, row.name, link)).catch(request.onSendError);
+}
+
+const plausibleToken = (token: string) => token.length > 0 && token.length <= 200;
+
+export async function verifyResetToken(db: Db, token: string): Promise<boolean> {
+  if (!plausibleToken(token)) return false;
+  return q.isResetTokenUsable(db, sha256(token));
+}
+
+/** Sets the new password, uses up the token and ends every session of the business, in one transaction. */
+export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<void> {
+  const expired = new HttpError(400, AUTH_MESSAGES.resetLinkExpired);
+  if (!plausibleToken(input.token)) throw expired;
+  const tokenHash = sha256(input.token);
+  // Cheap check first, so a made-up token costs no password hashing.
+  if (!(await q.isResetTokenUsable(db, tokenHash))) throw expired;
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const used = await q.consumeResetToken(tx, tokenHash);
+    if (!used) throw expired;
+    await q.updatePasswordHash(tx, used.businessId, passwordHash);
+    await q.retireOtherResetTokens(tx, used.businessId, used.id);
+    await destroyAllSessions(tx, used.businessId);
+  });
+}
