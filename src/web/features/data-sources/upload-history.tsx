@@ -1,0 +1,118 @@
+import { ChevronDown, FileText, History } from 'lucide-react';
+import { useState } from 'react';
+import { formatCurrency, formatDate, formatPercent, formatPhone, formatTimeAgo } from '../../../shared/format';
+import { EmptyState } from '../../components/empty-state';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import type { CsvUploadRecord } from './types';
+import { useUploadHistory } from './use-data-sources';
+
+export function UploadHistory() {
+  const { data, isPending, isError } = useUploadHistory();
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-2">
+        <History className="size-5 text-brand-600" aria-hidden="true" />
+        <CardTitle>Upload history</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="space-y-3">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : isError ? (
+          <p role="alert" className="text-sm text-red-600">
+            Failed to load upload history. Please try refreshing the page.
+          </p>
+        ) : data.length === 0 ? (
+          <EmptyState icon={FileText} title="No uploads yet" text="Files you upload show up here with what was imported." className="py-8" />
+        ) : (
+          <ul className="space-y-3" data-testid="upload-history">
+            {data.map((u) => (
+              <UploadEntry key={u.id} upload={u} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
+  const [open, setOpen] = useState(false);
+  const previews = upload.clientPreviews ?? [];
+  const errors = upload.errors ?? [];
+  const coverage = upload.phoneStats?.coverage;
+  const detailsId = `upload-${upload.id}`;
+  return (
+    <li className="rounded-lg border border-slate-200">
+      <button
+        type="button"
+        className="flex w-full items-start gap-3 p-3 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded-lg"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <FileText className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900">{upload.fileName}</p>
+          <p className="text-xs text-slate-500">
+            <time dateTime={upload.timestamp} title={new Date(upload.timestamp).toLocaleString('en-US')}>
+              {formatTimeAgo(upload.timestamp)}
+            </time>
+          </p>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            <Badge variant="success">{upload.rowsProcessed} processed</Badge>
+            <Badge variant="secondary">{upload.rowsSkipped} skipped</Badge>
+            <Badge variant="outline">{upload.totalRows} total</Badge>
+            {coverage != null && <Badge variant={coverage >= 80 ? 'success' : 'warning'}>{formatPercent(coverage)} with phone</Badge>}
+            {errors.length > 0 && <Badge variant="destructive">{errors.length} errors</Badge>}
+          </div>
+        </div>
+        <ChevronDown className={`mt-1 size-4 shrink-0 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+      </button>
+      {open && (
+        <div id={detailsId} className="border-t border-slate-100 p-3">
+          <Tabs defaultValue="clients">
+            <TabsList>
+              <TabsTrigger value="clients">Clients ({previews.length})</TabsTrigger>
+              <TabsTrigger value="errors">Errors ({errors.length})</TabsTrigger>
+            </TabsList>
+            <TabsContent value="clients">
+              {previews.length === 0 ? (
+                <p className="text-sm text-slate-500">No clients from this file.</p>
+              ) : (
+                <ul className="divide-y divide-slate-100 text-sm">
+                  {previews.map((p, i) => (
+                    <li key={i} className="flex flex-wrap justify-between gap-x-4 py-2">
+                      <span className="font-medium text-slate-900">{p.name}</span>
+                      <span className="text-slate-500">{[p.email, formatPhone(p.phone)].filter(Boolean).join(' · ')}</span>
+                      <span className="w-full text-xs text-slate-500 tabular">
+                        {formatDate(p.serviceDate)}
+                        {p.amount != null && ` · ${formatCurrency(p.amount)}`}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </TabsContent>
+            <TabsContent value="errors">
+              {errors.length === 0 ? (
+                <p className="text-sm text-slate-500">No errors.</p>
+              ) : (
+                <ul className="max-h-60 space-y-1 overflow-auto text-xs text-amber-900">
+                  {errors.map((e, i) => (
+                    <li key={i}>{e}</li>
+                  ))}
+                </ul>
+              )}
+            </TabsContent>
+          </Tabs>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, LifeBuoy, Loader2, Send, Zap } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { refreshAfterImport, useBusinessProfile, WEBHOOK_LOGS_KEY } from './use-data-sources';
+import { WebhookLog } from './webhook-log';
+import { sampleWebhookPayload, webhookPath } from './webhook-sample';
+import { WebhookUrlField } from './webhook-url-field';
+
+const STEPS = [
+  'In Zapier, create a new Zap and choose your booking tool as the trigger (for example, "Appointment Completed").',
+  'Add an action step: Webhooks by Zapier → POST.',
+  'Paste your webhook URL below into the URL field.',
+  'Map the fields client_name, client_email, appointment_date, status, phone and amount_charged.',
+  'Test the Zap, then turn it on. Completed bookings now arrive here automatically.',
+];
+
+export function ZapierTab() {
+  const qc = useQueryClient();
+  const { business } = useAuth();
+  const profile = useBusinessProfile();
+  const webhookUrl = profile.data?.webhookUrl ?? undefined;
+  const product = business?.businessType || 'cleaning';
+  const sample = sampleWebhookPayload();
+
+  const test = useMutation({
+    mutationFn: () => apiRequest('POST', webhookPath(webhookUrl!), sampleWebhookPayload()),
+    onSuccess: () => toast({ title: 'Test successful!', description: 'A test booking for Test Client was recorded.' }),
+    onError: () => toast({ title: 'Test failed', description: 'Webhook test failed.', variant: 'destructive' }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: [WEBHOOK_LOGS_KEY] });
+      void refreshAfterImport(qc);
+    },
+  });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Zap className="size-5 text-amber-500" aria-hidden="true" />
+            Connect your booking tool with Zapier
+          </CardTitle>
+          <CardDescription>
+            Zapier sends every completed booking from your booking tool to Referloop as it happens, so your client list and loyalty
+            scores stay up to date without uploading files.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <ol className="space-y-3">
+            {STEPS.map((step, i) => (
+              <li key={i} className="flex gap-3 text-sm text-slate-700">
+                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700">
+                  {i + 1}
+                </span>
+                <span className="pt-0.5">{step}</span>
+              </li>
+            ))}
+          </ol>
+
+          <WebhookUrlField url={webhookUrl} loading={profile.isPending} />
+          {profile.isError && (
+            <p role="alert" className="text-sm text-red-600">
+              Failed to load your webhook URL. Please try refreshing the page.
+            </p>
+          )}
+
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => test.mutate()} disabled={!webhookUrl || test.isPending}>
+              {test.isPending ? <Loader2 className="animate-spin" /> : <Send />}
+              Send Test
+            </Button>
+            <Button variant="outline" asChild>
+              <a href={`/setup-${product}`} target="_blank" rel="noopener noreferrer">
+                <ExternalLink />
+                Full setup guide
+              </a>
+            </Button>
+            <Button variant="ghost" onClick={() => toast({ title: 'Feature coming soon' })}>
+              <LifeBuoy />
+              Request support
+            </Button>
+          </div>
+
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium text-slate-700">Sample payload</p>
+            <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100" data-testid="sample-payload">
+              {JSON.stringify(sample, null, 2)}
+            </pre>
+          </div>
+        </CardContent>
+      </Card>
+      <div>
+        <WebhookLog />
+      </div>
+    </div>
+  );
+}
