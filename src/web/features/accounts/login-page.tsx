@@ -1,3 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { loginSchema, type AuthResponse, type LoginInput } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { AuthLayout } from './auth-layout';
+import { FormField } from './form-field';
+
 export function LoginPage() {
-  return <main className="p-8">Referloop</main>;
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const login = useMutation({
+    mutationFn: (values: LoginInput) => apiJson<AuthResponse>('POST', '/api/auth/login', values),
+    onSuccess: ({ business }) => {
+      toast({ title: 'Welcome back!' });
+      signIn(business);
+      navigate('/');
+    },
+    onError: (error) => {
+      toast({
+        title: 'Login failed',
+        description: errorMessage(error, 'Invalid credentials. Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      description="Sign in to see your referrals, leads and clients."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-medium text-brand-600 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
+        <FormField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          aside={
+            <Link to="/forgot-password" className="text-sm font-medium text-brand-600 hover:underline">
+              Forgot your password?
+            </Link>
+          }
+          {...form.register('password')}
+        />
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

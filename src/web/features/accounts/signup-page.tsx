@@ -1,3 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { signupSchema, type AuthResponse, type SignupInput } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { AuthLayout } from './auth-layout';
+import { FormField } from './form-field';
+
 export function SignupPage() {
-  return <main className="p-8">Referloop</main>;
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const signup = useMutation({
+    mutationFn: (values: SignupInput) => apiJson<AuthResponse>('POST', '/api/auth/signup', values),
+    onSuccess: ({ business }) => {
+      signIn(business);
+      navigate('/setup');
+    },
+    onError: (error) => {
+      toast({
+        title: 'Signup failed',
+        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Start turning happy clients into referrers."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-brand-600 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))} className="space-y-4">
+        <FormField id="name" label="Business name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
+        <FormField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <FormField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Minimum 6 characters"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <FormField
+          id="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" className="w-full" disabled={signup.isPending}>
+          {signup.isPending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

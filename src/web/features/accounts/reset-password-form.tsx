@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { resetPasswordSchema, type ResetPasswordInput } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { PasswordField } from './password-field';
+
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const form = useForm({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const reset = useMutation({
+    mutationFn: (values: ResetPasswordInput) => apiJson<{ message: string }>('POST', '/api/auth/reset-password', values),
+    onSuccess: onDone,
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to reset password. Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
+      {errors.token?.message && <p className="text-sm text-red-600">{errors.token.message}</p>}
+      <PasswordField
+        id="password"
+        label="New password"
+        autoComplete="new-password"
+        placeholder="Minimum 6 characters"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <PasswordField
+        id="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={reset.isPending}>
+        {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </form>
+  );
+}
