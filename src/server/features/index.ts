@@ -7,3 +7,10 @@ type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
 export const publicRouteGroups: RouteGroup[] = [accountRoutes];
 export const privateRouteGroups: RouteGroup[] = [];
+
+// Issue 3: clients, imports (CSV/Excel upload, booking webhook) and the business profile.
+import { clientRoutes } from './clients/routes';
+import { importRoutes, webhookRoutes } from './imports/routes';
+import { businessRoutes } from './business/routes';
+publicRouteGroups.push(webhookRoutes);
+privateRouteGroups.push(clientRoutes, importRoutes, businessRoutes);

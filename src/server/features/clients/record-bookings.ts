@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { generateReferralCode } from './referral-code';
+import { recomputeClientStats } from './recompute';
+
+/** One completed booking, already normalised (importer, webhook and Add Client all end here). */
+export type BookingRow = {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  serviceDate: string;
+  serviceType: string | null;
+  amount: number | null;
+};
+
+export type RecordResult = {
+  newClients: number;
+  updatedClients: number;
+  newBookings: number;
+  duplicateBookings: number;
+  /** The client id of each input row, in order. */
+  clientIds: number[];
+};
+
+type FileClient = { key: number; name: string; email: string | null; phone: string | null; id?: number; isNew?: boolean };
+
+const CHUNK = 20_000;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Identifies the same booking on a re-import: service type and amount, normalised. */
+export const dedupeKey = (serviceType: string | null, amount: number | null) =>
+  `${(serviceType ?? '').trim().toLowerCase()}|${amount == null ? '' : amount.toFixed(2)}`;
+
+/**
+ * Finds or creates each row's client (by e-mail, case-insensitive, then by phone) and inserts its
+ * completed booking unless the same booking exists already; then recomputes the touched clients.
+ * Set-based: a handful of statements whatever the number of rows. Call inside a transaction.
+ */
+export async function recordBookings(tx: Tx, businessId: number, rows: BookingRow[], source: string): Promise<RecordResult> {
+  const empty = { newClients: 0, updatedClients: 0, newBookings: 0, duplicateBookings: 0, clientIds: [] };
+  if (rows.length === 0) return empty;
+  // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
+  await tx.execute(sql`select pg_advisory_xact_lock(7301, ${businessId})`);
+
+  const clients: FileClient[] = [];
+  const byEmail = new Map<string, FileClient>();
+  const byPhone = new Map<string, FileClient>();
+  const rowClient: FileClient[] = [];
+  for (const row of rows) {
+    const email = row.email?.trim().toLowerCase() || null;
+    let c = email ? byEmail.get(email) : row.phone ? byPhone.get(row.phone) : undefined;
+    if (!c && email && row.phone) {
+      const samePhone = byPhone.get(row.phone);
+      if (samePhone && !samePhone.email) {
+        samePhone.email = email;
+        c = samePhone;
+      }
+    }
+    if (!c) {
+      c = { key: clients.length, name: row.name.trim(), email, phone: row.phone };
+      clients.push(c);
+    }
+    if (email) byEmail.set(email, c);
+    if (row.phone) {
+      c.phone = c.phone ?? row.phone;
+      if (!byPhone.has(row.phone)) byPhone.set(row.phone, c);
+    }
+    rowClient.push(c);
+  }
+
+  const emails = JSON.stringify([...byEmail.keys()]);
+  const phones = JSON.stringify([...byPhone.keys()]);
+  const existing = rowsOf<{ id: number; email: string | null; phone: string | null }>(
+    await tx.execute(sql`
+      select id, lower(email) as email, phone from clients
+      where business_id = ${businessId}
+        and (lower(email) in (select value from json_array_elements_text(${emails}::json))
+          or phone in (select value from json_array_elements_text(${phones}::json)))`),
+  );
+  const dbByEmail = new Map<string, (typeof existing)[number]>();
+  const dbByPhone = new Map<string, (typeof existing)[number]>();
+  for (const e of existing) {
+    if (e.email) dbByEmail.set(e.email, e);
+    if (e.phone && !dbByPhone.has(e.phone)) dbByPhone.set(e.phone, e);
+  }
+  const fillPhone: { id: number; phone: string }[] = [];
+  const updated = new Set<number>();
+  for (const c of clients) {
+    let match = c.email ? dbByEmail.get(c.email) : undefined;
+    // A phone match counts when it cannot be a different person with another e-mail address.
+    if (!match && c.phone) {
+      const p = dbByPhone.get(c.phone);
+      if (p && (!p.email || !c.email)) match = p;
+    }
+    if (match) {
+      c.id = match.id;
+      updated.add(match.id);
+      if (!match.phone && c.phone) fillPhone.push({ id: match.id, phone: c.phone });
+    }
+  }
+
+  await insertNewClients(tx, businessId, clients.filter((c) => c.id === undefined));
+  if (fillPhone.length) {
+    await tx.execute(sql`
+      update clients c set phone = v.phone
+      from json_to_recordset(${JSON.stringify(fillPhone)}::json) as v(id int, phone text)
+      where c.id = v.id and c.business_id = ${businessId} and c.phone is null`);
+  }
+
+  const clientIds = rowClient.map((c) => c.id!);
+  let newBookings = 0;
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const batch = rows.slice(start, start + CHUNK).map((r, i) => ({
+      c: clientIds[start + i],
+      d: r.serviceDate,
+      t: r.serviceType,
+      a: r.amount,
+      k: dedupeKey(r.serviceType, r.amount),
+    }));
+    const [res] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with ins as (
+          insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
+          select ${businessId}, v.c, v.d, v.t, v.a::text, v.a, 'completed', ${source}, v.k
+          from json_to_recordset(${JSON.stringify(batch)}::json) as v(c int, d date, t text, a numeric, k text)
+          on conflict (client_id, service_date, dedupe_key) do nothing
+          returning 1
+        )
+        select count(*)::int as n from ins`),
+    );
+    newBookings += Number(res.n);
+  }
+
+  const touched = [...new Set(clientIds)];
+  await recomputeClientStats(tx, businessId, touched);
+  return {
+    newClients: clients.filter((c) => c.isNew).length,
+    updatedClients: updated.size,
+    newBookings,
+    duplicateBookings: rows.length - newBookings,
+    clientIds,
+  };
+}
+
+async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[]) {
+  let pending = fresh;
+  // Referral codes are globally unique; a rare collision is retried with a new code.
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt === 5) throw new Error('Could not generate unique referral codes');
+    const byCode = new Map<string, FileClient>();
+    for (const c of pending) byCode.set(generateReferralCode(c.name), c);
+    const values = [...byCode].map(([code, c]) => ({ n: c.name, e: c.email, p: c.phone, r: code }));
+    for (let start = 0; start < values.length; start += CHUNK) {
+      const inserted = rowsOf<{ id: number; referral_code: string }>(
+        await tx.execute(sql`
+          insert into clients (business_id, name, email, phone, referral_code)
+          select ${businessId}, v.n, v.e, v.p, v.r
+          from json_to_recordset(${JSON.stringify(values.slice(start, start + CHUNK))}::json) as v(n text, e text, p text, r text)
+          on conflict (referral_code) do nothing
+          returning id, referral_code`),
+      );
+      for (const row of inserted) {
+        const c = byCode.get(row.referral_code)!;
+        c.id = row.id;
+        c.isNew = true;
+      }
+    }
+    pending = pending.filter((c) => c.id === undefined);
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { businessIdOf } from '../../platform/session';
+import { parse } from '../../platform/validate';
+import {
+  addClientSchema,
+  bookingTrendsQuerySchema,
+  clientListQuerySchema,
+  sendGiftSchema,
+  sendThanksSchema,
+  topClientsQuerySchema,
+} from '../../../shared/schemas/clients';
+import * as clients from './service';
+
+export async function clientRoutes(app: FastifyInstance) {
+  const { database } = app.deps;
+  const db = database.db;
+
+  app.get('/clients', async (request) => {
+    const businessId = businessIdOf(request);
+    const query = parse(clientListQuerySchema, request.query);
+    if (query.new === 'true' || query.new === '1') return { count: await clients.countNewClients(db, businessId) };
+    if (query.page === undefined) return clients.listClientsUnpaged(db, businessId);
+    return clients.listClientsPage(db, businessId, { page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort });
+  });
+
+  app.get('/clients/top', async (request) => {
+    const { limit } = parse(topClientsQuerySchema, request.query);
+    return clients.topClients(db, businessIdOf(request), limit);
+  });
+
+  app.get('/clients/loyalty-distribution', async (request) => clients.loyaltyDistribution(db, businessIdOf(request)));
+
+  app.post('/clients', async (request, reply) => {
+    const input = parse(addClientSchema, request.body);
+    const client = await clients.addClient(database, businessIdOf(request), input);
+    return reply.status(201).send({ client });
+  });
+
+  app.get('/dashboard/stats', async (request) => clients.dashboardStats(db, businessIdOf(request)));
+
+  app.get('/analytics/booking-trends', async (request) => {
+    const { days } = parse(bookingTrendsQuerySchema, request.query);
+    return clients.bookingTrends(db, businessIdOf(request), days);
+  });
+
+  app.post('/admin/send-gift', async (request) => {
+    const input = parse(sendGiftSchema, request.body);
+    const client = await clients.sendGift(database, businessIdOf(request), input);
+    return { success: true, message: 'Gift sent successfully!', client };
+  });
+
+  app.post('/admin/send-thanks', async (request) => {
+    const input = parse(sendThanksSchema, request.body);
+    const client = await clients.sendThanks(database, businessIdOf(request), input);
+    return { success: true, message: 'Thank you message sent!', client };
+  });
+
+  app.get('/admin/export', async (request, reply) => {
+    const csv = await clients.exportClientsCsv(db, businessIdOf(request));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="clients-export.csv"')
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+}

@@ -1,0 +1,108 @@
+import type { BookingRow } from '../clients/service';
+import type { ClientPreview, PhoneStats } from '../../../shared/schemas/imports';
+import { type ColumnMap, mapColumns, missingColumns } from './columns';
+import { normalizeBooking, type RawBooking } from './normalize-row';
+import { HttpError } from '../../platform/errors';
+
+/** At most this many error lines are kept in the answer and the upload log; errorCount has them all. */
+export const MAX_ERROR_LINES = 1000;
+const PREVIEWS = 5;
+
+export type CollectedRows = {
+  bookings: BookingRow[];
+  totalRows: number;
+  skipped: number;
+  errors: string[];
+  errorCount: number;
+  /** Rows that became bookings (includes rows that were kept with a warning). */
+  processed: number;
+  phoneStats: PhoneStats;
+  clientPreviews: ClientPreview[];
+};
+
+const blank = (cells: unknown[]) => cells.every((c) => c == null || String(c).trim() === '');
+
+function rawOf(cells: unknown[], map: ColumnMap): RawBooking {
+  const at = (i: number | undefined) => (i === undefined ? undefined : cells[i]);
+  const name =
+    map.name !== undefined
+      ? at(map.name)
+      : [at(map.firstName), at(map.lastName)].filter((v) => v != null && String(v).trim()).join(' ');
+  return {
+    name,
+    email: at(map.email),
+    phone: at(map.phone),
+    date: at(map.date),
+    amount: at(map.amount),
+    // A file without a status column holds completed jobs only.
+    status: map.status === undefined ? undefined : (at(map.status) ?? ''),
+    serviceType: at(map.serviceType),
+  };
+}
+
+/** Applies the column mapping and row rules to a table's rows (header first), streaming. */
+export async function collectRows(table: AsyncIterable<unknown[]>): Promise<CollectedRows> {
+  let map: ColumnMap | null = null;
+  let rowNumber = 0;
+  const out: CollectedRows = {
+    bookings: [],
+    totalRows: 0,
+    skipped: 0,
+    errors: [],
+    errorCount: 0,
+    processed: 0,
+    phoneStats: { total: 0, withPhone: 0, withoutPhone: 0, invalid: 0, coverage: 0 },
+    clientPreviews: [],
+  };
+  const clientHasPhone = new Map<string, boolean>();
+  const addError = (line: string) => {
+    out.errorCount += 1;
+    if (out.errors.length < MAX_ERROR_LINES) out.errors.push(line);
+  };
+
+  for await (const cells of table) {
+    rowNumber += 1;
+    if (!map) {
+      if (blank(cells)) continue;
+      map = mapColumns(cells);
+      const missing = missingColumns(map);
+      if (missing.length) {
+        const found = cells.map((c) => String(c ?? '').trim()).filter(Boolean).slice(0, 20).join(', ');
+        throw new HttpError(
+          400,
+          `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}. Found columns: ${found || 'none'}.`,
+        );
+      }
+      continue;
+    }
+    if (blank(cells)) continue;
+    out.totalRows += 1;
+    const result = normalizeBooking(rawOf(cells, map));
+    if (result.kind === 'skipped') out.skipped += 1;
+    else if (result.kind === 'error') addError(`Row ${rowNumber}: ${result.reason}`);
+    else {
+      const b = result.booking;
+      out.bookings.push(b);
+      out.processed += 1;
+      if (result.warning) addError(`Row ${rowNumber}: ${result.warning}`);
+      if (result.invalidPhone) out.phoneStats.invalid += 1;
+      const key = b.email ?? `phone:${b.phone}`;
+      clientHasPhone.set(key, Boolean(clientHasPhone.get(key) || b.phone));
+      if (out.clientPreviews.length < PREVIEWS) {
+        out.clientPreviews.push({ name: b.name, email: b.email, phone: b.phone, serviceDate: b.serviceDate, amount: b.amount });
+      }
+    }
+  }
+  if (!map) throw new HttpError(400, 'The file is empty.');
+  if (out.totalRows === 0) throw new HttpError(400, 'The file has a header row but no bookings.');
+  const total = clientHasPhone.size;
+  const withPhone = [...clientHasPhone.values()].filter(Boolean).length;
+  out.phoneStats = {
+    total,
+    withPhone,
+    withoutPhone: total - withPhone,
+    invalid: out.phoneStats.invalid,
+    coverage: total ? Math.round((withPhone / total) * 1000) / 10 : 0,
+  };
+  return out;
+}

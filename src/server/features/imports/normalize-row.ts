@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { normalizePhone, parseAmount, parseServiceDate } from '../../../shared/schemas/imports';
+import type { BookingRow } from '../clients/service';
+
+/** One booking as it arrived (file row or webhook payload), before any rule ran. */
+export type RawBooking = {
+  name?: unknown;
+  email?: unknown;
+  phone?: unknown;
+  date?: unknown;
+  amount?: unknown;
+  /** undefined when the source has no status at all: such sources hold completed jobs only. */
+  status?: unknown;
+  serviceType?: unknown;
+};
+
+export type Normalized =
+  | { kind: 'booking'; booking: BookingRow; warning?: string; invalidPhone: boolean }
+  | { kind: 'skipped' }
+  | { kind: 'error'; reason: string };
+
+const text = (v: unknown) => (v == null ? '' : String(v).trim());
+const emailShape = z.email();
+const quote = (v: unknown) => `"${text(v).slice(0, 60)}"`;
+
+/** The importer's and the webhook's row rules: completed only, a name, a date, an e-mail or phone. */
+export function normalizeBooking(raw: RawBooking): Normalized {
+  if (raw.status !== undefined && text(raw.status).toLowerCase() !== 'completed') return { kind: 'skipped' };
+  const name = text(raw.name).replace(/\s+/g, ' ');
+  if (!name) return { kind: 'error', reason: 'missing client name' };
+  if (name.length > 200) return { kind: 'error', reason: 'client name is longer than 200 characters' };
+  const serviceDate = parseServiceDate(typeof raw.date === 'string' ? raw.date.trim() : raw.date);
+  if (!serviceDate) {
+    return text(raw.date)
+      ? { kind: 'error', reason: `invalid service date ${quote(raw.date)} (use YYYY-MM-DD or MM/DD/YYYY)` }
+      : { kind: 'error', reason: 'missing service date' };
+  }
+  const emailText = text(raw.email).toLowerCase();
+  if (emailText && (emailText.length > 254 || !emailShape.safeParse(emailText).success)) {
+    return { kind: 'error', reason: `invalid email ${quote(raw.email)}` };
+  }
+  const amount = parseAmount(raw.amount);
+  if (amount === undefined) return { kind: 'error', reason: `invalid amount ${quote(raw.amount)}` };
+  const phoneText = text(raw.phone);
+  const phone = phoneText ? normalizePhone(phoneText) : null;
+  const invalidPhone = Boolean(phoneText) && !phone;
+  if (!emailText && !phone) {
+    return {
+      kind: 'error',
+      reason: invalidPhone ? `phone ${quote(raw.phone)} is not usable and there is no email` : 'needs an email or a phone number',
+    };
+  }
+  const serviceType = text(raw.serviceType).slice(0, 100) || null;
+  return {
+    kind: 'booking',
+    booking: { name, email: emailText || null, phone, serviceDate, serviceType, amount },
+    invalidPhone,
+    warning: invalidPhone ? `phone ${quote(raw.phone)} is not a usable phone number; the client was kept without a phone` : undefined,
+  };
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import type { ClientPreview, PhoneStats, UploadRecord, WebhookLogEntry } from '../../../shared/schemas/imports';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+export async function insertUploadLog(
+  tx: Tx,
+  log: {
+    id: string;
+    businessId: number;
+    fileName: string;
+    rowsProcessed: number;
+    rowsSkipped: number;
+    totalRows: number;
+    clientPreviews: ClientPreview[];
+    errors: string[];
+    phoneStats: PhoneStats;
+  },
+) {
+  await tx.execute(sql`insert into csv_upload_logs
+    (id, business_id, file_name, rows_processed, rows_skipped, total_rows, client_previews, errors, phone_stats)
+    values (${log.id}, ${log.businessId}, ${log.fileName}, ${log.rowsProcessed}, ${log.rowsSkipped}, ${log.totalRows},
+      ${JSON.stringify(log.clientPreviews)}::jsonb, ${JSON.stringify(log.errors)}::jsonb, ${JSON.stringify(log.phoneStats)}::jsonb)`);
+}
+
+export async function selectUploadLogs(tx: Tx, businessId: number, limit: number): Promise<UploadRecord[]> {
+  const rows = rowsOf<Record<string, any>>(
+    await tx.execute(sql`select id, file_name, timestamp, rows_processed, rows_skipped, total_rows, phone_stats, client_previews, errors
+      from csv_upload_logs where business_id = ${businessId} order by timestamp desc, id limit ${limit}`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.file_name,
+    timestamp: iso(r.timestamp),
+    rowsProcessed: Number(r.rows_processed),
+    rowsSkipped: Number(r.rows_skipped),
+    totalRows: Number(r.total_rows),
+    phoneStats: r.phone_stats ?? null,
+    clientPreviews: r.client_previews ?? [],
+    errors: r.errors ?? [],
+  }));
+}
+
+export async function insertWebhookLog(tx: Tx, businessId: number, payload: unknown, status: string, errorMessage: string | null) {
+  await tx.execute(sql`insert into webhook_logs (business_id, payload, status, error_message)
+    values (${businessId}, ${JSON.stringify(payload ?? null)}::jsonb, ${status}, ${errorMessage})`);
+}
+
+export async function selectWebhookLogs(tx: Tx, businessId: number, limit: number): Promise<WebhookLogEntry[]> {
+  const rows = rowsOf<Record<string, any>>(
+    await tx.execute(sql`select id, payload, status, error_message, created_at from webhook_logs
+      where business_id = ${businessId} order by created_at desc, id desc limit ${limit}`),
+  );
+  return rows.map((r) => {
+    const p = r.payload as Record<string, any> | null;
+    const clientName = p?.client?.name ?? p?.client_name ?? null;
+    return {
+      id: Number(r.id),
+      status: r.status,
+      payload: p,
+      errorMessage: r.error_message,
+      clientName: clientName == null ? null : String(clientName),
+      createdAt: iso(r.created_at),
+    };
+  });
+}
+
+export async function businessIdForWebhookToken(tx: Tx, token: string): Promise<number | null> {
+  const [row] = rowsOf<{ id: number }>(await tx.execute(sql`select id from businesses where webhook_url = ${token}`));
+  return row ? Number(row.id) : null;
+}

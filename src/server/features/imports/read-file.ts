@@ -1,0 +1,71 @@
+import { pipeline, Readable } from 'node:stream';
+import * as XLSX from '@e965/xlsx';
+import { CsvError, parse as parseCsv } from 'csv-parse';
+import { HttpError } from '../../platform/errors';
+
+export const NOT_A_TABLE = 'This file is not a CSV or Excel file. Please upload a .csv, .xlsx or .xls file.';
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+type Kind = 'csv' | 'spreadsheet';
+
+export function checkFileName(fileName: string) {
+  if (!/\.(csv|xlsx|xls)$/i.test(fileName)) throw new HttpError(400, 'Please upload a .csv, .xlsx or .xls file.');
+}
+
+function sniff(first: Buffer): Kind {
+  const zip = first[0] === 0x50 && first[1] === 0x4b && first[2] === 0x03 && first[3] === 0x04;
+  const ole = first.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+  if (zip || ole) return 'spreadsheet';
+  const sample = first.subarray(0, 8192);
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) throw new HttpError(400, NOT_A_TABLE);
+    if (byte < 9 || (byte > 13 && byte < 32)) control += 1;
+  }
+  if (control > sample.length / 100 || sample.subarray(0, 5).toString('latin1') === '%PDF-') throw new HttpError(400, NOT_A_TABLE);
+  return 'csv';
+}
+
+/**
+ * The rows of an uploaded table as arrays of cells, header first. CSV is parsed while it streams in;
+ * a spreadsheet is read whole (it is a zip), which the 10 MB limit keeps small.
+ */
+export async function* readTable(stream: AsyncIterable<Buffer>): AsyncGenerator<unknown[]> {
+  const it = stream[Symbol.asyncIterator]();
+  let first = await it.next();
+  while (!first.done && first.value.length === 0) first = await it.next();
+  if (first.done) throw new HttpError(400, 'The file is empty.');
+  const head: Buffer = first.value;
+  const rest = async function* () {
+    yield head;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  };
+  if (sniff(head) === 'spreadsheet') {
+    const chunks: Buffer[] = [];
+    for await (const c of rest()) chunks.push(c);
+    yield* readSpreadsheet(Buffer.concat(chunks));
+    return;
+  }
+  const parser = parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: MAX_RECORD_BYTES });
+  // pipeline (not pipe) so a failing upload stream, e.g. over the size limit, fails the parser too.
+  pipeline(Readable.from(rest()), parser, () => {});
+  try {
+    for await (const record of parser) yield record as string[];
+  } catch (error) {
+    if (error instanceof CsvError) throw new HttpError(400, `The file could not be read as CSV: ${error.message}`);
+    throw error;
+  }
+}
+
+function readSpreadsheet(buffer: Buffer): unknown[][] {
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(buffer, { type: 'buffer', cellDates: false, dense: true });
+  } catch {
+    throw new HttpError(400, NOT_A_TABLE);
+  }
+  const sheetName = book.SheetNames[0];
+  if (!sheetName) throw new HttpError(400, 'The file is empty.');
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[sheetName], { header: 1, raw: true, defval: '', blankrows: false });
+  return rows.map((r) => r.map((cell) => (typeof cell === 'string' ? cell.trim() : cell)));
+}

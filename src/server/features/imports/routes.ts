@@ -1,0 +1,53 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../platform/errors';
+import { businessIdOf } from '../../platform/session';
+import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants';
+import * as imports from './service';
+
+const TOO_LARGE = 'File is too large. The limit is 10 MB.';
+
+export async function importRoutes(app: FastifyInstance) {
+  const { database } = app.deps;
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 20 } });
+
+    scope.post('/upload/csv', async (request) => {
+      const businessId = businessIdOf(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Please upload the file as multipart/form-data in the field "csv".');
+      let file;
+      try {
+        file = await request.file();
+      } catch (error) {
+        throw uploadError(error);
+      }
+      if (!file || file.fieldname !== 'csv') throw new HttpError(400, 'Please choose a file to upload (form field "csv").');
+      try {
+        const stream = file.file;
+        return await imports.importUpload(database, businessId, file.filename || 'upload.csv', stream, () => stream.truncated);
+      } catch (error) {
+        throw uploadError(error);
+      }
+    });
+  });
+
+  app.get('/csv-uploads', async (request) => imports.listUploads(database.db, businessIdOf(request)));
+  app.get('/webhook-logs', async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
+  app.get('/webhook/logs', async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
+}
+
+function uploadError(error: unknown): unknown {
+  const code = (error as { code?: string })?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, TOO_LARGE);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, 'Please upload the file as multipart/form-data in the field "csv".');
+  return error;
+}
+
+/** POST /api/webhook/:token is public: the token in the path is the credential. */
+export async function webhookRoutes(app: FastifyInstance) {
+  app.post('/webhook/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const answer = await imports.handleWebhook(app.deps.database, token, request.body);
+    return reply.status(answer.status).send(answer.body);
+  });
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Tx } from '../../db/client';
+import { HttpError } from '../../platform/errors';
+import { recordBookings } from '../clients/service';
+import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
+import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
+import { collectRows } from './import-rows';
+import { normalizeBooking } from './normalize-row';
+import { checkFileName, readTable } from './read-file';
+import * as q from './queries';
+
+export const UPLOAD_HISTORY_LIMIT = 50;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Imports an uploaded table: rows are normalised while the file streams in, then every client,
+ * booking, stat and the upload log are written in one transaction (all or nothing).
+ */
+export async function importUpload(
+  database: Database,
+  businessId: number,
+  fileName: string,
+  stream: AsyncIterable<Buffer>,
+  isTruncated: () => boolean = () => false,
+): Promise<UploadResult & { errorCount: number }> {
+  checkFileName(fileName);
+  const rows = await collectRows(readTable(stream));
+  if (isTruncated()) throw new HttpError(413, 'File is too large. The limit is 10 MB.');
+  const id = randomUUID();
+  const recorded = await database.db.transaction(async (tx) => {
+    const r = await recordBookings(tx, businessId, rows.bookings, 'csv');
+    await q.insertUploadLog(tx, {
+      id,
+      businessId,
+      fileName: fileName.slice(0, 255),
+      rowsProcessed: rows.processed,
+      rowsSkipped: rows.skipped,
+      totalRows: rows.totalRows,
+      clientPreviews: rows.clientPreviews,
+      errors: rows.errors,
+      phoneStats: rows.phoneStats,
+    });
+    return r;
+  });
+  let message = `Processed ${plural(rows.processed, 'booking')}, skipped ${rows.skipped}.`;
+  if (rows.processed > 0) {
+    message += ` ${plural(recorded.newClients, 'new client')}, ${plural(recorded.updatedClients, 'existing client')} updated.`;
+  }
+  if (recorded.duplicateBookings > 0) {
+    message += ` ${plural(recorded.duplicateBookings, 'booking')} ${recorded.duplicateBookings === 1 ? 'was' : 'were'} already imported and ${recorded.duplicateBookings === 1 ? 'was' : 'were'} not added again.`;
+  }
+  if (rows.errorCount > 0) message += ` ${plural(rows.errorCount, 'row')} had problems (see errors).`;
+  return {
+    id,
+    processed: rows.processed,
+    skipped: rows.skipped,
+    errors: rows.errors,
+    errorCount: rows.errorCount,
+    message,
+    totalRows: rows.totalRows,
+    newClients: recorded.newClients,
+    updatedClients: recorded.updatedClients,
+    newBookings: recorded.newBookings,
+    duplicateBookings: recorded.duplicateBookings,
+    phoneStats: rows.phoneStats,
+    clientPreviews: rows.clientPreviews,
+  };
+}
+
+export const listUploads = (db: Tx, businessId: number) => q.selectUploadLogs(db, businessId, UPLOAD_HISTORY_LIMIT);
+export const listWebhookLogs = (db: Tx, businessId: number) => q.selectWebhookLogs(db, businessId, WEBHOOK_LOG_LIMIT);
+
+function rawFromPayload(p: WebhookPayload) {
+  const nested = p.client != null || p.job != null;
+  if (nested) {
+    return {
+      name: p.client?.name ?? p.client_name,
+      email: p.client?.email ?? p.client_email,
+      phone: p.client?.phone ?? p.phone ?? p.client_phone,
+      date: p.job?.date ?? p.appointment_date ?? p.service_date,
+      amount: p.job?.amount ?? p.amount_charged,
+      status: p.job?.status ?? p.status ?? undefined,
+      serviceType: p.job?.service ?? p.service_type,
+    };
+  }
+  return {
+    name: p.client_name,
+    email: p.client_email,
+    phone: p.phone ?? p.client_phone,
+    date: p.appointment_date ?? p.service_date,
+    amount: p.amount_charged,
+    status: p.status ?? '',
+    serviceType: p.service_type,
+  };
+}
+
+export type WebhookAnswer =
+  | { status: 200; body: { success: true; message: string; clientId: number; duplicate: boolean } }
+  | { status: 200; body: { success: true; skipped: true; message: string } };
+
+/** The booking webhook: same rules as the importer; every call with a known token is logged. */
+export async function handleWebhook(database: Database, token: string, body: unknown): Promise<WebhookAnswer> {
+  const businessId = token.length <= 200 ? await q.businessIdForWebhookToken(database.db, token) : null;
+  if (!businessId) throw new HttpError(404, 'Unknown webhook');
+  const fail = async (message: string): Promise<never> => {
+    await q.insertWebhookLog(database.db, businessId, body, 'error', message);
+    throw new HttpError(400, message);
+  };
+  const parsed = webhookPayloadSchema.safeParse(body);
+  if (!parsed.success || typeof body !== 'object' || body === null) {
+    return fail('The payload must be a JSON object with client_name, client_email, appointment_date and status');
+  }
+  const result = normalizeBooking(rawFromPayload(parsed.data));
+  if (result.kind === 'error') return fail(`Invalid booking: ${result.reason}`);
+  if (result.kind === 'skipped') {
+    const message = 'Skipped: status is not Completed';
+    await q.insertWebhookLog(database.db, businessId, body, 'skipped', message);
+    return { status: 200, body: { success: true, skipped: true, message } };
+  }
+  const recorded = await database.db.transaction(async (tx) => {
+    const r = await recordBookings(tx, businessId, [result.booking], 'webhook');
+    await q.insertWebhookLog(tx, businessId, body, 'success', result.warning ?? null);
+    return r;
+  });
+  const duplicate = recorded.duplicateBookings > 0;
+  return {
+    status: 200,
+    body: {
+      success: true,
+      message: duplicate ? 'Booking already recorded' : 'Booking recorded',
+      clientId: recorded.clientIds[0],
+      duplicate,
+    },
+  };
+}

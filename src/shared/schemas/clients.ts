@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
+
+// Request and response contract of the clients feature (docs/clients-api.md). Messages are the spec's.
+
+export const ADD_CLIENT_MISSING = 'Please fill in name, email, and service date.';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+/** Amount is converted to a number, 0 if empty (spec part 1 section 5). */
+export const amountInput = z
+  .union([z.number(), z.string(), z.null(), z.undefined()])
+  .transform((v, ctx) => {
+    if (v == null) return 0;
+    const n = typeof v === 'number' ? v : v.trim() === '' ? 0 : Number(v.replace(/[$,\s]/g, ''));
+    if (!Number.isFinite(n) || n < 0 || n >= 1e8) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid amount' });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+export const addClientSchema = z.object({
+  name: required(ADD_CLIENT_MISSING).pipe(z.string().max(200, { error: 'Name is too long' })),
+  email: required(ADD_CLIENT_MISSING).pipe(z.email({ error: 'Please enter a valid email' })),
+  phone: z.string().trim().max(40).optional().nullable(),
+  serviceDate: required(ADD_CLIENT_MISSING).pipe(
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter the service date as YYYY-MM-DD' }),
+  ),
+  serviceType: z.string().trim().max(100).optional().nullable(),
+  amount: amountInput,
+});
+export type AddClientInput = z.input<typeof addClientSchema>;
+
+export const giftTypeValues = GIFT_TYPES.map((g) => g.value) as ['discount', 'gift_card', 'free_service', 'custom'];
+
+export const sendGiftSchema = z.object({
+  clientId: z.coerce.number({ error: 'Please choose a client' }).int().positive({ error: 'Please choose a client' }),
+  giftType: z.enum(giftTypeValues, { error: 'Please choose a gift type' }),
+  amount: z.coerce
+    .number({ error: 'Please enter an amount above 0' })
+    .refine((n) => Number.isFinite(n) && n > 0, { error: 'Please enter an amount above 0' })
+    .refine((n) => n < 100000, { error: 'Please enter an amount below $100,000' }),
+});
+export type SendGiftInput = z.input<typeof sendGiftSchema>;
+
+export const sendThanksSchema = z.object({
+  clientId: z.coerce.number({ error: 'Please choose a client' }).int().positive({ error: 'Please choose a client' }),
+  message: z
+    .string({ error: 'Please enter a message' })
+    .trim()
+    .min(1, { error: 'Please enter a message' })
+    .max(1600, { error: 'The message is too long (1600 characters at most)' }),
+});
+export type SendThanksInput = z.input<typeof sendThanksSchema>;
+
+/** '$25 Service Discount', '$50 Gift Card', '$75 Free Service', '$30 Custom Gift'. */
+export function giftLabel(giftType: SendGiftInput['giftType'], amount: number): string {
+  const money = Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+  const name = giftType === 'custom' ? 'Custom Gift' : GIFT_TYPES.find((g) => g.value === giftType)!.label;
+  return `${money} ${name}`;
+}
+
+export const clientListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be 1 or more' }).max(1_000_000).optional(),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, { error: 'pageSize must be between 1 and 100' })
+    .max(100, { error: 'pageSize must be between 1 and 100' })
+    .default(CLIENT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(CLIENT_SORTS, { error: `sort must be one of ${CLIENT_SORTS.join(', ')}` }).default('loyaltyScore'),
+  new: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+export const topClientsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, { error: 'limit must be between 1 and 50' }).max(50, { error: 'limit must be between 1 and 50' }).default(5),
+});
+
+export const BOOKING_TREND_DAYS = [7, 30, 90, 180, 365] as const;
+export const bookingTrendsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be one of 7, 30, 90, 180, 365' })
+    .refine((n) => (BOOKING_TREND_DAYS as readonly number[]).includes(n), { error: 'days must be one of 7, 30, 90, 180, 365' })
+    .default(30),
+});
+
+export type Client = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  referralCode: string;
+  referredBy: string | null;
+  isReferredClient: boolean;
+  firstBooking: string | null;
+  lastBooking: string | null;
+  totalBookings: number;
+  frequency: number | null;
+  loyaltyScore: number;
+  totalSpent: number;
+  hasReward: boolean;
+  rewardEarned: string | null;
+  thankYouSent: boolean;
+  createdAt: string;
+};
+
+export type ClientPage = { clients: Client[]; total: number; page: number; pageSize: number };
+export type LoyaltyDistribution = { high: number; medium: number; low: number; total: number };
+export type BookingTrendPoint = { date: string; count: number };
+
+export type DashboardStats = {
+  totalClients: number;
+  totalReferrals: number;
+  activeReferrals: number;
+  avgLoyaltyScore: number;
+  monthlyRevenue: number;
+  referralRevenue: number;
+  monthlyReferralRevenue: number;
+  monthlyConvertedBookings: number;
+  totalConvertedBookings: number;
+};

@@ -1,0 +1,137 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+
+// Value rules shared by the CSV/Excel importer, the booking webhook and the Add Client form.
+
+/**
+ * E.164 for a phone in any of the spec's formats ((555) 123-4567, +1-555-123-4567, 5551234567), or null.
+ * Any well-formed ten-digit North American number is accepted (including 555 numbers): carrier
+ * validity rules would drop real clients. Other countries need a leading + and a possible length.
+ */
+export function normalizePhone(raw: unknown): string | null {
+  if (raw == null) return null;
+  const text = String(raw).trim();
+  if (!text) return null;
+  // Fast path for the usual North American shapes; libphonenumber handles everything else.
+  const nanp = /^(?:\+?1[\s.-]?)?\(?([2-9]\d{2})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})$/.exec(text);
+  if (nanp) return `+1${nanp[1]}${nanp[2]}${nanp[3]}`;
+  const parsed = parsePhoneNumberFromString(text, 'US');
+  if (!parsed) return null;
+  if (parsed.countryCallingCode === '1') {
+    const national = String(parsed.nationalNumber);
+    return /^[2-9]\d{9}$/.test(national) ? `+1${national}` : null;
+  }
+  return text.startsWith('+') && parsed.isPossible() ? parsed.number : null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function validDate(y: number, m: number, d: number): string | null {
+  if (y < 1900 || y > 2100 || m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+/** Days since 1899-12-30: how spreadsheets store dates (1900 date system). */
+export function spreadsheetSerialToDate(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2958465) return null;
+  const ms = Math.round(Math.floor(serial) * 86400000) + Date.UTC(1899, 11, 30);
+  const dt = new Date(ms);
+  return validDate(dt.getUTCFullYear(), dt.getUTCMonth() + 1, dt.getUTCDate());
+}
+
+/** 'YYYY-MM-DD' from YYYY-MM-DD (time part ignored), MM/DD/YYYY, M/D/YY, or a spreadsheet date cell; else null. */
+export function parseServiceDate(raw: unknown): string | null {
+  if (raw == null) return null;
+  if (typeof raw === 'number') return spreadsheetSerialToDate(raw);
+  if (raw instanceof Date) {
+    return Number.isNaN(raw.getTime()) ? null : validDate(raw.getFullYear(), raw.getMonth() + 1, raw.getDate());
+  }
+  const text = String(raw).trim();
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
+  if (m) return validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?:[ T].*)?$/.exec(text);
+  if (m) {
+    const y = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+    return validDate(y, Number(m[1]), Number(m[2]));
+  }
+  return null;
+}
+
+/** Dollars from '$1,234.50', '1234.5', 80 or '' (null); undefined when the text is not an amount. */
+export function parseAmount(raw: unknown): number | null | undefined {
+  if (raw == null) return null;
+  if (typeof raw === 'number') return Number.isFinite(raw) && raw >= 0 && raw < 1e8 ? Math.round(raw * 100) / 100 : undefined;
+  const text = String(raw).trim().replace(/^(USD|US\$)\s*/i, '');
+  if (!text) return null;
+  if (!/^\$?\s*\d{1,3}(,\d{3})*(\.\d+)?$|^\$?\s*\d+(\.\d+)?$|^\$?\s*\.\d+$/.test(text)) return undefined;
+  const n = Number(text.replace(/[$,\s]/g, ''));
+  return Number.isFinite(n) && n < 1e8 ? Math.round(n * 100) / 100 : undefined;
+}
+
+export type PhoneStats = { total: number; withPhone: number; withoutPhone: number; invalid: number; coverage: number };
+
+export type ClientPreview = { name: string; email: string | null; phone: string | null; serviceDate: string; amount: number | null };
+
+export type UploadResult = {
+  id: string;
+  processed: number;
+  skipped: number;
+  errors: string[];
+  message: string;
+  totalRows: number;
+  newClients: number;
+  updatedClients: number;
+  newBookings: number;
+  duplicateBookings: number;
+  phoneStats: PhoneStats;
+  clientPreviews: ClientPreview[];
+};
+
+export type UploadRecord = {
+  id: string;
+  fileName: string;
+  timestamp: string;
+  rowsProcessed: number;
+  rowsSkipped: number;
+  totalRows: number;
+  phoneStats: PhoneStats | null;
+  clientPreviews: ClientPreview[];
+  errors: string[];
+};
+
+export type WebhookLogEntry = {
+  id: number;
+  status: 'success' | 'skipped' | 'error';
+  payload: unknown;
+  errorMessage: string | null;
+  clientName: string | null;
+  createdAt: string;
+};
+
+const scalar = z.union([z.string(), z.number()]).nullish();
+
+/** The flat Zapier payload and the nested test payload (spec part 2 section 3). */
+export const webhookPayloadSchema = z.looseObject({
+  client_name: scalar,
+  client_email: scalar,
+  client_phone: scalar,
+  appointment_date: scalar,
+  service_date: scalar,
+  status: scalar,
+  phone: scalar,
+  amount_charged: scalar,
+  service_type: scalar,
+  client: z.looseObject({ name: scalar, email: scalar, phone: scalar }).nullish(),
+  job: z.looseObject({ date: scalar, service: scalar, amount: scalar, status: scalar }).nullish(),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+/** The sample the Data Sources test button sends. */
+export function sampleWebhookPayload(today: string = new Date().toISOString().slice(0, 10)) {
+  return {
+    client: { name: 'Test Client', email: 'test.client@example.com' },
+    job: { date: today, service: 'Regular Clean', amount: 120 },
+  };
+}
