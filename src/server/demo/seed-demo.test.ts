@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from './seed-demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('creates one realistic demo business on an empty database, and only then', async () => {
+    expect(await seedDemoIfEmpty(t.database)).toEqual({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    expect(await seedDemoIfEmpty(t.database)).toBeNull();
+
+    const [counts] = await t.database.query<Record<string, number>>(`
+      select (select count(*)::int from businesses) as businesses,
+             (select count(*)::int from clients) as clients,
+             (select count(*)::int from bookings) as bookings,
+             (select count(*)::int from referrals) as referrals,
+             (select count(*)::int from referrals where converted) as converted,
+             (select count(*)::int from leads) as leads,
+             (select count(*)::int from sms_messages) as messages,
+             (select count(*)::int from sms_replies where not is_read) as unread,
+             (select count(*)::int from clients where loyalty_score >= 7) as loyal,
+             (select count(distinct referral_code)::int from clients) as codes`);
+    expect(counts.businesses).toBe(1);
+    expect(counts.clients).toBeGreaterThan(60);
+    expect(counts.codes).toBe(counts.clients);
+    expect(counts.bookings).toBeGreaterThan(300);
+    expect(counts.referrals).toBeGreaterThan(counts.converted);
+    expect(counts.converted).toBeGreaterThan(0);
+    expect(counts.leads).toBeGreaterThan(5);
+    expect(counts.messages).toBeGreaterThan(20);
+    expect(counts.unread).toBeGreaterThan(0);
+    expect(counts.loyal).toBeGreaterThan(0);
+  });
+
+  it('signs in with the printed credentials', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().business.name).toBe('Sparkle & Shine Cleaning');
+  });
+});
