@@ -28,14 +28,17 @@ function newestIn(dir) {
   return newest;
 }
 
-/** npm ci when node_modules is missing or older than package-lock.json. */
+/**
+ * npm install when node_modules is missing or older than package-lock.json. Not `npm ci`: npm 11 leaves
+ * other platforms' optional packages out of the lock file, and `npm ci` then refuses the lock as out of sync.
+ */
 export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   const installed = path.join(root, 'node_modules/.package-lock.json');
   if (fs.existsSync(installed) && mtime(installed) >= mtime(lock)) return;
   console.log('Installing packages (first run)...');
-  const status = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
-  if (status !== 0) throw new Error('npm ci failed');
+  const status = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+  if (status !== 0) throw new Error('npm install failed');
 }
 
 /** vite build when the web app or the shared code changed since the last build. */
