@@ -9,7 +9,8 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 /** Amount is converted to a number, 0 if empty (spec part 1 section 5). */
 export const amountInput = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
+  .union([z.number(), z.string(), z.null()])
+  .optional()
   .transform((v, ctx) => {
     if (v == null) return 0;
     const n = typeof v === 'number' ? v : v.trim() === '' ? 0 : Number(v.replace(/[$,\s]/g, ''));

@@ -14,6 +14,8 @@ export async function importRoutes(app: FastifyInstance) {
 
     scope.post('/upload/csv', async (request) => {
       const businessId = businessIdOf(request);
+      // Refuse an obviously oversized body before reading it (multipart framing adds a few hundred bytes).
+      if (Number(request.headers['content-length'] ?? 0) > UPLOAD_LIMIT_BYTES + 64 * 1024) throw new HttpError(413, TOO_LARGE);
       if (!request.isMultipart()) throw new HttpError(415, 'Please upload the file as multipart/form-data in the field "csv".');
       let file;
       try {
