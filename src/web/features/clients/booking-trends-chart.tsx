@@ -10,14 +10,14 @@ import { useBookingTrends } from './use-client-data';
 
 const shortDate = (iso: string) => formatDate(iso).replace(/, \d{4}$/, '');
 
-export function BookingTrendsChart() {
+export function BookingTrendsChart({ className }: { className?: string }) {
   const [days, setDays] = useState<number>(DEFAULT_BOOKING_TREND_DAYS);
   const { data, isPending, isError } = useBookingTrends(days);
   const selectId = useId();
   const total = data?.reduce((sum, p) => sum + p.count, 0) ?? 0;
 
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle>Bookings Over Time</CardTitle>
@@ -60,7 +60,7 @@ export function BookingTrendsChart() {
                 <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} minTickGap={24} />
                 <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} />
                 <Tooltip labelFormatter={(l) => formatDate(String(l))} formatter={(v) => [v, 'Bookings']} />
-                <Line type="monotone" dataKey="count" stroke="#667eea" strokeWidth={2} dot={false} activeDot={{ r: 4 }} />
+                <Line type="monotone" dataKey="count" stroke="#667eea" strokeWidth={2} dot={false} activeDot={{ r: 4 }} animationDuration={400} />
               </LineChart>
             </ResponsiveContainer>
           </div>

@@ -34,7 +34,6 @@ export function ClientDashboardPage() {
             <AddClientDialog />
           </>
         }
-        className="mb-0"
       />
 
       <DashboardStatCards />
@@ -54,14 +53,12 @@ export function ClientDashboardPage() {
         />
       ) : (
         <>
-          <BookingTrendsChart />
-          <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-            <ClientTable onThanks={setThanksFor} onGift={setGiftFor} />
-            <div className="space-y-6">
-              <MostLoyalClients />
-              <LoyaltyDistribution />
-            </div>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <BookingTrendsChart className="lg:col-span-2" />
+            <MostLoyalClients />
           </div>
+          <ClientTable onThanks={setThanksFor} onGift={setGiftFor} />
+          <LoyaltyDistribution />
         </>
       )}
 

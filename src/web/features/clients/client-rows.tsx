@@ -12,11 +12,11 @@ function RowActions({ client, onThanks, onGift }: { client: Client } & ClientAct
   return (
     <div className="flex gap-2">
       <Button variant="outline" size="sm" onClick={() => onThanks(client)} aria-label={`Send thanks to ${client.name}`}>
-        <MessageSquareHeart />
+        <MessageSquareHeart className="hidden 2xl:block" />
         Thanks
       </Button>
       <Button variant="secondary" size="sm" onClick={() => onGift(client)} aria-label={`Send a gift to ${client.name}`}>
-        <Gift />
+        <Gift className="hidden 2xl:block" />
         Gift
       </Button>
     </div>
@@ -55,7 +55,7 @@ export function ClientTableRows({ clients, ...actions }: { clients: Client[] } &
       <TableBody>
         {clients.map((c) => (
           <TableRow key={c.id} data-testid="client-row">
-            <TableCell className="max-w-64">
+            <TableCell className="max-w-52">
               <NameCell client={c} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-600 tabular">{formatPhone(c.phone) || '—'}</TableCell>

@@ -20,9 +20,9 @@ export function LoyaltyDistribution() {
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <div className="space-y-3">
+          <div className="grid gap-3 md:grid-cols-3">
             {BANDS.map((b) => (
-              <Skeleton key={b.band} className="h-20 w-full" />
+              <Skeleton key={b.band} className="h-24 w-full" />
             ))}
           </div>
         ) : isError ? (
@@ -30,7 +30,7 @@ export function LoyaltyDistribution() {
             Failed to load the loyalty distribution.
           </p>
         ) : (
-          <ul className="space-y-3" data-testid="loyalty-distribution">
+          <ul className="grid gap-3 md:grid-cols-3" data-testid="loyalty-distribution">
             {BANDS.map(({ band, title, range, recommendation }) => {
               const count = data[band];
               const share = data.total > 0 ? (count / data.total) * 100 : 0;

@@ -27,3 +27,13 @@ export function LoyaltyScore({ score, className }: { score: number; className?: 
     </div>
   );
 }
+
+/** Just the score, in its band colour: for narrow lists. */
+export function LoyaltyBadge({ score }: { score: number }) {
+  const style = BAND_STYLES[loyaltyBand(score)];
+  return (
+    <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-sm font-semibold tabular', style.soft, style.text)} title="Loyalty score">
+      {Number(score ?? 0).toFixed(1)}
+    </span>
+  );
+}

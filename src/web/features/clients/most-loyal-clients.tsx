@@ -3,7 +3,7 @@ import { formatFrequency } from '../../../shared/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ClientAvatar } from './client-avatar';
-import { LoyaltyScore } from './loyalty-score';
+import { LoyaltyBadge } from './loyalty-score';
 import { useTopClients } from './use-client-data';
 
 export function MostLoyalClients() {
@@ -35,11 +35,11 @@ export function MostLoyalClients() {
                 <ClientAvatar name={c.name} className="size-8" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-slate-900">{c.name}</p>
-                  <p className="text-xs text-slate-500 tabular">
+                  <p className="truncate text-xs text-slate-500 tabular">
                     {c.totalBookings} {c.totalBookings === 1 ? 'booking' : 'bookings'} · {formatFrequency(c.frequency)}
                   </p>
                 </div>
-                <LoyaltyScore score={c.loyaltyScore} className="w-28 min-w-0 shrink-0" />
+                <LoyaltyBadge score={c.loyaltyScore} />
               </li>
             ))}
           </ol>

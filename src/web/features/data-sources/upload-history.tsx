@@ -87,13 +87,13 @@ function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
               ) : (
                 <ul className="divide-y divide-slate-100 text-sm">
                   {previews.map((p, i) => (
-                    <li key={i} className="flex flex-wrap justify-between gap-x-4 py-2">
-                      <span className="font-medium text-slate-900">{p.name}</span>
-                      <span className="text-slate-500">{[p.email, formatPhone(p.phone)].filter(Boolean).join(' · ')}</span>
-                      <span className="w-full text-xs text-slate-500 tabular">
+                    <li key={i} className="py-2">
+                      <p className="font-medium text-slate-900">{p.name}</p>
+                      <p className="truncate text-xs text-slate-500">{[p.email, formatPhone(p.phone)].filter(Boolean).join(' · ') || 'No contact details'}</p>
+                      <p className="text-xs text-slate-500 tabular">
                         {formatDate(p.serviceDate)}
                         {p.amount != null && ` · ${formatCurrency(p.amount)}`}
-                      </span>
+                      </p>
                     </li>
                   ))}
                 </ul>

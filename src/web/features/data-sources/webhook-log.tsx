@@ -52,7 +52,9 @@ export function WebhookLog() {
                       {formatTimeAgo(entry.createdAt)}
                     </time>
                   </p>
-                  {entry.status !== 'success' && entry.errorMessage && <p className="mt-1 text-xs text-red-600">{entry.errorMessage}</p>}
+                  {entry.status !== 'success' && entry.errorMessage && (
+                    <p className={`mt-1 text-xs ${entry.status === 'skipped' ? 'text-slate-500' : 'text-red-600'}`}>{entry.errorMessage}</p>
+                  )}
                 </div>
                 <Badge variant={STATUS_VARIANT[entry.status as keyof typeof STATUS_VARIANT] ?? 'destructive'} className="capitalize">
                   {entry.status}

@@ -33,7 +33,7 @@ export function WebhookUrlField({ url, loading }: { url: string | undefined; loa
       ) : (
         <div className="flex gap-2">
           <Input id={id} readOnly value={url ?? ''} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-          <Button variant="outline" onClick={copy} disabled={!url} className="w-28">
+          <Button variant="outline" onClick={copy} disabled={!url} className="sm:w-28">
             {copied ? <Check className="text-green-600" /> : <Copy />}
             {copied ? 'Copied!' : 'Copy'}
           </Button>
