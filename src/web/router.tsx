@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from './components/app-shell/app-shell';
+import { ErrorBoundary } from './components/error-boundary';
 import { NotFoundPage } from './components/not-found-page';
 import { FullPageSkeleton } from './components/page-skeleton';
 import { useAuth } from './lib/auth';
@@ -84,7 +85,9 @@ function AppRoutes() {
   const { business, isLoading } = useAuth();
   if (isLoading) return <FullPageSkeleton />;
   return (
-    <Suspense fallback={<FullPageSkeleton />}>{business ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+    <ErrorBoundary>
+      <Suspense fallback={<FullPageSkeleton />}>{business ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+    </ErrorBoundary>
   );
 }
 

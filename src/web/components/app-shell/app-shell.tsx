@@ -1,9 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { BrandMark } from '../brand-mark';
+import { ErrorBoundary } from '../error-boundary';
 import { PageSkeleton } from '../page-skeleton';
 import { AccountBox } from './account-box';
 import { NavList } from './nav-list';
@@ -14,6 +15,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const counts = useNavCounts();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
 
   const handleSignOut = async () => {
     setMenuOpen(false);
@@ -84,9 +86,11 @@ export function AppShell() {
 
       <main className="min-w-0 flex-1">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </div>
       </main>
     </div>
