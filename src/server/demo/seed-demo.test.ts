@@ -23,7 +23,8 @@ describe('demo data', () => {
              (select count(*)::int from sms_messages) as messages,
              (select count(*)::int from sms_replies where not is_read) as unread,
              (select count(*)::int from clients where loyalty_score >= 7) as loyal,
-             (select count(distinct referral_code)::int from clients) as codes`);
+             (select count(distinct referral_code)::int from clients) as codes,
+             (select count(*)::int from clients where created_at > now() - interval '7 days') as new_clients`);
     expect(counts.businesses).toBe(1);
     expect(counts.clients).toBeGreaterThan(60);
     expect(counts.codes).toBe(counts.clients);
@@ -34,6 +35,7 @@ describe('demo data', () => {
     expect(counts.messages).toBeGreaterThan(20);
     expect(counts.unread).toBeGreaterThan(0);
     expect(counts.loyal).toBeGreaterThan(0);
+    expect(counts.new_clients).toBeLessThan(counts.clients / 2);
   });
 
   it('signs in with the printed credentials', async () => {

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   activityLogs,
@@ -244,5 +244,10 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
   });
 
   await recomputeClientStats(tx, businessId);
+  // A client joined when they first booked, so the "new clients" badge counts only this week's.
+  await tx
+    .update(clients)
+    .set({ createdAt: sql`(${clients.firstBooking} + time '09:00') at time zone 'UTC'` })
+    .where(and(eq(clients.businessId, businessId), isNotNull(clients.firstBooking)));
   return businessId;
 }
