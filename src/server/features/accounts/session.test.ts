@@ -41,6 +41,20 @@ describe('GET /api/auth/me', () => {
     expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
   });
 
+  it('slides the 30-day expiry forward when the owner comes back', async () => {
+    const b = await createBusiness(t.database);
+    await t.database.query(
+      "update sessions set last_seen_at = now() - interval '2 hours', expires_at = now() + interval '1 day' where business_id = $1",
+      [b.id],
+    );
+    expect((await me(t, b.cookie)).statusCode).toBe(200);
+    const [row] = await t.database.query<{ days: number }>(
+      'select extract(epoch from expires_at - now()) / 86400 as days from sessions where business_id = $1',
+      [b.id],
+    );
+    expect(Number(row.days)).toBeGreaterThan(29.9);
+  });
+
   it('answers 401 once the session has expired', async () => {
     const b = await createBusiness(t.database);
     await t.database.query("update sessions set expires_at = now() - interval '1 second' where business_id = $1", [b.id]);
