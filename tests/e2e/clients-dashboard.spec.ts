@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 // Client Dashboard (spec part 1): table search/sort/paging, Add Client, Thanks and Gift, export.
 
+// Each test signs up (argon2) and imports a file first; leave room on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Mason', 'Isabella', 'Lucas', 'Mia', 'Ethan', 'Amelia', 'Logan', 'Harper'];
 const LAST = ['Brooks', 'Reed'];
 // 30 clients plus one frequent client, 'Zoe Zimmerman', who sorts last by name and first by bookings.
@@ -90,6 +93,10 @@ test('Add Client checks the required fields and adds the client', async ({ page 
   await expect(toast(page, 'Please fill in name, email, and service date.')).toBeVisible();
 
   await dialog.getByLabel('Client Name').fill('Nina Newcomer');
+  await dialog.getByLabel('Email').fill('nina.newcomer');
+  await dialog.getByLabel('Service Date').fill('2025-05-01');
+  await dialog.getByRole('button', { name: 'Add Client' }).click();
+  await expect(toast(page, 'Please enter a valid email')).toBeVisible();
   await dialog.getByLabel('Email').fill('nina.newcomer@example.com');
   await dialog.getByLabel('Phone').fill('(555) 303-4040');
   await dialog.getByLabel('Service Date').fill('2025-05-01');

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type ComponentProps } from 'react';
 import { SERVICE_TYPES } from '../../../shared/constants';
+import { ADD_CLIENT_MISSING, addClientSchema } from '../../../shared/schemas/clients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
@@ -51,19 +52,18 @@ function AddClientForm({ onDone }: { onDone: () => void }) {
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!form.name.trim() || !form.email.trim() || !form.serviceDate) {
-            toast({ title: 'Missing Information', description: 'Please fill in name, email, and service date.', variant: 'destructive' });
+          // The server's schema: the same rules and the same messages on both sides.
+          const parsed = addClientSchema.safeParse(form);
+          if (!parsed.success) {
+            const messages = parsed.error.issues.map((i) => i.message);
+            if (messages.includes(ADD_CLIENT_MISSING)) {
+              toast({ title: 'Missing Information', description: ADD_CLIENT_MISSING, variant: 'destructive' });
+            } else {
+              toast({ title: 'Error', description: messages[0], variant: 'destructive' });
+            }
             return;
           }
-          const amount = Number(form.amount);
-          add.mutate({
-            name: form.name.trim(),
-            email: form.email.trim(),
-            phone: form.phone.trim(),
-            serviceDate: form.serviceDate,
-            serviceType: form.serviceType,
-            amount: form.amount === '' || !Number.isFinite(amount) ? 0 : amount,
-          });
+          add.mutate(parsed.data);
         }}
       >
         <DialogHeader>

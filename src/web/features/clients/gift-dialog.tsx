@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { GIFT_TYPES, type GiftType } from '../../../shared/constants';
+import { sendGiftSchema } from '../../../shared/schemas/clients';
 import { formatCurrency } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -26,8 +27,9 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
   const typeId = useId();
   const amountId = useId();
   const presets: readonly number[] = GIFT_TYPES.find((g) => g.value === giftType)?.presets ?? [];
-  const value = Number(amount);
-  const valid = amount !== '' && Number.isFinite(value) && value > 0;
+  const parsed = sendGiftSchema.safeParse({ clientId: client.id, giftType, amount: amount === '' ? undefined : amount });
+  const valid = parsed.success;
+  const value = parsed.success ? parsed.data.amount : 0;
 
   return (
     <DialogContent>
@@ -35,8 +37,8 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!valid) return setError('Please choose an amount above $0.');
-          send.mutate({ clientId: client.id, giftType, amount: value });
+          if (!parsed.success) return setError(parsed.error.issues[0].message);
+          send.mutate(parsed.data);
         }}
       >
         <DialogHeader>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { sendThanksSchema } from '../../../shared/schemas/clients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FieldError, Label } from '../../components/ui/label';
@@ -32,8 +33,9 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!message.trim()) return setError('Please enter a message');
-          send.mutate({ clientId: client.id, message: message.trim() });
+          const parsed = sendThanksSchema.safeParse({ clientId: client.id, message });
+          if (!parsed.success) return setError(parsed.error.issues[0].message);
+          send.mutate(parsed.data);
         }}
       >
         <DialogHeader>
