@@ -31,7 +31,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
   });
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);

@@ -20,6 +20,7 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_API_URL: z.string().url().optional(),
+  TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z.string().optional(),
 });
@@ -35,6 +36,8 @@ export type Config = {
   demoData: boolean;
   twilio?: { accountSid: string; authToken: string; apiUrl?: string };
   logLevel: string;
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   secureCookies: boolean;
   webDir: string;
 };
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiUrl: e.TWILIO_API_URL }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: appUrl?.startsWith('https://') ?? false,
     webDir: path.resolve('dist/web'),
   };
@@ -80,6 +84,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Referloop <no-reply@referloop.local>',
     demoData: false,
     logLevel: 'silent',
+    trustProxy: false,
     secureCookies: false,
     webDir: path.resolve('dist/web'),
     appUrl: 'http://localhost:3000',
