@@ -55,6 +55,20 @@ test('a signed-in unknown path shows the 404 page with the path', async ({ page 
   await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
 });
 
+test('badges show the new and unread counts only when above 0', async ({ page }) => {
+  await signUpViaApi(page);
+  // The counters accept any of the reply shapes the list endpoints may give.
+  await page.route('**/api/clients?new=true', (r) => r.fulfill({ json: [{ id: 1 }, { id: 2 }] }));
+  await page.route('**/api/referrals?new=true', (r) => r.fulfill({ json: { count: 0 } }));
+  await page.route('**/api/activities/replies?unread=true', (r) => r.fulfill({ json: { count: 5 } }));
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: /^Clients/ })).toContainText('2');
+  await expect(nav.getByLabel('2 new')).toBeVisible();
+  await expect(nav.getByLabel('5 new')).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Referrals/ })).toHaveText('Referrals');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isActive, NAV_ITEMS } from './nav-items';
+import { readCount } from './use-nav-counts';
+
+describe('readCount', () => {
+  it('reads a number, a list or { count }', () => {
+    expect(readCount(4)).toBe(4);
+    expect(readCount([{}, {}, {}])).toBe(3);
+    expect(readCount({ count: 7 })).toBe(7);
+    expect(readCount({ count: '2' })).toBe(2);
+  });
+
+  it('answers 0 for any other shape', () => {
+    for (const body of [null, undefined, 'x', {}, { clients: [] }, { count: 'many' }, Number.NaN, -3]) {
+      expect(readCount(body)).toBe(0);
+    }
+  });
+});
+
+describe('isActive', () => {
+  const item = (label: string) => NAV_ITEMS.find((i) => i.label === label)!;
+
+  it('highlights an item on each of its paths', () => {
+    expect(isActive(item('Leads'), '/')).toBe(true);
+    expect(isActive(item('Leads'), '/leads/')).toBe(true);
+    expect(isActive(item('Clients'), '/dashboard')).toBe(true);
+    expect(isActive(item('SMS Management'), '/sms')).toBe(true);
+    expect(isActive(item('Leads'), '/clients')).toBe(false);
+  });
+
+  it('keeps Forms out of the mobile menu and renames SMS there', () => {
+    expect(item('Forms').desktopOnly).toBe(true);
+    expect(item('SMS Management').mobileLabel).toBe('SMS Outreach');
+  });
+});
