@@ -3,7 +3,7 @@ import { formatDate, formatFrequency, formatPhone } from '../../../shared/format
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { ClientAvatar } from './client-avatar';
-import { LoyaltyScore } from './loyalty-score';
+import { LoyaltyBadge, LoyaltyScore } from './loyalty-score';
 import type { Client } from './types';
 
 export type ClientActions = { onThanks: (c: Client) => void; onGift: (c: Client) => void };
@@ -75,24 +75,21 @@ export function ClientTableRows({ clients, ...actions }: { clients: Client[] } &
   );
 }
 
-/** Phones: one card per client, the same facts stacked. */
+/** Phones: one compact card per client, the same facts. */
 export function ClientCards({ clients, ...actions }: { clients: Client[] } & ClientActions) {
   return (
     <ul className="divide-y divide-slate-100 md:hidden" data-testid="client-cards">
       {clients.map((c) => (
-        <li key={c.id} className="space-y-3 px-4 py-4">
-          <NameCell client={c} />
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-500">Phone</dt>
-            <dd className="text-right tabular">{formatPhone(c.phone) || '—'}</dd>
-            <dt className="text-slate-500">Bookings</dt>
-            <dd className="text-right tabular">{c.totalBookings}</dd>
-            <dt className="text-slate-500">Last booking</dt>
-            <dd className="text-right">{formatDate(c.lastBooking)}</dd>
-            <dt className="text-slate-500">Frequency</dt>
-            <dd className="text-right">{formatFrequency(c.frequency)}</dd>
-          </dl>
-          <LoyaltyScore score={c.loyaltyScore} />
+        <li key={c.id} className="space-y-2 px-4 py-3">
+          <div className="flex items-center justify-between gap-3">
+            <NameCell client={c} />
+            <LoyaltyBadge score={c.loyaltyScore} />
+          </div>
+          <p className="text-xs text-slate-500 tabular">
+            {[formatPhone(c.phone) || 'No phone', `${c.totalBookings} ${c.totalBookings === 1 ? 'booking' : 'bookings'}`, formatFrequency(c.frequency)].join(' · ')}
+            <br />
+            Last booking {formatDate(c.lastBooking)}
+          </p>
           <RowActions client={c} {...actions} />
         </li>
       ))}

@@ -84,7 +84,7 @@ export function ClientTable(actions: ClientActions) {
       </CardHeader>
 
       <div
-        className={`overflow-auto border-y border-slate-100 md:max-h-[600px] transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
+        className={`max-h-[600px] overflow-auto border-y border-slate-100 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
         aria-busy={isPending || isPlaceholderData}
       >
         {isPending ? (

@@ -20,7 +20,7 @@ export function DataSourcesPage() {
             Zapier Integration
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="csv" className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <TabsContent value="csv" className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <CsvUploadCard />
           <UploadHistory />
         </TabsContent>

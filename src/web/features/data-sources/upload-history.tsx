@@ -69,7 +69,7 @@ function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
             <Badge variant="secondary">{upload.rowsSkipped} skipped</Badge>
             <Badge variant="outline">{upload.totalRows} total</Badge>
             {coverage != null && <Badge variant={coverage >= 80 ? 'success' : 'warning'}>{formatPercent(coverage)} with phone</Badge>}
-            {errors.length > 0 && <Badge variant="destructive">{errors.length} errors</Badge>}
+            {errors.length > 0 && <Badge variant="destructive">{errors.length} {errors.length === 1 ? 'error' : 'errors'}</Badge>}
           </div>
         </div>
         <ChevronDown className={`mt-1 size-4 shrink-0 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
