@@ -162,3 +162,14 @@ test('the booking trend period can be changed', async ({ page }) => {
   await page.getByRole('option', { name: '6 months' }).click();
   await trends;
 });
+
+test('at 375 px the clients collapse to cards and nothing overflows the page', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUpWithClients(page);
+  const cards = page.getByTestId('client-cards');
+  await expect(cards.getByRole('listitem')).toHaveCount(25);
+  await expect(page.getByTestId('client-table')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await cards.getByRole('button', { name: 'Send thanks to Zoe Zimmerman' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Message')).toHaveValue(/^Hi Zoe!/);
+});

@@ -95,3 +95,14 @@ test('the Zapier tab shows the webhook URL, copies it, and a test shows up in th
   await expect(log.getByText('Test Client')).toBeVisible();
   await expect(log.getByText('success')).toBeVisible();
 });
+
+test('both tabs fit a 375 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUp(page);
+  await page.goto('/data-sources');
+  await expect(page.getByRole('button', { name: 'Upload and Process CSV' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('tab', { name: 'Zapier Integration' }).click();
+  await expect(page.getByRole('button', { name: 'Send Test' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
