@@ -8,16 +8,18 @@ import type { Tx } from '../../db/client';
  */
 export async function recomputeClientStats(tx: Tx, businessId: number, clientIds?: number[]): Promise<void> {
   if (clientIds && clientIds.length === 0) return;
-  const ids = clientIds ? JSON.stringify(clientIds) : null;
+  // An int[] literal: `= any(array)` gives the planner the exact row count, so it looks bookings up
+  // by client through the index instead of guessing (a JSON list made it pick nested full scans).
+  const ids = clientIds ? `{${clientIds.map((id) => Math.trunc(id)).join(',')}}` : null;
+  const inTarget = (column: string) => (ids ? sql`${sql.raw(column)} = any(${ids}::int[])` : sql`true`);
   await tx.execute(sql`
     with target as (
       select c.id, c.referral_code from clients c
-      where c.business_id = ${businessId}
-        and (${ids}::json is null or c.id in (select value::int from json_array_elements_text(${ids}::json)))
+      where c.business_id = ${businessId} and ${inTarget('c.id')}
     ),
     done as (
-      select b.client_id, b.service_date from bookings b join target t on t.id = b.client_id
-      where b.business_id = ${businessId} and b.status = 'completed'
+      select b.client_id, b.service_date from bookings b
+      where b.business_id = ${businessId} and b.status = 'completed' and ${inTarget('b.client_id')}
     ),
     totals as (
       select client_id, count(*)::int as total, min(service_date) as first_date, max(service_date) as last_date

@@ -133,6 +133,9 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
   }
 
   const touched = [...new Set(clientIds)];
+  // Rows written in this transaction are invisible to the planner's statistics; a large import
+  // would otherwise be recomputed with nested full scans. ANALYZE sees our own new rows.
+  if (rows.length >= 5000) await tx.execute(sql`analyze clients, bookings`);
   await recomputeClientStats(tx, businessId, touched);
   return {
     newClients: clients.filter((c) => c.isNew).length,
