@@ -73,10 +73,14 @@ export async function selectClients(
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
 ): Promise<Client[]> {
+  // Page first, then total spent for the page's rows only (not for every skipped row of the offset).
   const result = await tx.execute(sql`
-    select ${CLIENT_COLUMNS} from clients c
-    where c.business_id = ${businessId}${searchFilter(opts.search)}
-    order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`);
+    select ${CLIENT_COLUMNS} from (
+      select * from clients c
+      where c.business_id = ${businessId}${searchFilter(opts.search)}
+      order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}
+    ) c
+    order by ${ORDER[opts.sort]}`);
   return rowsOf<ClientRow>(result).map(toClient);
 }
 
