@@ -1,0 +1,74 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+
+// Businesses (the tenants), their sessions, password resets and shared rate-limit counters.
+
+// Defined here rather than taken from ./tenant, which imports this file.
+const businessId = () =>
+  integer('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The secret token segment of the booking webhook URL (/api/webhook/{token}). */
+    webhookUrl: text('webhook_url').notNull(),
+    ownerName: text('owner_name'),
+    phone: text('phone'),
+    businessType: text('business_type'),
+    googleReviewLink: text('google_review_link'),
+    selectedPhoneNumber: text('selected_phone_number'),
+    twilioNumbers: jsonb('twilio_numbers').$type<string[]>(),
+    twilioSid: text('twilio_sid'),
+    preferredAreaCode: text('preferred_area_code'),
+    businessZipCode: text('business_zip_code'),
+    forwardingNumber: text('forwarding_number'),
+    enableForwarding: boolean('enable_forwarding').notNull().default(true),
+    websiteUrl: text('website_url'),
+    isEarlyAccess: boolean('is_early_access').notNull().default(false),
+    /** IANA zone for "this week", quiet hours and schedules. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('businesses_email_key').on(t.email), uniqueIndex('businesses_webhook_url_key').on(t.webhookUrl)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    businessId: businessId(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_business_idx').on(t.businessId)],
+);
+
+/** Fixed-window counters shared by every app instance (login throttling and the like). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    businessId: businessId(),
+    /** SHA-256 of the token sent by e-mail. */
+    token: text('token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_token_key').on(t.token), index('password_reset_tokens_business_idx').on(t.businessId)],
+);

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+import { businessId } from './tenant';
+
+// Clients, their bookings, and the referrals that link them.
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: id(),
+    businessId: businessId(),
+    referrerCode: text('referrer_code').notNull(),
+    referrerClientId: integer('referrer_client_id').references((): any => clients.id, { onDelete: 'set null' }),
+    refereeName: text('referee_name').notNull(),
+    refereeEmail: text('referee_email'),
+    refereePhone: text('referee_phone'),
+    converted: boolean('converted').notNull().default(false),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+    convertedClientId: integer('converted_client_id').references((): any => clients.id, { onDelete: 'set null' }),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('referrals_business_created_idx').on(t.businessId, t.createdAt),
+    index('referrals_business_code_idx').on(t.businessId, t.referrerCode),
+  ],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** E.164 */
+    phone: text('phone'),
+    referralCode: text('referral_code').notNull(),
+    /** The referral code of the client who referred this one. */
+    referredBy: text('referred_by'),
+    isReferredClient: boolean('is_referred_client').notNull().default(false),
+    referralId: integer('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    firstBooking: date('first_booking'),
+    lastBooking: date('last_booking'),
+    totalBookings: integer('total_bookings').notNull().default(0),
+    /** Typical days between bookings. */
+    frequency: integer('frequency'),
+    loyaltyScore: numeric('loyalty_score', { precision: 3, scale: 1 }).notNull().default('0.0'),
+    hasReward: boolean('has_reward').notNull().default(false),
+    rewardEarned: text('reward_earned'),
+    thankYouSent: boolean('thank_you_sent').notNull().default(false),
+    smsOptOut: boolean('sms_opt_out').notNull().default(false),
+    smsOptOutAt: timestamp('sms_opt_out_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clients_referral_code_key').on(t.referralCode),
+    uniqueIndex('clients_business_email_key').on(t.businessId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    index('clients_business_phone_idx').on(t.businessId, t.phone),
+    index('clients_business_loyalty_idx').on(t.businessId, t.loyaltyScore),
+    index('clients_business_last_booking_idx').on(t.businessId, t.lastBooking),
+    index('clients_business_total_bookings_idx').on(t.businessId, t.totalBookings),
+    index('clients_business_name_idx').on(t.businessId, t.name),
+    index('clients_business_created_idx').on(t.businessId, t.createdAt),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    businessId: businessId(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    serviceDate: date('service_date').notNull(),
+    serviceType: text('service_type'),
+    amount: text('amount'),
+    status: text('status').notNull().default('pending'),
+    amountCharged: numeric('amount_charged', { precision: 10, scale: 2 }),
+    /** csv, webhook, manual or demo */
+    source: text('source').notNull().default('manual'),
+    /** Identifies the same booking on a re-import: service type and amount, normalised. */
+    dedupeKey: text('dedupe_key').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bookings_client_date_dedupe_key').on(t.clientId, t.serviceDate, t.dedupeKey),
+    index('bookings_business_date_idx').on(t.businessId, t.serviceDate),
+  ],
+);
+
+export const referralRewards = pgTable(
+  'referral_rewards',
+  {
+    id: id(),
+    businessId: businessId(),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    rewardGiven: boolean('reward_given').notNull().default(false),
+    rewardAmount: text('reward_amount'),
+    notes: text('notes'),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('referral_rewards_referral_key').on(t.referralId), index('referral_rewards_business_idx').on(t.businessId)],
+);

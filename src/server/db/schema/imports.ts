@@ -1,0 +1,37 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+import { businessId } from './tenant';
+
+// Logs of booking imports: webhook calls and file uploads.
+
+export const webhookLogs = pgTable(
+  'webhook_logs',
+  {
+    id: id(),
+    businessId: businessId(),
+    payload: jsonb('payload'),
+    status: text('status').notNull(),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_logs_business_created_idx').on(t.businessId, t.createdAt)],
+);
+
+export type PhoneStats = { total: number; withPhone: number; withoutPhone: number; invalid: number; coverage: number };
+
+export const csvUploadLogs = pgTable(
+  'csv_upload_logs',
+  {
+    id: text('id').primaryKey(),
+    businessId: businessId(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    fileName: text('file_name').notNull(),
+    rowsProcessed: integer('rows_processed').notNull().default(0),
+    rowsSkipped: integer('rows_skipped').notNull().default(0),
+    totalRows: integer('total_rows').notNull().default(0),
+    clientPreviews: jsonb('client_previews').$type<unknown[]>().notNull().default([]),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    phoneStats: jsonb('phone_stats').$type<PhoneStats>(),
+  },
+  (t) => [index('csv_upload_logs_business_ts_idx').on(t.businessId, t.timestamp)],
+);

@@ -1,0 +1,7 @@
+// The data model of spec part 1 section 3 (plus part 2's lead fields), one file per area.
+// Every tenant table carries business_id with ON DELETE CASCADE.
+export * from './accounts';
+export * from './clients';
+export * from './imports';
+export * from './leads';
+export * from './messaging';

@@ -1,0 +1,76 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+import { businessId } from './tenant';
+
+// Lead-capture forms, the leads they bring in, and lead follow-ups.
+
+export type FormField = {
+  id: string;
+  type: 'text' | 'email' | 'phone' | 'textarea' | 'select' | 'checkbox' | 'sms-optin';
+  label: string;
+  required: boolean;
+  placeholder?: string;
+  options?: string[];
+  smsOptInText?: string;
+};
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    fields: jsonb('fields').$type<FormField[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    submissionCount: integer('submission_count').notNull().default(0),
+    embedToken: text('embed_token').notNull(),
+    styles: jsonb('styles').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('forms_embed_token_key').on(t.embedToken), index('forms_business_idx').on(t.businessId)],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    /** referral, website, manual or form */
+    source: text('source').notNull(),
+    referrerCode: text('referrer_code'),
+    referrerName: text('referrer_name'),
+    /** new, contacted, converted or lost */
+    status: text('status').notNull().default('new'),
+    notes: text('notes'),
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'set null' }),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>(),
+    smsOptIn: boolean('sms_opt_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leads_business_created_idx').on(t.businessId, t.createdAt)],
+);
+
+export const leadCommunications = pgTable(
+  'lead_communications',
+  {
+    id: id(),
+    businessId: businessId(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** sms or email */
+    type: text('type').notNull(),
+    direction: text('direction').notNull(),
+    subject: text('subject'),
+    content: text('content').notNull(),
+    status: text('status').notNull().default('sent'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_communications_lead_idx').on(t.businessId, t.leadId)],
+);

@@ -1,0 +1,124 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+import { businessId } from './tenant';
+import { clients } from './clients';
+
+// Texts in and out, outreach settings, and the activity feed.
+
+export type AutoMessageSettings = { autoSendThankYou: boolean; autoSendFollowUp: boolean };
+export type CustomMessages = { referral: string; thankYou: string; followUp: string; review: string };
+
+export const outreachSettings = pgTable(
+  'outreach_settings',
+  {
+    id: id(),
+    businessId: businessId(),
+    twilioPhone: text('twilio_phone'),
+    referralDiscount: text('referral_discount').notNull().default('$25'),
+    googleReviewLink: text('google_review_link'),
+    customMessages: jsonb('custom_messages').$type<CustomMessages>(),
+    autoMessageSettings: jsonb('auto_message_settings')
+      .$type<AutoMessageSettings>()
+      .notNull()
+      .default({ autoSendThankYou: true, autoSendFollowUp: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('outreach_settings_business_key').on(t.businessId)],
+);
+
+export const smsLogs = pgTable(
+  'sms_logs',
+  {
+    id: id(),
+    businessId: businessId(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    phoneNumber: text('phone_number').notNull(),
+    messageType: text('message_type').notNull(),
+    messageContent: text('message_content').notNull(),
+    status: text('status').notNull().default('sent'),
+    twilioSid: text('twilio_sid'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_logs_business_sent_idx').on(t.businessId, t.sentAt)],
+);
+
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: id(),
+    businessId: businessId(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    direction: text('direction').notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    messageBody: text('message_body').notNull(),
+    messageType: text('message_type'),
+    twilioSid: text('twilio_sid'),
+    status: text('status').notNull().default('sent'),
+    isRead: boolean('is_read').notNull().default(false),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sms_messages_twilio_sid_key').on(t.twilioSid),
+    index('sms_messages_business_ts_idx').on(t.businessId, t.timestamp),
+    index('sms_messages_client_idx').on(t.clientId),
+  ],
+);
+
+export const smsReplies = pgTable(
+  'sms_replies',
+  {
+    id: id(),
+    businessId: businessId(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    messageBody: text('message_body').notNull(),
+    twilioSid: text('twilio_sid'),
+    isRead: boolean('is_read').notNull().default(false),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sms_replies_twilio_sid_key').on(t.twilioSid),
+    index('sms_replies_business_received_idx').on(t.businessId, t.receivedAt),
+  ],
+);
+
+export type ActivityMetadata = {
+  phone_number?: string;
+  message_type?: string;
+  twilio_sid?: string;
+  client_id?: number;
+  client_name?: string;
+  [key: string]: unknown;
+};
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: id(),
+    businessId: businessId(),
+    type: text('type').notNull(),
+    description: text('description').notNull(),
+    metadata: jsonb('metadata').$type<ActivityMetadata>(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_logs_business_ts_idx').on(t.businessId, t.timestamp)],
+);
+
+export const smsReplyContext = pgTable(
+  'sms_reply_context',
+  {
+    id: id(),
+    businessId: businessId(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    clientPhone: text('client_phone').notNull(),
+    forwardingNumber: text('forwarding_number'),
+    twilioNumber: text('twilio_number'),
+    lastMessageId: integer('last_message_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_reply_context_business_phone_idx').on(t.businessId, t.clientPhone)],
+);
