@@ -101,8 +101,11 @@ export async function countNewClients(tx: Tx, businessId: number, days: number):
 
 export async function selectTopClients(tx: Tx, businessId: number, limit: number): Promise<Client[]> {
   const result = await tx.execute(sql`
-    select ${CLIENT_COLUMNS} from clients c where c.business_id = ${businessId}
-    order by c.loyalty_score desc, c.total_bookings desc, c.id limit ${limit}`);
+    select ${CLIENT_COLUMNS} from (
+      select * from clients c where c.business_id = ${businessId}
+      order by c.loyalty_score desc, c.total_bookings desc, c.id limit ${limit}
+    ) c
+    order by c.loyalty_score desc, c.total_bookings desc, c.id`);
   return rowsOf<ClientRow>(result).map(toClient);
 }
 
@@ -130,20 +133,26 @@ export async function selectDashboardStats(tx: Tx, businessId: number): Promise<
       with bz as (select date_trunc('month', now() at time zone time_zone)::date as month_start from businesses where id = ${businessId}),
       cl as (select count(*)::int as total, coalesce(round(avg(loyalty_score), 1), 0) as avg_score from clients where business_id = ${businessId}),
       rf as (select count(*)::int as total, count(*) filter (where not converted)::int as active from referrals where business_id = ${businessId}),
-      bk as (
-        select
-          coalesce(sum(b.amount_charged) filter (where m.this_month), 0) as monthly_revenue,
-          coalesce(sum(b.amount_charged) filter (where c.is_referred_client), 0) as referral_revenue,
-          coalesce(sum(b.amount_charged) filter (where c.is_referred_client and m.this_month), 0) as monthly_referral_revenue,
-          count(*) filter (where c.is_referred_client and m.this_month)::int as monthly_converted,
-          count(*) filter (where c.is_referred_client)::int as total_converted
-        from bookings b join clients c on c.id = b.client_id and c.business_id = b.business_id cross join bz
-        cross join lateral (select b.service_date >= bz.month_start
-          and b.service_date < (bz.month_start + interval '1 month')::date as this_month) m
+      -- This month's revenue reads the month's bookings through (business_id, service_date); the
+      -- referral figures read only referred clients' bookings. No scan of every booking.
+      mo as (
+        select coalesce(sum(b.amount_charged), 0) as monthly_revenue from bookings b, bz
         where b.business_id = ${businessId} and b.status = 'completed'
+          and b.service_date >= bz.month_start and b.service_date < (bz.month_start + interval '1 month')::date
+      ),
+      rc as (
+        select
+          coalesce(sum(b.amount_charged), 0) as referral_revenue,
+          coalesce(sum(b.amount_charged) filter (where b.service_date >= bz.month_start
+            and b.service_date < (bz.month_start + interval '1 month')::date), 0) as monthly_referral_revenue,
+          count(*) filter (where b.service_date >= bz.month_start
+            and b.service_date < (bz.month_start + interval '1 month')::date)::int as monthly_converted,
+          count(*)::int as total_converted
+        from clients c join bookings b on b.client_id = c.id and b.business_id = c.business_id cross join bz
+        where c.business_id = ${businessId} and c.is_referred_client and b.status = 'completed'
       )
-      select cl.total as total_clients, cl.avg_score, rf.total as total_referrals, rf.active as active_referrals, bk.*
-      from cl, rf, bk`),
+      select cl.total as total_clients, cl.avg_score, rf.total as total_referrals, rf.active as active_referrals, mo.*, rc.*
+      from cl, rf, mo, rc`),
   );
   return {
     totalClients: Number(row.total_clients),
