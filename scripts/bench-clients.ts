@@ -53,14 +53,14 @@ async function main() {
       ['booking trends 365', '/api/analytics/booking-trends?days=365', 'select service_date, count(*) from bookings where business_id = $1 group by 1', [businessId]],
     ];
     console.log(`business: 50,000 clients, 500,000 bookings; median of ${RUNS} runs`);
-    console.log('scenario'.padEnd(26), 'API ms'.padStart(8), 'bare SQL ms'.padStart(12));
+    console.log('scenario'.padEnd(26), 'API ms'.padStart(8), 'bare SQL ms'.padStart(12), 'ratio'.padStart(7));
     for (const [label, url, bare, params] of scenarios) {
       const api = await time(async () => {
         const res = await app.inject({ method: 'GET', url, headers: { cookie } });
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       });
       const sqlMs = await time(() => database.query(bare, params));
-      console.log(label.padEnd(26), api.toFixed(1).padStart(8), sqlMs.toFixed(1).padStart(12));
+      console.log(label.padEnd(26), api.toFixed(1).padStart(8), sqlMs.toFixed(1).padStart(12), `${(api / sqlMs).toFixed(1)}x`.padStart(7));
     }
     console.log('(API: HTTP handling, session check, page + total count + total spent per row; bare SQL: the page only)');
     const exportMs = await time(async () => app.inject({ method: 'GET', url: '/api/admin/export', headers: { cookie } }));
