@@ -1,25 +1,14 @@
-import { BarChart3, Upload } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
+import { BarChart3, Upload, Users } from 'lucide-react';
+import { ComingSoonPage } from '../../components/coming-soon-page';
 
 export function InsightsPage() {
   return (
-    <>
-      <PageHeader title="Insights" description="Trends in your bookings, referrals and revenue." />
-      <EmptyState
-        icon={BarChart3}
-        title="Not enough data yet"
-        text="Insights appear once you have clients and bookings. Upload your client list to get started."
-        action={
-          <Button asChild>
-            <Link to="/data-sources">
-              <Upload /> Upload your client list
-            </Link>
-          </Button>
-        }
-      />
-    </>
+    <ComingSoonPage
+      title="Insights"
+      description="Trends in your bookings, referrals and revenue."
+      icon={BarChart3}
+      what="Insights will show retention, client value and loyal clients who are overdue against their usual rhythm."
+      next={[{ to: '/clients', label: 'See bookings over time', icon: Users }, { to: '/data-sources', label: 'Upload your client list', icon: Upload }]}
+    />
   );
 }

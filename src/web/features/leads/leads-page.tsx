@@ -1,30 +1,14 @@
-import { Inbox, Upload } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
+import { Inbox, Upload, Users } from 'lucide-react';
+import { ComingSoonPage } from '../../components/coming-soon-page';
 
 export function LeadsPage() {
   return (
-    <>
-      <PageHeader title="Lead Management" description="Every new lead from your forms and referral links, in one inbox." />
-      <EmptyState
-        icon={Inbox}
-        title="No leads yet"
-        text="Leads from your lead-capture forms and referral links will land here. Start by bringing in your client list so they can refer friends."
-        action={
-          <>
-            <Button asChild>
-              <Link to="/data-sources">
-                <Upload /> Upload your client list
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/forms">Create a lead form</Link>
-            </Button>
-          </>
-        }
-      />
-    </>
+    <ComingSoonPage
+      title="Lead Management"
+      description="Every new lead from your forms and referral links, in one inbox."
+      icon={Inbox}
+      what="The lead inbox will collect every lead from your forms and referral links, with SMS and e-mail follow-up."
+      next={[{ to: '/clients', label: 'See your clients', icon: Users }, { to: '/data-sources', label: 'Upload your client list', icon: Upload }]}
+    />
   );
 }

@@ -1,25 +1,14 @@
-import { Gift, Upload } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
+import { Gift, Upload, Users } from 'lucide-react';
+import { ComingSoonPage } from '../../components/coming-soon-page';
 
 export function ReferralsPage() {
   return (
-    <>
-      <PageHeader title="Referral Tracker" description="Who referred whom, and the revenue each referral brought." />
-      <EmptyState
-        icon={Gift}
-        title="No referrals yet"
-        text="Each client gets a personal referral link. Upload your client list and their referrals will show up here."
-        action={
-          <Button asChild>
-            <Link to="/data-sources">
-              <Upload /> Upload your client list
-            </Link>
-          </Button>
-        }
-      />
-    </>
+    <ComingSoonPage
+      title="Referral Tracker"
+      description="Who referred whom, and the revenue each referral brought."
+      icon={Gift}
+      what="The referral tracker will show who referred whom, top referrers and the revenue each referral brought. Every client already has a referral code."
+      next={[{ to: '/clients', label: 'See your clients and their codes', icon: Users }, { to: '/data-sources', label: 'Upload your client list', icon: Upload }]}
+    />
   );
 }

@@ -1,25 +1,14 @@
 import { Settings, Upload } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
+import { ComingSoonPage } from '../../components/coming-soon-page';
 
 export function SettingsPage() {
   return (
-    <>
-      <PageHeader title="Settings" description="Your business profile, referral reward and messages." />
-      <EmptyState
-        icon={Settings}
-        title="Set your referral reward"
-        text="Business settings are on their way. Meanwhile, bring in your client list so you're ready to send referral links."
-        action={
-          <Button asChild>
-            <Link to="/data-sources">
-              <Upload /> Upload your client list
-            </Link>
-          </Button>
-        }
-      />
-    </>
+    <ComingSoonPage
+      title="Settings"
+      description="Your business profile, referral reward and messages."
+      icon={Settings}
+      what="Settings will hold your business profile, referral reward, message templates, Google review link and webhook."
+      next={[{ to: '/data-sources', label: 'See your webhook URL', icon: Upload }]}
+    />
   );
 }
