@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
+import { parseServiceDate } from './imports';
 
 // Request and response contract of the clients feature (docs/clients-api.md). Messages are the spec's.
 
@@ -26,7 +27,10 @@ export const addClientSchema = z.object({
   email: required(ADD_CLIENT_MISSING).pipe(z.email({ error: 'Please enter a valid email' })),
   phone: z.string().trim().max(40).optional().nullable(),
   serviceDate: required(ADD_CLIENT_MISSING).pipe(
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter the service date as YYYY-MM-DD' }),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter the service date as YYYY-MM-DD' })
+      .refine((v) => parseServiceDate(v) !== null, { error: 'Please enter a real service date' }),
   ),
   serviceType: z.string().trim().max(100).optional().nullable(),
   amount: amountInput,

@@ -39,6 +39,19 @@ describe('POST /api/clients (Add Client)', () => {
     expect(res.json().message).toBe('Please enter a valid phone number');
   });
 
+  it.each([
+    ['2026-02-31', 'Please enter a real service date'],
+    ['0000-01-01', 'Please enter a real service date'],
+    ['01/02/2026', 'Please enter the service date as YYYY-MM-DD'],
+    [20260101, 'Please fill in name, email, and service date.'],
+  ])('rejects the service date %j with a message and writes nothing', async (serviceDate, message) => {
+    const res = await post('/api/clients', { name: 'Date Test', email: 'date.test@example.com', serviceDate });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    const [row] = await t.database.query<{ n: number }>(`select count(*)::int as n from clients where email = 'date.test@example.com'`);
+    expect(row.n).toBe(0);
+  });
+
   it('creates the client with its completed booking and stats; amount empty is 0', async () => {
     const res = await post('/api/clients', {
       name: 'Maria Garcia', email: 'Maria@Example.com', phone: '(555) 123-4567', serviceDate: daysAgo(10), serviceType: 'Deep Clean', amount: '',

@@ -51,9 +51,6 @@ export async function addClient(
     phone = normalizePhone(input.phone);
     if (!phone) throw new HttpError(400, 'Please enter a valid phone number');
   }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.serviceDate) || Number.isNaN(Date.parse(`${input.serviceDate}T00:00:00Z`))) {
-    throw new HttpError(400, 'Please enter the service date as YYYY-MM-DD');
-  }
   const row: BookingRow = {
     name: input.name,
     email: input.email,
