@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upload } from './features/imports/upload-helpers.test-util';
+import { createBusiness, type TestBusiness } from './testing/factories';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+// Every route that takes input, fed values a browser would never send: each must answer a 4xx with a
+// message (or succeed), never a 500.
+
+let t: TestApp;
+let biz: TestBusiness;
+beforeAll(async () => {
+  t = await createTestApp();
+  biz = await createBusiness(t.database);
+});
+afterAll(() => t.close());
+
+const long = 'x'.repeat(100_000);
+const BODIES: unknown[] = [
+  {},
+  [],
+  'just a string',
+  42,
+  null,
+  { clientId: 'DROP TABLE clients', amount: 'NaN', giftType: ['discount'], message: { $gt: '' } },
+  { clientId: 1e309, amount: -1, email: long, name: long, password: long, token: long, message: long },
+  { clientId: -5, days: '7; drop', email: 'a@b', serviceDate: '9999-99-99', amount: '1e400' },
+  { __proto__: { admin: true }, constructor: { prototype: { polluted: true } }, name: '<script>alert(1)</script>' },
+  { name: '\u0000\u202e', email: 'a\u0000@example.com', password: '\u0000\u0000\u0000\u0000\u0000\u0000', confirmPassword: '\u0000' },
+];
+
+const POSTS = [
+  '/api/auth/signup',
+  '/api/auth/login',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/clients',
+  '/api/admin/send-gift',
+  '/api/admin/send-thanks',
+  `/api/webhook/TOKEN`,
+];
+
+const GETS = [
+  '/api/clients?page=0',
+  '/api/clients?page=99999999999999999999&pageSize=25',
+  '/api/clients?page=1&pageSize=-1',
+  '/api/clients?page=1&pageSize=abc',
+  `/api/clients?page=1&search=${encodeURIComponent('%_\\\'";--')}`,
+  `/api/clients?page=1&search=${'a'.repeat(5000)}`,
+  '/api/clients?page=1&sort=id;drop',
+  '/api/clients?page[]=1',
+  '/api/clients?page=1&search=%00',
+  '/api/clients/top?limit=0',
+  '/api/clients/top?limit=1e9',
+  '/api/analytics/booking-trends?days=abc',
+  '/api/analytics/booking-trends?days=-30',
+  '/api/analytics/booking-trends?days=100000',
+  `/api/auth/verify-reset-token/${'%00'.repeat(50)}`,
+  `/api/auth/verify-reset-token/${'a'.repeat(5000)}`,
+];
+
+describe('hostile input never causes a 500', () => {
+  it.each(POSTS)('POST %s', async (path) => {
+    const url = path.replace('TOKEN', biz.webhookToken);
+    for (const body of BODIES) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      expect(res.statusCode, `${url} ${JSON.stringify(body)?.slice(0, 80)}`).toBeLessThan(500);
+      if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+    }
+  });
+
+  it.each(GETS)('GET %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+    expect(res.statusCode).toBeLessThan(500);
+    if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+  });
+
+  it.each([
+    ['a NUL inside a field', 'Client Name,Client Email,Service Date,Appointment Status\nNul\u0000Name,nul@example.com,2025-01-02,Completed\n'],
+    ['a formula and a script as a name', 'Client Name,Client Email,Service Date\n=HYPERLINK("x"),f@example.com,2025-01-02\n<script>x</script>,s@example.com,2025-01-02\n'],
+    ['a 50,000-character name', `Client Name,Client Email,Service Date\n${'n'.repeat(50_000)},long@example.com,2025-01-02\n`],
+    ['an amount of 1e400 and a date in year 99999', 'Client Name,Client Email,Service Date,Amount Charged\nA,a1@example.com,99999-01-01,1\nB,b1@example.com,2025-01-01,1e400\n'],
+  ])('an upload with %s', async (_label, csv) => {
+    const res = await upload(t.app, biz.cookie, 'hostile.csv', csv);
+    expect(res.statusCode).toBeLessThan(500);
+    if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+    await t.database.query('delete from clients where business_id = $1', [biz.id]);
+  });
+
+  it('leaves no client, booking or business behind from the hostile bodies', async () => {
+    const [row] = await t.database.query<{ clients: number; businesses: number }>(
+      `select (select count(*)::int from clients) as clients, (select count(*)::int from businesses) as businesses`,
+    );
+    expect(row).toEqual({ clients: 0, businesses: 1 });
+  });
+});
