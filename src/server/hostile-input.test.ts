@@ -22,7 +22,7 @@ const BODIES: unknown[] = [
   42,
   null,
   { clientId: 'DROP TABLE clients', amount: 'NaN', giftType: ['discount'], message: { $gt: '' } },
-  { clientId: 1e309, amount: -1, email: long, name: long, password: long, token: long, message: long },
+  { clientId: Number.MAX_VALUE, amount: -1, email: long, name: long, password: long, token: long, message: long },
   { clientId: -5, days: '7; drop', email: 'a@b', serviceDate: '9999-99-99', amount: '1e400' },
   { __proto__: { admin: true }, constructor: { prototype: { polluted: true } }, name: '<script>alert(1)</script>' },
   { name: '\u0000\u202e', email: 'a\u0000@example.com', password: '\u0000\u0000\u0000\u0000\u0000\u0000', confirmPassword: '\u0000' },
