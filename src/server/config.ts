@@ -23,6 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z.string().optional(),
+  WEB_DIR: z.string().default('dist/web'),
 });
 
 export type Config = {
@@ -61,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: appUrl?.startsWith('https://') ?? false,
-    webDir: path.resolve('dist/web'),
+    webDir: path.resolve(e.WEB_DIR),
   };
 }
 
