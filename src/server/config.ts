@@ -24,6 +24,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z.string().optional(),
   WEB_DIR: z.string().default('dist/web'),
+  JOBS: flag,
 });
 
 export type Config = {
@@ -41,6 +42,8 @@ export type Config = {
   trustProxy: boolean;
   secureCookies: boolean;
   webDir: string;
+  /** Run the job queue (pg-boss) and its schedules in this process. */
+  jobs: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: appUrl?.startsWith('https://') ?? false,
     webDir: path.resolve(e.WEB_DIR),
+    jobs: e.JOBS ?? true,
   };
 }
 
@@ -89,6 +93,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     webDir: path.resolve('dist/web'),
     appUrl: 'http://localhost:3000',
+    jobs: false,
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed-demo';
+import { clientJobs } from './features/clients/jobs';
+import { type Jobs, startJobs } from './platform/jobs/index';
 import { createEmailProvider } from './providers/email/index';
 
 const config = loadConfig();
@@ -14,9 +16,12 @@ if (config.demoData && !config.databaseUrl) {
 }
 const email = createEmailProvider(config);
 const app = await buildApp({ config, database, email });
+// After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start.
+const jobs: Jobs | null = config.jobs ? await startJobs({ database, log: app.log }, [...clientJobs]) : null;
 
 const shutdown = async () => {
   await app.close();
+  await jobs?.stop();
   await database.close();
   process.exit(0);
 };
@@ -26,4 +31,4 @@ process.on('SIGTERM', shutdown);
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`Referloop is running at ${config.appUrl ?? `http://${shownHost}:${config.port}`}`);
-console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}`);
+console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; jobs: ${jobs ? 'on' : 'off (JOBS=0)'}`);

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+
+export type JobContext = {
+  database: Database;
+  /** pg-boss's id of the job being run (deterministic: derived from the job's key). */
+  jobId: string;
+};
+
+export type JobSchedule = {
+  /** Five-field cron expression, read in `tz`. */
+  cron: string;
+  tz?: string;
+  /**
+   * On start-up, enqueue one run when no run was created within this many hours (a deploy or an
+   * outage must not skip a day). The key is the current UTC date, so all instances share one run.
+   */
+  catchUpAfterHours?: number;
+};
+
+export type JobDefinition<Data = any> = {
+  /** Queue name, `<feature>.<verb-noun>`. */
+  name: string;
+  /** Refuses bad payloads at send time and again before the handler runs. */
+  schema: z.ZodType<Data>;
+  handler(data: Data, context: JobContext): Promise<void>;
+  schedule?: JobSchedule;
+  /** Attempts after the first failure (pg-boss default: 2). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A run taking longer than this is failed (and retried). */
+  expireInSeconds?: number;
+};
+
+/** Keeps the payload type of `schema` tied to the handler's argument. */
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<z.infer<S>> & { schema: S }): JobDefinition<z.infer<S>> {
+  return definition;
+}

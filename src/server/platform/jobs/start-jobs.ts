@@ -1,0 +1,142 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client';
+import { bossDbFor } from './db-adapter';
+import type { JobDefinition } from './define-job';
+import { jobIdFor, utcDay } from './job-key';
+
+export type JobsLog = {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+export type JobsDeps = { database: Database; log: JobsLog };
+
+export type JobsOptions = {
+  /** How often an idle worker looks for work (pg-boss minimum 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** How often an instance checks whether a schedule is due (pg-boss default 30 s). */
+  cronMonitorIntervalSeconds?: number;
+  /** How often due schedules are turned into jobs (pg-boss default 5 s). */
+  cronWorkerIntervalSeconds?: number;
+};
+
+export type SendOptions = {
+  /** Deterministic key: the same job name and key is enqueued (and run) once. */
+  key: string;
+  startAfter?: Date;
+};
+
+export type Jobs = {
+  /** Validates the payload and enqueues it; resolves to the job id, or null when the key was already used. */
+  send<D>(definition: JobDefinition<D>, data: D, options: SendOptions): Promise<string | null>;
+  stop(): Promise<void>;
+  /** The running pg-boss, for tests and inspection. */
+  boss: PgBoss;
+};
+
+export class JobPayloadError extends Error {
+  constructor(jobName: string, detail: string) {
+    super(`Refused a ${jobName} job: ${detail}`);
+    this.name = 'JobPayloadError';
+  }
+}
+
+function parsePayload<D>(definition: JobDefinition<D>, data: unknown): D {
+  const parsed = definition.schema.safeParse(data);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+    throw new JobPayloadError(definition.name, detail);
+  }
+  return parsed.data;
+}
+
+/**
+ * Starts pg-boss on the app's database (its own schema, `pgboss`), creates one queue per definition,
+ * works them, and registers their schedules. Call after the app's migrations; `stop()` before
+ * closing the database.
+ */
+export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], options: JobsOptions = {}): Promise<Jobs> {
+  const { database, log } = deps;
+  const boss = new PgBoss({
+    db: bossDbFor(database) as PgBoss.Db,
+    ...defined({
+      cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds,
+      cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds,
+    }),
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const send: Jobs['send'] = async (definition, data, { key, startAfter }) => {
+    const payload = parsePayload(definition, data);
+    const id = jobIdFor(definition.name, key);
+    // pg-boss moves finished jobs to its archive after 12 hours; the key still counts there.
+    const archived = await database.query('select 1 from pgboss.archive where name = $1 and id = $2', [definition.name, id]);
+    if (archived.length) return null;
+    return boss.send(definition.name, payload as object, { id, singletonKey: key, startAfter });
+  };
+
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      ...defined({
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        expireInSeconds: definition.expireInSeconds,
+      }),
+    });
+    await boss.work(
+      definition.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 },
+      async ([job]) => {
+        const data = parsePayload(definition, job.data);
+        const started = Date.now();
+        try {
+          await definition.handler(data, { database, jobId: job.id });
+        } catch (error) {
+          log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+          throw error;
+        }
+        log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+      },
+    );
+    if (definition.schedule) {
+      const { cron, tz = 'UTC' } = definition.schedule;
+      await boss.schedule(definition.name, cron, {}, { tz });
+    }
+  }
+
+  for (const definition of definitions) {
+    const hours = definition.schedule?.catchUpAfterHours;
+    if (hours === undefined) continue;
+    if (await ranWithin(database, definition.name, hours)) continue;
+    await send(definition, {}, { key: `catch-up:${utcDay()}` });
+  }
+
+  return {
+    send,
+    boss,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+/** pg-boss validates options with `'name' in options`, so unset ones must be absent, not undefined. */
+function defined<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Whether a job of this queue was created (and not failed) within the last `hours`, archive included. */
+async function ranWithin(database: Database, name: string, hours: number): Promise<boolean> {
+  const rows = await database.query(
+    `select 1 from pgboss.job where name = $1 and state <> 'failed' and state <> 'cancelled'
+       and created_on > now() - $2::float8 * interval '1 hour'
+     union all
+     select 1 from pgboss.archive where name = $1 and state <> 'failed' and state <> 'cancelled'
+       and created_on > now() - $2::float8 * interval '1 hour'
+     limit 1`,
+    [name, hours],
+  );
+  return rows.length > 0;
+}

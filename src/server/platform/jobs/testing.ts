@@ -1,0 +1,27 @@
+import type { JobsLog, JobsOptions } from './start-jobs';
+
+/** Fast polling for tests (pg-boss minimums). */
+export const fastJobs: JobsOptions = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
+
+/** A logger that keeps what it is given, so a test can assert that no job failed. */
+export function memoryLog(): JobsLog & { errors: unknown[]; infos: unknown[] } {
+  const errors: unknown[] = [];
+  const infos: unknown[] = [];
+  return {
+    errors,
+    infos,
+    info: (obj, msg) => infos.push({ ...obj, msg }),
+    error: (obj, msg) => errors.push({ ...obj, msg }),
+  };
+}
+
+/** Polls `check` until it is truthy or `ms` pass. */
+export async function waitFor<T>(check: () => Promise<T> | T, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`waitFor: condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
