@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpViaApi } from './support/accounts';
+
+// Every built screen passes axe's WCAG 2 A/AA rules without a serious or critical finding, at desktop
+// width and on a 375 px phone, and on the phone no screen scrolls sideways (DESIGN.md "Look and feel").
+
+test.describe.configure({ timeout: 60_000 });
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+function describeViolations(violations: AxeResults['violations']): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `    - ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n    ... and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/** Waits until loading skeletons are gone and finite animations have ended. */
+async function settle(page: Page) {
+  await expect(page.locator('.animate-pulse, [role="status"][aria-label="Loading"]')).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Runs axe on what is on screen; records serious/critical findings and, on a phone, sideways scrolling. */
+async function check(page: Page, screen: string) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // Compared as text so a failure reads as a list of rules and elements, not a JSON diff.
+  expect.soft(describeViolations(bad), `axe found serious/critical issues on ${screen}`).toBe('');
+
+  const width = page.viewportSize()?.width ?? 0;
+  if (width <= 375) {
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect.soft(scrollWidth, `${screen} scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
+  }
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function createClients(page: Page) {
+  const clients = [
+    { name: 'Olivia Brooks', email: 'olivia.brooks@example.com', phone: '(555) 201-1000', serviceDate: '2025-01-10', serviceType: 'Deep Clean', amount: 180 },
+    { name: 'Liam Reed', email: 'liam.reed@example.com', phone: '(555) 201-1001', serviceDate: '2025-02-11', serviceType: 'Standard Clean', amount: 120 },
+    { name: 'Emma Stone', email: 'emma.stone@example.com', phone: '(555) 201-1002', serviceDate: '2025-03-12', amount: 95.5 },
+  ];
+  for (const data of clients) {
+    const res = await page.request.post('/api/clients', { data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 800 },
+]) {
+  test.describe(`accessibility on ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('signed-out screens', async ({ page }) => {
+      await page.goto('/');
+      await expect(h1(page)).toBeVisible();
+      await check(page, 'the landing page');
+
+      await page.getByRole('banner').getByRole('button', { name: 'Start Free' }).click();
+      await expect(page.getByRole('dialog', { name: 'Start Your Free Account' })).toBeVisible();
+      await check(page, 'the landing signup modal');
+
+      for (const path of ['/login', '/signup', '/forgot-password', '/reset-password']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading').first()).toBeVisible();
+        await check(page, path);
+      }
+
+      await page.route('**/api/auth/verify-reset-token/**', (r) => r.fulfill({ json: { valid: true } }));
+      await page.goto('/reset-password?token=a11y-check');
+      await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+      await check(page, 'the reset password form');
+    });
+
+    test('signed-in screens', async ({ page }) => {
+      await signUpViaApi(page);
+      await createClients(page);
+
+      await page.goto('/setup-cleaning');
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await check(page, '/setup-cleaning');
+
+      await page.goto('/leads');
+      await expect(h1(page)).toBeVisible();
+      await check(page, '/leads');
+
+      await page.goto('/clients');
+      await expect(h1(page)).toHaveText('Client Dashboard');
+      // The table on a desktop, cards on a phone.
+      const list = page.getByTestId(viewport.width <= 375 ? 'client-cards' : 'client-table');
+      await expect(list.getByText('Olivia Brooks')).toBeVisible();
+      await check(page, '/clients');
+
+      await page.getByRole('button', { name: 'Add Client' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, 'the Add Client dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await list.getByRole('button', { name: 'Send thanks to Olivia Brooks' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, 'the Thanks dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await list.getByRole('button', { name: 'Send a gift to Olivia Brooks' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, 'the Gift dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await page.goto('/data-sources');
+      await expect(h1(page)).toHaveText('Data Sources');
+      await check(page, '/data-sources (CSV Upload)');
+      await page.getByRole('tab', { name: 'Zapier Integration' }).click();
+      await expect(page.getByRole('tab', { name: 'Zapier Integration' })).toHaveAttribute('aria-selected', 'true');
+      await check(page, '/data-sources (Zapier Integration)');
+
+      await page.goto('/nowhere/to-be-found');
+      await expect(page.getByText('404 — Page not found')).toBeVisible();
+      await check(page, 'the 404 page');
+
+      if (viewport.width <= 375) {
+        await page.goto('/leads');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+        await check(page, 'the mobile menu');
+      }
+    });
+  });
+}
