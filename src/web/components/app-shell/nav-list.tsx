@@ -35,7 +35,7 @@ export function NavList({ variant, counts, onNavigate }: NavListProps) {
               <span className="flex-1 truncate">{label}</span>
               {count > 0 && (
                 <span
-                  className="ml-auto min-w-5 rounded-full bg-brand-500 px-1.5 py-0.5 text-center text-xs font-semibold text-white tabular"
+                  className="ml-auto min-w-5 rounded-full bg-brand-600 px-1.5 py-0.5 text-center text-xs font-semibold text-white tabular"
                   aria-label={`${count} new`}
                 >
                   {count > 99 ? '99+' : count}

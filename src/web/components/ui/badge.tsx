@@ -7,7 +7,7 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'border-transparent bg-brand-500 text-white',
+        default: 'border-transparent bg-brand-600 text-white',
         secondary: 'border-transparent bg-slate-100 text-slate-700',
         outline: 'border-slate-200 text-slate-700',
         success: 'border-transparent bg-green-100 text-green-800',

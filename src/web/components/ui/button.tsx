@@ -8,7 +8,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-brand-500 text-white shadow-sm hover:bg-brand-600',
+        // brand-600: white text on brand-500 (#667eea) is 3.7:1, below WCAG AA's 4.5:1.
+        default: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
         destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
         outline: 'border border-slate-200 bg-white text-slate-900 shadow-sm hover:bg-slate-50',
         secondary: 'bg-brand-50 text-brand-700 hover:bg-brand-100',

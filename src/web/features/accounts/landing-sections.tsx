@@ -85,7 +85,7 @@ export function SetupSteps({ onStart }: { onStart: () => void }) {
       <ol className="mx-auto grid max-w-5xl gap-5 md:grid-cols-3">
         {STEPS.map((s, i) => (
           <li key={s.title} className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span className="absolute -top-3 left-6 rounded-full bg-brand-500 px-2.5 py-0.5 text-xs font-bold text-white">Step {i + 1}</span>
+            <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-bold text-white">Step {i + 1}</span>
             <s.icon className="mb-3 mt-2 size-6 text-brand-600" aria-hidden="true" />
             <h3 className="text-lg font-semibold text-slate-900">{s.title}</h3>
             <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{s.text}</p>
@@ -122,13 +122,13 @@ export function Results() {
 export function ClosingCta({ onStart }: { onStart: () => void }) {
   return (
     <section className="px-4 py-16 sm:py-24">
-      <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-brand-500 to-purple-600 px-6 py-12 text-center text-white shadow-xl sm:px-12">
+      <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-brand-600 to-purple-600 px-6 py-12 text-center text-white shadow-xl sm:px-12">
         <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">Ready to turn clients into your sales team?</h2>
-        <p className="mx-auto mt-3 max-w-xl text-brand-50">Start today and send your first referral texts in minutes.</p>
+        <p className="mx-auto mt-3 max-w-xl text-white">Start today and send your first referral texts in minutes.</p>
         <Button size="lg" variant="outline" className="mt-8 border-white bg-white text-brand-700 hover:bg-brand-50" onClick={onStart}>
           Start Free Today <ArrowRight />
         </Button>
-        <p className="mt-4 flex items-center justify-center gap-1.5 text-sm text-brand-50">
+        <p className="mt-4 flex items-center justify-center gap-1.5 text-sm text-white">
           <CheckCircle2 className="size-4" aria-hidden="true" /> No credit card required
         </p>
       </div>

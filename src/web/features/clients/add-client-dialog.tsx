@@ -32,7 +32,7 @@ function Field({ label, id, optional, ...input }: { label: string; id: string; o
     <div className="space-y-1.5">
       <Label htmlFor={id}>
         {label}
-        {optional && <span className="font-normal text-slate-400"> (optional)</span>}
+        {optional && <span className="font-normal text-slate-500"> (optional)</span>}
       </Label>
       <Input id={id} {...input} />
     </div>

@@ -39,10 +39,10 @@ export function LoyaltyDistribution() {
                 <li key={band} className={cn('rounded-lg p-3', style.soft)}>
                   <div className="flex items-baseline justify-between gap-2">
                     <p className={cn('text-sm font-semibold', style.text)}>
-                      {title} <span className="font-normal text-slate-500">({range})</span>
+                      {title} <span className="font-normal text-slate-600">({range})</span>
                     </p>
                     <p className="text-sm font-semibold text-slate-900 tabular">
-                      {count.toLocaleString('en-US')} <span className="font-normal text-slate-500">· {formatPercent(share)}</span>
+                      {count.toLocaleString('en-US')} <span className="font-normal text-slate-600">· {formatPercent(share)}</span>
                     </p>
                   </div>
                   <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-white">
