@@ -8,25 +8,28 @@ export type BossDb = { executeSql(text: string, values?: unknown[]): Promise<{ r
 const hasValues = (values?: unknown[]) => values !== undefined && values.length > 0;
 
 /**
- * PGlite is one session shared by the whole process. Parameterised statements go through
- * `query`; text without values may hold several statements (pg-boss's migrations and its locked
- * maintenance commands: `BEGIN; ...; COMMIT;`), which only `exec` accepts. When such text fails
- * half-way its transaction stays open and aborted, and every later statement of the app would fail,
- * so the adapter rolls it back before passing the error on.
+ * PGlite is one session shared by the whole process. Parameterised statements go through `query`.
+ * Text without values may hold several statements: pg-boss's migrations and locked maintenance
+ * commands, always `BEGIN; ...; COMMIT;`, which only `exec` accepts. Sent as they are, a failure
+ * half-way leaves the shared session in an aborted transaction until someone rolls back, and any
+ * statement of the app or of another pg-boss instance that gets in first fails ("current transaction
+ * is aborted"). So the text runs inside `pglite.transaction()` instead of its own BEGIN/COMMIT: PGlite
+ * holds its lock from BEGIN to COMMIT, or rolls back under that same lock after an error.
  */
 export function pgliteBossDb(pglite: PGlite): BossDb {
   return {
     async executeSql(text, values) {
-      try {
-        if (hasValues(values)) return { rows: (await pglite.query(text, values as any[])).rows };
-        const results = await pglite.exec(text);
-        return { rows: results.length ? results[results.length - 1].rows : [] };
-      } catch (error) {
-        if (pglite.isInTransaction()) await pglite.exec('rollback').catch(() => {});
-        throw error;
-      }
+      if (hasValues(values)) return { rows: (await pglite.query(text, values as any[])).rows };
+      const results = await pglite.transaction((tx) => tx.exec(withoutOwnTransaction(text)));
+      return { rows: results.length ? results[results.length - 1].rows : [] };
     },
   };
+}
+
+/** `BEGIN; a; b; COMMIT;` -> `a; b;` (text without an outer BEGIN/COMMIT is left as it is). */
+export function withoutOwnTransaction(text: string): string {
+  const inner = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i.exec(text);
+  return inner ? `${inner[1]};` : text;
 }
 
 /**

@@ -76,15 +76,28 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
     return boss.send(definition.name, payload as object, { id, singletonKey: key, startAfter });
   };
 
+  // Queues and schedules are set up by one instance at a time: pg-boss's create_queue run by two
+  // instances starting together deadlocks on PostgreSQL (seen in multi-instance.test.ts).
+  await withSetupLock(database, async () => {
+    for (const definition of definitions) {
+      const queue = {
+        name: definition.name,
+        ...defined({
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelaySeconds,
+          expireInSeconds: definition.expireInSeconds,
+        }),
+      };
+      if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
+      else await boss.createQueue(definition.name, queue);
+      if (definition.schedule) {
+        const { cron, tz = 'UTC' } = definition.schedule;
+        await boss.schedule(definition.name, cron, {}, { tz });
+      }
+    }
+  });
+
   for (const definition of definitions) {
-    await boss.createQueue(definition.name, {
-      name: definition.name,
-      ...defined({
-        retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelaySeconds,
-        expireInSeconds: definition.expireInSeconds,
-      }),
-    });
     await boss.work(
       definition.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 },
@@ -100,10 +113,6 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
         log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job done');
       },
     );
-    if (definition.schedule) {
-      const { cron, tz = 'UTC' } = definition.schedule;
-      await boss.schedule(definition.name, cron, {}, { tz });
-    }
   }
 
   for (const definition of definitions) {
@@ -120,6 +129,19 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** A session-level advisory lock on PostgreSQL; PGlite is one session in one process already. */
+async function withSetupLock(database: Database, fn: () => Promise<void>): Promise<void> {
+  if (!database.pool) return fn();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(7302, 0)');
+    await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock(7302, 0)').catch(() => {});
+    client.release();
+  }
 }
 
 /** pg-boss validates options with `'name' in options`, so unset ones must be absent, not undefined. */

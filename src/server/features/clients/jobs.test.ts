@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { type Jobs, startJobs } from '../../platform/jobs/index';
+import { fastJobs, memoryLog, waitFor } from '../../platform/jobs/testing';
+import { recomputeStatsJob } from './jobs';
+
+let t: TestApp;
+let a: TestBusiness;
+let b: TestBusiness;
+const log = memoryLog();
+const started: Jobs[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createBusiness(t.database);
+  b = await createBusiness(t.database, { timeZone: 'America/Los_Angeles' });
+  for (const biz of [a, b]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: { cookie: biz.cookie },
+      payload: { name: 'Pat Lee', email: 'pat@example.com', serviceDate: new Date().toISOString().slice(0, 10) },
+    });
+    expect(res.statusCode).toBe(201);
+  }
+});
+afterAll(async () => {
+  for (const jobs of started) await jobs.stop();
+  await t.close();
+});
+
+const score = async (biz: TestBusiness) =>
+  (await t.database.query<{ s: number; last: string }>(`select loyalty_score::float8 s, last_booking::text last from clients where business_id = $1`, [biz.id]))[0];
+
+/** As if 200 days passed since the booking: the stored stats are those of the last recompute. */
+async function ageBookings(biz: TestBusiness) {
+  await t.database.query(`update bookings set service_date = service_date - 200 where business_id = $1`, [biz.id]);
+  await t.database.query(`update clients set loyalty_score = 2.5 where business_id = $1`, [biz.id]);
+}
+
+const runs = () =>
+  t.database.query<{ state: string; key: string | null }>(
+    `select state, singleton_key as key from pgboss.job where name = 'clients.recompute-stats' order by created_on`,
+  );
+
+describe('clients.recompute-stats', () => {
+  it('runs at start-up when no run happened in the last day, and refreshes stale scores of every business', async () => {
+    await ageBookings(a);
+    await ageBookings(b);
+    expect((await score(a)).s).toBe(2.5);
+    started.push(await startJobs({ database: t.database, log }, [recomputeStatsJob], fastJobs));
+    await waitFor(async () => (await runs()).some((r) => r.state === 'completed'));
+    // recency 2.5 × (365 − 200) / 335 = 1.23
+    for (const biz of [a, b]) expect((await score(biz)).s).toBe(1.2);
+    expect((await runs())[0].key).toMatch(/^catch-up:\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('is scheduled nightly, and a second instance starting the same day adds no run', async () => {
+    const jobs = await startJobs({ database: t.database, log }, [recomputeStatsJob], fastJobs);
+    started.push(jobs);
+    expect(await runs()).toHaveLength(1);
+    const schedules = await jobs.boss.getSchedules();
+    expect(schedules).toEqual([expect.objectContaining({ name: 'clients.recompute-stats', cron: '10 3 * * *', timezone: 'UTC' })]);
+  });
+
+  it('recomputes again when sent with a new key', async () => {
+    await ageBookings(a);
+    const id = await started[0].send(recomputeStatsJob, {}, { key: 'manual-1' });
+    await waitFor(async () => (await score(a)).s !== 2.5);
+    // another 200 days: 400 days since the booking
+    expect(await score(a)).toMatchObject({ s: 0 });
+    expect(id).toBeTruthy();
+    await expect(started[0].send(recomputeStatsJob, { businessId: 1 } as never, { key: 'manual-2' })).rejects.toThrow(/Refused/);
+    expect(log.errors).toEqual([]);
+  });
+});
