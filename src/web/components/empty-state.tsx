@@ -9,9 +9,11 @@ interface EmptyStateProps {
   /** The next thing to do: usually a Button or a Link styled as one. */
   action?: ReactNode;
   className?: string;
+  /** h2 under a page header; h1 when the empty state is the whole page (404). */
+  headingLevel?: 'h1' | 'h2';
 }
 
-export function EmptyState({ icon: Icon, title, text, action, className }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, text, action, className, headingLevel: Heading = 'h2' }: EmptyStateProps) {
   return (
     <div
       className={cn(
@@ -24,7 +26,7 @@ export function EmptyState({ icon: Icon, title, text, action, className }: Empty
           <Icon className="size-6" aria-hidden="true" />
         </div>
       )}
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <Heading className="text-base font-semibold text-slate-900">{title}</Heading>
       {text && <p className="mt-1 max-w-md text-sm text-slate-500">{text}</p>}
       {action && <div className="mt-5 flex flex-wrap items-center justify-center gap-2">{action}</div>}
     </div>

@@ -8,6 +8,7 @@ export function NotFoundPage() {
   return (
     <EmptyState
       icon={Compass}
+      headingLevel="h1"
       title="404 — Page not found"
       text={
         <>

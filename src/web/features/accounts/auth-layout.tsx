@@ -23,7 +23,7 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
         <div className="w-full max-w-md">
           <Card className="shadow-md">
             <CardHeader className="text-center">
-              <CardTitle className="text-2xl">
+              <CardTitle as="h1" className="text-2xl">
                 {title}
               </CardTitle>
               {description && <CardDescription>{description}</CardDescription>}
