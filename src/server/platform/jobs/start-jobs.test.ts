@@ -87,4 +87,10 @@ describe('jobs (pg-boss on the app database)', () => {
     expect(log.errors[0]).toMatchObject({ job: 'test.flaky', msg: 'job failed' });
     log.errors.length = 0;
   });
+
+  it('starts with pg-boss defaults (no test timings), as main.ts does', async () => {
+    const other = await startJobs({ database: t.database, log }, [echo]);
+    await other.stop();
+    expect(log.errors).toEqual([]);
+  });
 });

@@ -100,7 +100,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
   for (const definition of definitions) {
     await boss.work(
       definition.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 1 },
+      { ...defined({ pollingIntervalSeconds: options.pollingIntervalSeconds }), batchSize: 1 },
       async ([job]) => {
         const data = parsePayload(definition, job.data);
         const started = Date.now();
