@@ -1,8 +1,9 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { businesses } from '../../db/schema';
 import { defineJob } from '../../platform/jobs/index';
 import { recomputeClientStats } from './recompute';
+import { lockBusinessClients } from './business-lock';
 
 /**
  * Loyalty scores have a recency part that depends on today's date, so every night each business's
@@ -22,7 +23,7 @@ export const recomputeStatsJob = defineJob({
       await database.db.transaction(async (tx) => {
         // The lock imports, webhooks and Add Client take (record-bookings.ts): a recompute never
         // writes stats computed from bookings older than a concurrent import's.
-        await tx.execute(sql`select pg_advisory_xact_lock(7301, ${id})`);
+        await lockBusinessClients(tx, id);
         await recomputeClientStats(tx, id);
       });
     }

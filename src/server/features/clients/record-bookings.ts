@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { generateReferralCode } from './referral-code';
 import { recomputeClientStats } from './recompute';
+import { lockBusinessClients } from './business-lock';
 
 /** One completed booking, already normalised (importer, webhook and Add Client all end here). */
 export type BookingRow = {
@@ -41,7 +42,7 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
   const empty = { newClients: 0, updatedClients: 0, newBookings: 0, duplicateBookings: 0, clientIds: [] };
   if (rows.length === 0) return empty;
   // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
-  await tx.execute(sql`select pg_advisory_xact_lock(7301, ${businessId})`);
+  await lockBusinessClients(tx, businessId);
 
   const clients: FileClient[] = [];
   const byEmail = new Map<string, FileClient>();
