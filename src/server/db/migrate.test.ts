@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadTestEnv } from '../config';
-import { createTestDatabase } from '../testing/test-database';
+import { createTestDatabase, dropDatabaseWhenIdle } from '../testing/test-database';
 import { type Database, fromPglite, fromPool } from './client';
 import { migrate } from './migrate';
 
@@ -46,7 +46,7 @@ async function emptyPostgres(count: number): Promise<{ instances: Database[]; cl
     instances,
     async cleanup() {
       for (const d of instances) await d.close();
-      await admin.query(`drop database if exists "${name}" with (force)`);
+      await dropDatabaseWhenIdle(admin, name);
       await admin.end();
     },
   };

@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
         await pool.end();
         const a = new pg.Client({ connectionString: env.databaseUrl });
         await a.connect();
-        await a.query(`drop database if exists "${name}" with (force)`);
+        await dropDatabaseWhenIdle(a, name);
         await a.end();
       },
     };
@@ -33,4 +33,18 @@ export async function createTestDatabase(): Promise<Database> {
   const file = inject('templateFile');
   const blob = new Blob([fs.readFileSync(file)]);
   return fromPglite(await PGlite.create({ loadDataDir: blob }));
+}
+
+/**
+ * pool.end() resolves before the server has seen every connection close; dropping WITH (FORCE) at that
+ * moment kills a closing connection, whose error then surfaces as an unhandled error. Wait for the
+ * connections to go first (a few seconds at most), then drop.
+ */
+export async function dropDatabaseWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    const r = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (r.rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await admin.query(`drop database if exists "${name}" with (force)`);
 }
