@@ -1,5 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { normalizePhone } from '../phone';
 import { BUSINESS_TYPES, MIN_PASSWORD_LENGTH } from '../constants';
 
 // Request bodies of the account screens (spec part 1 sections 5 and 7). The messages are the spec's
@@ -73,12 +73,12 @@ export const phoneSchema = z
   .min(1, m.phoneRequired)
   .max(MAX_PHONE_LENGTH, m.invalidPhone)
   .transform((value, ctx) => {
-    const parsed = parsePhoneNumberFromString(value, 'US');
-    if (!parsed || !parsed.isPossible()) {
+    const phone = normalizePhone(value);
+    if (!phone) {
       ctx.addIssue({ code: 'custom', message: m.invalidPhone });
       return z.NEVER;
     }
-    return parsed.number as string;
+    return phone;
   });
 
 const businessTypeValues = BUSINESS_TYPES.map((t) => t.value) as [string, ...string[]];

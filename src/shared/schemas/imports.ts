@@ -1,28 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 
-// Value rules shared by the CSV/Excel importer, the booking webhook and the Add Client form.
-
-/**
- * E.164 for a phone in any of the spec's formats ((555) 123-4567, +1-555-123-4567, 5551234567), or null.
- * Any well-formed ten-digit North American number is accepted (including 555 numbers): carrier
- * validity rules would drop real clients. Other countries need a leading + and a possible length.
- */
-export function normalizePhone(raw: unknown): string | null {
-  if (raw == null) return null;
-  const text = String(raw).trim();
-  if (!text) return null;
-  // Fast path for the usual North American shapes; libphonenumber handles everything else.
-  const nanp = /^(?:\+?1[\s.-]?)?\(?([2-9]\d{2})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})$/.exec(text);
-  if (nanp) return `+1${nanp[1]}${nanp[2]}${nanp[3]}`;
-  const parsed = parsePhoneNumberFromString(text, 'US');
-  if (!parsed) return null;
-  if (parsed.countryCallingCode === '1') {
-    const national = String(parsed.nationalNumber);
-    return /^[2-9]\d{9}$/.test(national) ? `+1${national}` : null;
-  }
-  return text.startsWith('+') && parsed.isPossible() ? parsed.number : null;
-}
+// Value rules shared by the CSV/Excel importer, the booking webhook and the Add Client form
+// (phones: src/shared/phone.ts).
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

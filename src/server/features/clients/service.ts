@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
-import { normalizePhone } from '../../../shared/schemas/imports';
+import { normalizePhone } from '../../../shared/phone';
 import { giftLabel, type Client, type ClientPage, type SendGiftInput } from '../../../shared/schemas/clients';
 import type { ClientSort } from '../../../shared/constants';
 import * as q from './queries';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { normalizePhone, parseAmount, parseServiceDate } from '../../../shared/schemas/imports';
+import { normalizePhone } from '../../../shared/phone';
+import { parseAmount, parseServiceDate } from '../../../shared/schemas/imports';
 import type { BookingRow } from '../clients/service';
 
 /** One booking as it arrived (file row or webhook payload), before any rule ran. */
