@@ -24,6 +24,9 @@ export type Database = {
   pool?: pg.Pool;
 };
 
+/** The rows of a Drizzle `execute()` result; both drivers answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 // Return DATE columns as 'YYYY-MM-DD' strings on both drivers instead of local-midnight Date objects.
 pg.types.setTypeParser(1082, (v) => v);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -8,15 +9,11 @@ let today: string;
 beforeAll(async () => {
   t = await createTestApp();
   biz = await createBusiness(t.database);
-  [{ today }] = await t.database.query<{ today: string }>(`select to_char((now() at time zone 'America/New_York')::date, 'YYYY-MM-DD') as today`);
+  today = await todayIn(t.database, 'America/New_York');
 });
 afterAll(() => t.close());
 
-const daysAgo = (n: number) => {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-};
+const daysAgo = (n: number) => daysBefore(today, n);
 const get = (url: string, cookie = biz.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const post = (url: string, payload: unknown, cookie = biz.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as any });
 

@@ -1,8 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { type Tx, rowsOf } from '../../db/client';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 type ClientRow = {
   id: number;

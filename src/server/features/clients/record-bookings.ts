@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { type Tx, rowsOf } from '../../db/client';
 import { generateReferralCode } from './referral-code';
 import { recomputeClientStats } from './recompute';
 import { lockBusinessClients } from './business-lock';
@@ -26,8 +26,6 @@ export type RecordResult = {
 type FileClient = { key: number; name: string; email: string | null; phone: string | null; id?: number; isNew?: boolean };
 
 const CHUNK = 20_000;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Identifies the same booking on a re-import: service type and amount, normalised. */
 export const dedupeKey = (serviceType: string | null, amount: number | null) =>

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { type Tx, rowsOf } from '../../db/client';
 import type { ClientPreview, PhoneStats, UploadRecord, WebhookLogEntry } from '../../../shared/schemas/imports';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 export async function insertUploadLog(
