@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed-demo';
+import { accountJobs } from './features/accounts/jobs';
 import { clientJobs } from './features/clients/jobs';
 import { type Jobs, startJobs } from './platform/jobs/index';
 import { createEmailProvider } from './providers/email/index';
@@ -17,7 +18,7 @@ if (config.demoData && !config.databaseUrl) {
 const email = createEmailProvider(config);
 const app = await buildApp({ config, database, email });
 // After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start.
-const jobs: Jobs | null = config.jobs ? await startJobs({ database, log: app.log }, [...clientJobs]) : null;
+const jobs: Jobs | null = config.jobs ? await startJobs({ database, log: app.log }, [...accountJobs, ...clientJobs]) : null;
 
 const shutdown = async () => {
   await app.close();

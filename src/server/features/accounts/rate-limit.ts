@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -31,8 +31,6 @@ export async function hit(db: Tx, rule: RateRule, subject: string): Promise<Hit>
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  // Now and then, drop counters whose window ended long ago so the table stays small.
-  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
   return { count: row.count, resetAt: row.resetAt, limited: row.count > rule.limit };
 }
 

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { pruneExpiredJob } from './jobs';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (sqlText: string) => (await t.database.query<{ n: number }>(sqlText))[0].n;
+
+describe('accounts.prune-expired', () => {
+  it('drops ended counters, expired sessions and old reset links, and keeps the live ones', async () => {
+    const live = await createBusiness(t.database);
+    const expired = await createBusiness(t.database);
+    await t.database.query(`update sessions set expires_at = now() - interval '1 minute' where business_id = $1`, [expired.id]);
+    await t.database.query(`insert into rate_limits (key, count, reset_at) values
+      ('login:email:old@example.com', 3, now() - interval '2 days'),
+      ('login:email:recent@example.com', 3, now() - interval '1 hour'),
+      ('login:email:now@example.com', 3, now() + interval '10 minutes')`);
+    await t.database.query(`insert into password_reset_tokens (business_id, token, expires_at) values
+      ($1, 'old', now() - interval '2 days'), ($1, 'fresh', now() + interval '30 minutes')`, [live.id]);
+
+    await pruneExpiredJob.handler({}, { database: t.database, jobId: 'test' });
+
+    expect(await count(`select count(*)::int as n from sessions where business_id = ${expired.id}`)).toBe(0);
+    expect(await count(`select count(*)::int as n from sessions where business_id = ${live.id}`)).toBe(1);
+    expect(await count(`select count(*)::int as n from rate_limits where key like 'login:email:%'`)).toBe(2);
+    expect(await count(`select count(*)::int as n from password_reset_tokens where token = 'fresh'`)).toBe(1);
+    expect(await count(`select count(*)::int as n from password_reset_tokens where token = 'old'`)).toBe(0);
+  });
+});
