@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { loyaltyScoreSql } from './loyalty-score';
 
 /**
  * Recomputes first/last booking, total bookings, frequency and loyalty score of a business's clients
  * (all of them, or only `clientIds`) in one set-based statement. The loyalty rule is written down in
- * docs/loyalty-score.md; this statement is its only implementation.
+ * docs/loyalty-score.md and implemented once, in loyalty-score.ts.
  */
 export async function recomputeClientStats(tx: Tx, businessId: number, clientIds?: number[]): Promise<void> {
   if (clientIds && clientIds.length === 0) return;
@@ -46,24 +47,10 @@ export async function recomputeClientStats(tx: Tx, businessId: number, clientIds
       group by t.id
     ),
     today as (select (now() at time zone b.time_zone)::date as d from businesses b where b.id = ${businessId}),
-    parts as (
-      select t.id, tt.total, tt.first_date, tt.last_date, round(gs.median_gap)::int as frequency,
-        -- repeat bookings: up to 3.5 points, full at 8 bookings
-        case when coalesce(tt.total, 0) <= 1 then 0 else 3.5 * least(tt.total - 1, 7) / 7.0 end as p_repeat,
-        -- regularity: 1 point for a second booking; from 3 bookings 2 points scaled by how even the gaps are
-        case
-          when gs.gap_count is null then 0
-          when gs.gap_count = 1 then 1
-          when gs.mean_gap <= 0 then 0
-          else 2 * greatest(0, 1 - gs.sd_gap / gs.mean_gap)
-        end as p_regular,
-        -- recency: 2.5 points up to 30 days since the last booking, falling to 0 at 365 days
-        case
-          when tt.last_date is null then 0
-          else 2.5 * greatest(0, least(1, (365 - greatest(today.d - tt.last_date, 0)) / 335.0))
-        end as p_recent,
-        -- referrals: 1 point per converted, 0.5 per pending referral, up to 2
-        least(2, coalesce(rf.converted, 0) + 0.5 * coalesce(rf.pending, 0)) as p_referral
+    f as (
+      select t.id, tt.total, tt.first_date, tt.last_date,
+        gs.median_gap, gs.mean_gap, gs.sd_gap, gs.gap_count,
+        coalesce(rf.converted, 0) as converted, coalesce(rf.pending, 0) as pending, today.d as today
       from target t
       cross join today
       left join totals tt on tt.client_id = t.id
@@ -71,12 +58,12 @@ export async function recomputeClientStats(tx: Tx, businessId: number, clientIds
       left join refs rf on rf.id = t.id
     )
     update clients c set
-      total_bookings = coalesce(p.total, 0),
-      first_booking = p.first_date,
-      last_booking = p.last_date,
-      frequency = p.frequency,
-      loyalty_score = round(least(10, p.p_repeat + p.p_regular + p.p_recent + p.p_referral)::numeric, 1)
-    from parts p
-    where c.id = p.id and c.business_id = ${businessId}
+      total_bookings = coalesce(f.total, 0),
+      first_booking = f.first_date,
+      last_booking = f.last_date,
+      frequency = round(f.median_gap)::int,
+      loyalty_score = ${loyaltyScoreSql}
+    from f
+    where c.id = f.id and c.business_id = ${businessId}
   `);
 }
