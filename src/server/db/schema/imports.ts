@@ -32,6 +32,8 @@ export const csvUploadLogs = pgTable(
     clientPreviews: jsonb('client_previews').$type<unknown[]>().notNull().default([]),
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     phoneStats: jsonb('phone_stats').$type<PhoneStats>(),
+    /** Why the upload was refused (nothing was imported); null for an upload that was imported. */
+    failureReason: text('failure_reason'),
   },
   (t) => [index('csv_upload_logs_business_ts_idx').on(t.businessId, t.timestamp)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "csv_upload_logs" ADD COLUMN "failure_reason" text;
