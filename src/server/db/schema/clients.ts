@@ -76,7 +76,7 @@ export const bookings = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     serviceDate: date('service_date').notNull(),
     serviceType: text('service_type'),
-    amount: text('amount'),
+    amount: numeric('amount', { precision: 10, scale: 2 }),
     status: text('status').notNull().default('pending'),
     amountCharged: numeric('amount_charged', { precision: 10, scale: 2 }),
     /** csv, webhook, manual or demo */
