@@ -121,7 +121,7 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
       await tx.execute(sql`
         with ins as (
           insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
-          select ${businessId}, v.c, v.d, v.t, v.a::text, v.a, 'completed', ${source}, v.k
+          select ${businessId}, v.c, v.d, v.t, v.a, v.a, 'completed', ${source}, v.k
           from json_to_recordset(${JSON.stringify(batch)}::json) as v(c int, d date, t text, a numeric, k text)
           on conflict (client_id, service_date, dedupe_key) do nothing
           returning 1
