@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EmailProvider } from './providers/email/types';
-import { HttpError, installErrorHandler } from './platform/errors';
+import { installErrorHandler } from './platform/errors';
+import { frameworkErrors, installBodyParsing } from './platform/body-parsing';
 import { installOriginCheck } from './platform/origin-check';
 import { requireAuth } from './platform/session';
 import { healthRoutes } from './platform/health';
@@ -32,6 +33,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
+    frameworkErrors,
   });
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
@@ -54,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   installOriginCheck(app, deps.config.appUrl);
-  refuseNulCharacters(app);
+  installBodyParsing(app);
 
   await app.register(
     async (api) => {
@@ -70,24 +72,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await serveWebApp(app, deps.config.webDir);
   return app;
-}
-
-/**
- * PostgreSQL cannot store U+0000 in text or jsonb: a JSON body or query string carrying one is refused
- * up front with a 400 instead of failing at the database.
- */
-function refuseNulCharacters(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && (body.includes('\\u0000') || body.includes('\u0000'))) {
-      return done(new HttpError(400, 'The request contains a character that is not allowed.'), undefined);
-    }
-    parseJson(request, body as string, done);
-  });
-  app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw new HttpError(400, 'The request contains a character that is not allowed.');
-  });
 }
 
 /** The built React app; any non-API GET falls back to index.html so client routes work on reload. */

@@ -86,6 +86,27 @@ describe('hostile input never causes a 500', () => {
     await t.database.query('delete from clients where business_id = $1', [biz.id]);
   });
 
+  // Each of these answered 500 before the boundary checks in platform/body-parsing.ts (issue 7, section 4).
+  const json = (url: string, payload: string, contentType = 'application/json') => async () =>
+    t.app.inject({ method: 'POST', url: url.replace('TOKEN', biz.webhookToken), headers: { cookie: biz.cookie, 'content-type': contentType }, payload });
+  const clientCsv = (extra: string) => `Client Name,Client Email,Service Date\n${'Ann,ann@example.com,2025-01-02\n'.repeat(400)}${extra}`;
+  it.each([
+    ['a lone surrogate in a JSON string', json('/api/clients', '{"name":"Ann \\ud800","email":"ann@example.com","serviceDate":"2025-01-02"}'), 'not allowed'],
+    ['a lone surrogate in a JSON key', json('/api/webhook/TOKEN', '{"\\udfff":1}'), 'not allowed'],
+    ['a client id beyond int4', json('/api/admin/send-gift', '{"clientId":2147483648,"giftType":"discount","amount":5}'), 'Please choose a client'],
+    ['5,000-deep JSON in the webhook', json('/api/webhook/TOKEN', `${'['.repeat(5000)}${']'.repeat(5000)}`), 'nested too deeply'],
+    ['a NUL in a text/plain webhook', json('/api/webhook/TOKEN', 'client\u0000', 'text/plain'), 'not allowed'],
+    ['a NUL in a CSV after its first 8 KB', () => upload(t.app, biz.cookie, 'late-nul.csv', clientCsv('Nul\u0000Name,nul@example.com,2025-01-03\n')), 'Row 402'],
+    ["a NUL in an upload's file name", () => upload(t.app, biz.cookie, 'clients\u0000.csv', clientCsv('')), 'file name'],
+    ['a malformed URL escape', () => t.app.inject({ method: 'GET', url: '/api/%zz', headers: { cookie: biz.cookie } }), 'address'],
+    ['a malformed escape in a path parameter', () => t.app.inject({ method: 'GET', url: '/api/auth/verify-reset-token/%ED%A0%80' }), 'address'],
+  ])('%s is a 400 with a sentence', async (_label, send, words) => {
+    const res = await send();
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['message']);
+    expect(res.json().message).toContain(words);
+  });
+
   it('leaves no client, booking or business behind from the hostile bodies', async () => {
     const [row] = await t.database.query<{ clients: number; businesses: number }>(
       `select (select count(*)::int from clients) as clients, (select count(*)::int from businesses) as businesses`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
+import { idInput } from './ids';
 import { parseServiceDate } from './imports';
 
 // Request and response contract of the clients feature (docs/clients-api.md). Messages are the spec's.
@@ -40,7 +41,7 @@ export type AddClientInput = z.input<typeof addClientSchema>;
 export const giftTypeValues = GIFT_TYPES.map((g) => g.value) as ['discount', 'gift_card', 'free_service', 'custom'];
 
 export const sendGiftSchema = z.object({
-  clientId: z.coerce.number({ error: 'Please choose a client' }).int().positive({ error: 'Please choose a client' }),
+  clientId: idInput('Please choose a client'),
   giftType: z.enum(giftTypeValues, { error: 'Please choose a gift type' }),
   amount: z.coerce
     .number({ error: 'Please enter an amount above 0' })
@@ -50,7 +51,7 @@ export const sendGiftSchema = z.object({
 export type SendGiftInput = z.input<typeof sendGiftSchema>;
 
 export const sendThanksSchema = z.object({
-  clientId: z.coerce.number({ error: 'Please choose a client' }).int().positive({ error: 'Please choose a client' }),
+  clientId: idInput('Please choose a client'),
   message: z
     .string({ error: 'Please enter a message' })
     .trim()

@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import { CsvError, parse as parseCsv } from 'csv-parse';
+import { isAllowedText } from '../../platform/body-parsing';
 import { HttpError } from '../../platform/errors';
 
 export const NOT_A_TABLE = 'This file is not a CSV or Excel file. Please upload a .csv, .xlsx or .xls file.';
@@ -43,18 +44,29 @@ export async function* readTable(stream: AsyncIterable<Buffer>): AsyncGenerator<
   if (sniff(head) === 'spreadsheet') {
     const chunks: Buffer[] = [];
     for await (const c of rest()) chunks.push(c);
-    yield* readSpreadsheet(Buffer.concat(chunks));
+    let row = 0;
+    for (const cells of readSpreadsheet(Buffer.concat(chunks))) yield storableCells(cells, (row += 1));
     return;
   }
   const parser = parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: MAX_RECORD_BYTES });
   // pipeline (not pipe) so a failing upload stream, e.g. over the size limit, fails the parser too.
   pipeline(Readable.from(rest()), parser, () => {});
   try {
-    for await (const record of parser) yield record as string[];
+    for await (const record of parser) yield storableCells(record as string[], parser.info.records);
   } catch (error) {
     if (error instanceof CsvError) throw new HttpError(400, `The file could not be read as CSV: ${error.message}`);
     throw error;
   }
+}
+
+/** A cell PostgreSQL cannot store (NUL, or a lone surrogate from an Excel escape) refuses the file with its row. */
+function storableCells(cells: unknown[], row: number): unknown[] {
+  for (const cell of cells) {
+    if (typeof cell === 'string' && !isAllowedText(cell)) {
+      throw new HttpError(400, `Row ${row} of the file contains a character that is not allowed (such as a NUL byte). Please save the file again as CSV or Excel and upload it.`);
+    }
+  }
+  return cells;
 }
 
 function readSpreadsheet(buffer: Buffer): unknown[][] {

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { assertAllowedText } from '../../platform/body-parsing';
 import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants';
@@ -24,6 +25,7 @@ export async function importRoutes(app: FastifyInstance) {
         throw uploadError(error);
       }
       if (!file || file.fieldname !== 'csv') throw new HttpError(400, 'Please choose a file to upload (form field "csv").');
+      assertAllowedText(file.filename ?? '', 'The file name contains a character that is not allowed. Please rename the file and upload it again.');
       try {
         const stream = file.file;
         return await imports.importUpload(database, businessId, file.filename || 'upload.csv', stream, () => stream.truncated);
