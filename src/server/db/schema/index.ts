@@ -5,3 +5,4 @@ export * from './clients';
 export * from './imports';
 export * from './leads';
 export * from './messaging';
+export * from './read-model';
