@@ -29,16 +29,20 @@ function newestIn(dir) {
 }
 
 /**
- * npm install when node_modules is missing or older than package-lock.json. Not `npm ci`: npm 11 leaves
- * other platforms' optional packages out of the lock file, and `npm ci` then refuses the lock as out of sync.
+ * Installs packages when node_modules is missing (`npm ci`: exactly the lock file) or older than
+ * package-lock.json (`npm install`, which keeps what is there). Dev dependencies are always included,
+ * even with NODE_ENV=production: the web build needs vite (docs/decisions/0004-production-start.md).
+ * After `npm ci` (as `.ci/run` does) node_modules is newer than the lock file and nothing runs here.
  */
 export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   const installed = path.join(root, 'node_modules/.package-lock.json');
   if (fs.existsSync(installed) && mtime(installed) >= mtime(lock)) return;
-  console.log('Installing packages (first run)...');
-  const status = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
-  if (status !== 0) throw new Error('npm install failed');
+  const fresh = !fs.existsSync(installed);
+  console.log(fresh ? 'Installing packages (first run)...' : 'Updating packages (package-lock.json changed)...');
+  const args = [fresh ? 'ci' : 'install', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'];
+  const status = run('npm', args);
+  if (status !== 0) throw new Error(`npm ${args[0]} failed`);
 }
 
 /** vite build when the web app or the shared code changed since the last build. */
@@ -51,8 +55,12 @@ export function ensureWebBuild() {
     mtime(path.join(root, 'package-lock.json')),
   );
   if (mtime(stamp) >= sources) return;
+  const vite = path.join(root, 'node_modules/.bin/vite');
+  if (!fs.existsSync(vite)) {
+    throw new Error('The web app needs a build and vite is not installed (dev dependencies were left out): run `npm ci` then `npm run build`');
+  }
   console.log('Building the web app...');
-  const status = run(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn']);
+  const status = run(vite, ['build', '--logLevel', 'warn']);
   if (status !== 0) throw new Error('vite build failed');
 }
 
