@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -12,6 +9,8 @@ import { frameworkErrors, installBodyParsing } from './platform/body-parsing';
 import { installOriginCheck } from './platform/origin-check';
 import { requireAuth } from './platform/session';
 import { healthRoutes } from './platform/health';
+import { installCompression } from './platform/compression';
+import { serveWebApp } from './platform/web-app';
 import { privateRouteGroups, publicRouteGroups } from './features/index';
 
 export type AppDeps = {
@@ -54,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await installCompression(app);
   installErrorHandler(app);
   installOriginCheck(app, deps.config.appUrl);
   installBodyParsing(app);
@@ -72,25 +72,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await serveWebApp(app, deps.config.webDir);
   return app;
-}
-
-/** The built React app; any non-API GET falls back to index.html so client routes work on reload. */
-async function serveWebApp(app: FastifyInstance, webDir: string) {
-  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-    app.get('/assets/*', (request, reply) => {
-      const rel = (request.params as { '*': string })['*'];
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return reply.sendFile(path.join('assets', rel));
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    if (!hasWeb || url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
-  });
 }

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createBusiness, type TestBusiness } from '../testing/factories';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { IMMUTABLE, LANDING_FILE } from './web-app';
+
+// A built web app in miniature: the page, the prerendered landing page and one hashed script.
+const script = `export const words = ${JSON.stringify('referral '.repeat(400))};\n`;
+let webDir: string;
+let t: TestApp;
+let app: FastifyInstance;
+let owner: TestBusiness;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referloop-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div><!-- app shell -->');
+  fs.writeFileSync(path.join(webDir, LANDING_FILE), '<!doctype html><div id="root"><h1>Turn happy clients</h1></div>');
+  fs.writeFileSync(path.join(webDir, 'assets/main-AbC123xy.js'), script);
+  t = await createTestApp();
+  app = await buildApp({ ...t.app.deps, config: { ...t.app.deps.config, webDir } });
+  await app.ready();
+  owner = await createBusiness(t.database);
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('sends hashed files compressed and cacheable for a year', async () => {
+    const br = await app.inject({ url: '/assets/main-AbC123xy.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await app.inject({ url: '/assets/main-AbC123xy.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+  });
+
+  it('answers a missing script with a 404, not the page', async () => {
+    const res = await app.inject({ url: '/assets/gone-ZZ999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('serves the page for app routes, revalidated on every use', async () => {
+    const res = await app.inject({ url: '/clients?page=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('app shell');
+  });
+
+  it('serves the prerendered landing page at / to visitors, and the app to signed-in owners', async () => {
+    const visitor = await app.inject({ url: '/' });
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.headers.vary).toMatch(/Cookie/i);
+    expect(visitor.body).toContain('Turn happy clients');
+
+    const signedIn = await app.inject({ url: '/', headers: { cookie: owner.cookie } });
+    expect(signedIn.body).toContain('app shell');
+  });
+
+  it('serves a real robots.txt', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /api/');
+  });
+});
+
+describe('API replies', () => {
+  it('are never stored by a cache, and are compressed when large', async () => {
+    const res = await app.inject({
+      url: '/api/analytics/booking-trends?days=365',
+      headers: { cookie: owner.cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveLength(365);
+  });
+
+  it('send no-store on errors and signed-out answers too', async () => {
+    const me = await app.inject({ url: '/api/auth/me' });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const missing = await app.inject({ url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+});

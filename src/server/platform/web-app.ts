@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from './compression';
+import { SESSION_COOKIE } from './session';
+
+/** Files Vite names by content hash: they never change, so browsers keep them for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages and other unhashed files: kept, but checked with the server (ETag) before each use. */
+export const REVALIDATE = 'no-cache';
+
+/** The prerendered landing page written by scripts/prerender-landing.ts beside index.html. */
+export const LANDING_FILE = 'landing.html';
+
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /api/',
+  'Disallow: /refer',
+  'Disallow: /reset-password',
+  'Allow: /',
+  '',
+].join('\n');
+
+/**
+ * The built React app. Hashed files under /assets are immutable; any other non-API GET falls back to
+ * index.html so client routes work on reload. `/` for a visitor without a session cookie is the
+ * prerendered landing page (it paints before any script runs); with a cookie it is the app shell, so a
+ * signed-in owner never sees the landing page flash before their dashboard.
+ */
+export async function serveWebApp(app: FastifyInstance, webDir: string) {
+  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  const hasLanding = hasWeb && fs.existsSync(path.join(webDir, LANDING_FILE));
+
+  app.get('/robots.txt', (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT);
+  });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply: FastifyReply, filePath: string) {
+        const rel = path.relative(webDir, filePath).split(path.sep);
+        reply.header('cache-control', rel[0] === 'assets' ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (!hasWeb || isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+    }
+    if (url.startsWith('/assets/')) {
+      // Built after the server started (the static routes are listed at start), or gone: answering a
+      // missing script with the page would run HTML as a script.
+      const rel = path.normalize(decodeURIComponentSafe(url.slice(1)));
+      if (rel.startsWith(`assets${path.sep}`) && fs.existsSync(path.join(webDir, rel))) return reply.sendFile(rel);
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return sendPage(request, reply, hasLanding && url === '/' && !request.cookies[SESSION_COOKIE] ? LANDING_FILE : 'index.html');
+  });
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, file: string) {
+  reply.header('cache-control', REVALIDATE);
+  if (request.url.split('?')[0] === '/') reply.header('vary', 'Cookie');
+  return reply.type('text/html; charset=utf-8').sendFile(file);
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
