@@ -78,11 +78,14 @@ export type UploadRecord = {
   phoneStats: PhoneStats | null;
   clientPreviews: ClientPreview[];
   errors: string[];
+  /** Why the upload was refused (nothing imported); null when it was imported. */
+  failureReason: string | null;
 };
 
 export type WebhookLogEntry = {
   id: number;
-  status: 'success' | 'skipped' | 'error';
+  /** test: the Data Sources test payload, checked and logged; it adds no client. */
+  status: 'success' | 'skipped' | 'error' | 'test';
   payload: unknown;
   errorMessage: string | null;
   clientName: string | null;
@@ -107,9 +110,13 @@ export const webhookPayloadSchema = z.looseObject({
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
-/** The sample the Data Sources test button sends. */
+/**
+ * The sample the Data Sources test button sends. `test: true` makes the webhook check it and log it as a
+ * test without adding a client (docs/clients-api.md).
+ */
 export function sampleWebhookPayload(today: string = new Date().toISOString().slice(0, 10)) {
   return {
+    test: true,
     client: { name: 'Test Client', email: 'test.client@example.com' },
     job: { date: today, service: 'Regular Clean', amount: 120 },
   };

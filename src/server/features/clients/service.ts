@@ -7,18 +7,21 @@ import type { ClientSort } from '../../../shared/constants';
 import * as q from './queries';
 import { type BookingRow, recordBookings } from './record-bookings';
 import { toCsv } from './export-csv';
+import { FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate } from './service-dates';
 
 export { recomputeClientStats } from './recompute';
 export { generateReferralCode } from './referral-code';
+export { latestServiceDate } from './service-dates';
 export { recordBookings, dedupeKey, type BookingRow, type RecordResult } from './record-bookings';
 
-/** Plain GET /api/clients answers at most this many (by loyalty); the table pages instead. */
+/** GET /api/clients without `page` answers at most this many, in the asked order and search (docs/clients-api.md). */
 export const UNPAGED_CLIENT_LIMIT = 1000;
 /** A client counts as new in the sidebar badge for this many days after it was created. */
 export const NEW_CLIENT_DAYS = 7;
 
-export function listClientsUnpaged(db: Tx, businessId: number): Promise<Client[]> {
-  return q.selectClients(db, businessId, { sort: 'loyaltyScore', limit: UNPAGED_CLIENT_LIMIT, offset: 0 });
+export async function listClientsUnpaged(db: Tx, businessId: number, opts: { search?: string; sort: ClientSort }): Promise<Client[]> {
+  const page = await q.selectClientsPage(db, businessId, { sort: opts.sort, limit: UNPAGED_CLIENT_LIMIT, offset: 0, search: opts.search || undefined });
+  return page.clients;
 }
 
 export async function listClientsPage(
@@ -27,10 +30,12 @@ export async function listClientsPage(
   opts: { page: number; pageSize: number; search?: string; sort: ClientSort },
 ): Promise<ClientPage> {
   const search = opts.search || undefined;
-  const [clients, total] = await Promise.all([
-    q.selectClients(db, businessId, { sort: opts.sort, limit: opts.pageSize, offset: (opts.page - 1) * opts.pageSize, search }),
-    q.countClients(db, businessId, search),
-  ]);
+  const { clients, total } = await q.selectClientsPage(db, businessId, {
+    sort: opts.sort,
+    limit: opts.pageSize,
+    offset: (opts.page - 1) * opts.pageSize,
+    search,
+  });
   return { clients, total, page: opts.page, pageSize: opts.pageSize };
 }
 
@@ -60,6 +65,7 @@ export async function addClient(
     amount: input.amount,
   };
   return database.db.transaction(async (tx) => {
+    if (row.serviceDate > (await latestServiceDate(tx, businessId))) throw new HttpError(400, FUTURE_SERVICE_DATE_MESSAGE);
     const result = await recordBookings(tx, businessId, [row], 'manual');
     return (await q.selectClientById(tx, businessId, result.clientIds[0]))!;
   });

@@ -16,9 +16,14 @@ const ALIASES: Record<Field, string[]> = {
 const LOOKUP = new Map<string, Field>();
 for (const [field, names] of Object.entries(ALIASES) as [Field, string[]][]) for (const n of names) LOOKUP.set(n, field);
 
+/**
+ * A header compared without case, spaces or punctuation, and without hints in brackets: the Data Sources
+ * chips read "Service Date (YYYY-MM-DD)" and "Amount Charged (optional)", and files copy them.
+ */
 export const headerKey = (h: unknown) =>
   String(h ?? '')
     .replace(/^\uFEFF/, '')
+    .replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 

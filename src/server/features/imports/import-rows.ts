@@ -1,7 +1,7 @@
 import type { BookingRow } from '../clients/service';
 import type { ClientPreview, PhoneStats } from '../../../shared/schemas/imports';
 import { type ColumnMap, mapColumns, missingColumns } from './columns';
-import { normalizeBooking, type RawBooking } from './normalize-row';
+import { normalizeBooking, type RawBooking, type RowRules } from './normalize-row';
 import { HttpError } from '../../platform/errors';
 
 /** At most this many error lines are kept in the answer and the upload log; errorCount has them all. */
@@ -41,7 +41,7 @@ function rawOf(cells: unknown[], map: ColumnMap): RawBooking {
 }
 
 /** Applies the column mapping and row rules to a table's rows (header first), streaming. */
-export async function collectRows(table: AsyncIterable<unknown[]>): Promise<CollectedRows> {
+export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRules = {}): Promise<CollectedRows> {
   let map: ColumnMap | null = null;
   let rowNumber = 0;
   const out: CollectedRows = {
@@ -77,7 +77,7 @@ export async function collectRows(table: AsyncIterable<unknown[]>): Promise<Coll
     }
     if (blank(cells)) continue;
     out.totalRows += 1;
-    const result = normalizeBooking(rawOf(cells, map));
+    const result = normalizeBooking(rawOf(cells, map), rules);
     if (result.kind === 'skipped') out.skipped += 1;
     else if (result.kind === 'error') addError(`Row ${rowNumber}: ${result.reason}`);
     else {

@@ -24,8 +24,11 @@ const text = (v: unknown) => (v == null ? '' : String(v).trim());
 const emailShape = z.email();
 const quote = (v: unknown) => `"${text(v).slice(0, 60)}"`;
 
-/** The importer's and the webhook's row rules: completed only, a name, a date, an e-mail or phone. */
-export function normalizeBooking(raw: RawBooking): Normalized {
+/** Rules that depend on the business: the latest service date accepted (today in its time zone plus a day). */
+export type RowRules = { latestServiceDate?: string };
+
+/** The importer's and the webhook's row rules: completed only, a name, a date (not in the future), an e-mail or phone. */
+export function normalizeBooking(raw: RawBooking, rules: RowRules = {}): Normalized {
   if (raw.status !== undefined && text(raw.status).toLowerCase() !== 'completed') return { kind: 'skipped' };
   const name = text(raw.name).replace(/\s+/g, ' ');
   if (!name) return { kind: 'error', reason: 'missing client name' };
@@ -35,6 +38,9 @@ export function normalizeBooking(raw: RawBooking): Normalized {
     return text(raw.date)
       ? { kind: 'error', reason: `invalid service date ${quote(raw.date)} (use YYYY-MM-DD or MM/DD/YYYY)` }
       : { kind: 'error', reason: 'missing service date' };
+  }
+  if (rules.latestServiceDate && serviceDate > rules.latestServiceDate) {
+    return { kind: 'error', reason: `service date ${serviceDate} is in the future (only completed bookings can be imported)` };
   }
   const emailText = text(raw.email).toLowerCase();
   if (emailText && (emailText.length > 254 || !emailShape.safeParse(emailText).success)) {

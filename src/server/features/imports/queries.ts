@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { ClientPreview, PhoneStats, UploadRecord, WebhookLogEntry } from '../../../shared/schemas/imports';
+import { payloadExcerpt } from './webhook-limits';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
@@ -15,19 +16,21 @@ export async function insertUploadLog(
     totalRows: number;
     clientPreviews: ClientPreview[];
     errors: string[];
-    phoneStats: PhoneStats;
+    phoneStats: PhoneStats | null;
+    failureReason?: string | null;
   },
 ) {
   await tx.execute(sql`insert into csv_upload_logs
-    (id, business_id, file_name, rows_processed, rows_skipped, total_rows, client_previews, errors, phone_stats)
+    (id, business_id, file_name, rows_processed, rows_skipped, total_rows, client_previews, errors, phone_stats, failure_reason)
     values (${log.id}, ${log.businessId}, ${log.fileName}, ${log.rowsProcessed}, ${log.rowsSkipped}, ${log.totalRows},
-      ${JSON.stringify(log.clientPreviews)}::jsonb, ${JSON.stringify(log.errors)}::jsonb, ${JSON.stringify(log.phoneStats)}::jsonb)`);
+      ${JSON.stringify(log.clientPreviews)}::jsonb, ${JSON.stringify(log.errors)}::jsonb,
+      ${log.phoneStats ? JSON.stringify(log.phoneStats) : null}::jsonb, ${log.failureReason ?? null})`);
 }
 
 export async function selectUploadLogs(tx: Tx, businessId: number, limit: number): Promise<UploadRecord[]> {
   const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select id, file_name, timestamp, rows_processed, rows_skipped, total_rows, phone_stats, client_previews, errors
-      from csv_upload_logs where business_id = ${businessId} order by timestamp desc, id limit ${limit}`),
+    await tx.execute(sql`select id, file_name, timestamp, rows_processed, rows_skipped, total_rows, phone_stats, client_previews, errors,
+      failure_reason from csv_upload_logs where business_id = ${businessId} order by timestamp desc, id limit ${limit}`),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -39,12 +42,13 @@ export async function selectUploadLogs(tx: Tx, businessId: number, limit: number
     phoneStats: r.phone_stats ?? null,
     clientPreviews: r.client_previews ?? [],
     errors: r.errors ?? [],
+    failureReason: r.failure_reason ?? null,
   }));
 }
 
 export async function insertWebhookLog(tx: Tx, businessId: number, payload: unknown, status: string, errorMessage: string | null) {
   await tx.execute(sql`insert into webhook_logs (business_id, payload, status, error_message)
-    values (${businessId}, ${JSON.stringify(payload ?? null)}::jsonb, ${status}, ${errorMessage})`);
+    values (${businessId}, ${JSON.stringify(payloadExcerpt(payload))}::jsonb, ${status}, ${errorMessage})`);
 }
 
 export async function selectWebhookLogs(tx: Tx, businessId: number, limit: number): Promise<WebhookLogEntry[]> {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
-import { recordBookings } from '../clients/service';
+import { latestServiceDate, recordBookings } from '../clients/service';
 import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
+import { logFailedUpload } from './failed-upload';
 import { collectRows } from './import-rows';
 import { normalizeBooking } from './normalize-row';
 import { checkFileName, readTable } from './read-file';
@@ -13,9 +14,12 @@ export const UPLOAD_HISTORY_LIMIT = 50;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+type ImportAnswer = UploadResult & { errorCount: number };
+
 /**
  * Imports an uploaded table: rows are normalised while the file streams in, then every client,
- * booking, stat and the upload log are written in one transaction (all or nothing).
+ * booking, stat and the upload log are written in one transaction (all or nothing). A refused upload
+ * imports nothing and is listed in the upload history with its reason.
  */
 export async function importUpload(
   database: Database,
@@ -23,9 +27,24 @@ export async function importUpload(
   fileName: string,
   stream: AsyncIterable<Buffer>,
   isTruncated: () => boolean = () => false,
-): Promise<UploadResult & { errorCount: number }> {
+): Promise<ImportAnswer> {
+  try {
+    return await importFile(database, businessId, fileName, stream, isTruncated);
+  } catch (error) {
+    await logFailedUpload(database.db, businessId, fileName, error);
+    throw error;
+  }
+}
+
+async function importFile(
+  database: Database,
+  businessId: number,
+  fileName: string,
+  stream: AsyncIterable<Buffer>,
+  isTruncated: () => boolean,
+): Promise<ImportAnswer> {
   checkFileName(fileName);
-  const rows = await collectRows(readTable(stream));
+  const rows = await collectRows(readTable(stream), { latestServiceDate: await latestServiceDate(database.db, businessId) });
   if (isTruncated()) throw new HttpError(413, 'File is too large. The limit is 10 MB.');
   const id = randomUUID();
   const recorded = await database.db.transaction(async (tx) => {
@@ -97,7 +116,8 @@ function rawFromPayload(p: WebhookPayload) {
 
 export type WebhookAnswer =
   | { status: 200; body: { success: true; message: string; clientId: number; duplicate: boolean } }
-  | { status: 200; body: { success: true; skipped: true; message: string } };
+  | { status: 200; body: { success: true; skipped: true; message: string } }
+  | { status: 200; body: { success: true; test: true; message: string } };
 
 /** The booking webhook: same rules as the importer; every call with a known token is logged. */
 export async function handleWebhook(database: Database, token: string, body: unknown): Promise<WebhookAnswer> {
@@ -111,8 +131,17 @@ export async function handleWebhook(database: Database, token: string, body: unk
   if (!parsed.success || typeof body !== 'object' || body === null) {
     return fail('The payload must be a JSON object with client_name, client_email, appointment_date and status');
   }
-  const result = normalizeBooking(rawFromPayload(parsed.data));
+  const result = normalizeBooking(rawFromPayload(parsed.data), { latestServiceDate: await latestServiceDate(database.db, businessId) });
   if (result.kind === 'error') return fail(`Invalid booking: ${result.reason}`);
+  if ((body as { test?: unknown }).test === true) {
+    // The Data Sources "Send Test" payload: checked by the same rules, logged as a test, no client added.
+    const message =
+      result.kind === 'skipped'
+        ? 'Test payload checked: its status is not Completed, so a real booking like it would be skipped. No client was added.'
+        : `Test payload checked: a booking for ${result.booking.name} on ${result.booking.serviceDate} would be recorded. No client was added.`;
+    await q.insertWebhookLog(database.db, businessId, body, 'test', message);
+    return { status: 200, body: { success: true, test: true, message } };
+  }
   if (result.kind === 'skipped') {
     const message = 'Skipped: status is not Completed';
     await q.insertWebhookLog(database.db, businessId, body, 'skipped', message);

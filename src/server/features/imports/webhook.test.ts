@@ -31,7 +31,7 @@ describe('POST /api/webhook/:token', () => {
   });
 
   it('records the nested test payload, and the same booking twice only once', async () => {
-    const payload = sampleWebhookPayload('2024-06-01');
+    const { test: _test, ...payload } = sampleWebhookPayload('2024-06-01');
     const first = await hook(biz.webhookToken, payload);
     expect(first.json()).toMatchObject({ success: true, duplicate: false });
     const again = await hook(biz.webhookToken, payload);
@@ -52,9 +52,12 @@ describe('POST /api/webhook/:token', () => {
   });
 
   it('answers 404 for an unknown token and logs nothing', async () => {
+    const before = await t.database.query<{ n: number }>('select count(*)::int n from webhook_logs');
     const res = await hook('not-a-token', sampleWebhookPayload());
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Unknown webhook');
+    const after = await t.database.query<{ n: number }>('select count(*)::int n from webhook_logs');
+    expect(after[0].n).toBe(before[0].n);
   });
 
   it('lists the latest logs, newest first, on both paths', async () => {
@@ -65,7 +68,7 @@ describe('POST /api/webhook/:token', () => {
     const entries = a.json();
     expect(entries.map((e: any) => e.status)).toEqual(['error', 'skipped', 'success', 'success', 'success']);
     expect(entries[0]).toMatchObject({ clientName: 'No Date', errorMessage: 'Invalid booking: missing service date' });
-    expect(entries[3]).toMatchObject({ clientName: 'Test Client', errorMessage: null, payload: sampleWebhookPayload('2024-06-01') });
+    expect(entries[3]).toMatchObject({ clientName: 'Test Client', errorMessage: null, payload: { client: sampleWebhookPayload().client, job: sampleWebhookPayload('2024-06-01').job } });
   });
 
   it('keeps only the latest 10 and shows nothing to another business', async () => {
