@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -9,8 +10,15 @@ const webFeatures = dirs('src/web/features');
 const serverFeatures = dirs('src/server/features');
 
 // DESIGN rule 10: web features don't import each other; server features reach another feature only
-// through its service.ts; the browser never imports server code.
-const zones = [
+// through its service.ts; platform/, providers/ and db/ never import a feature; the browser never imports
+// server code. The zones only fire because the TypeScript resolver below resolves extensionless `.ts`
+// imports; src/lint-rules.test.ts lints a forbidden import for each zone to prove it.
+export const zones = [
+  {
+    target: ['./src/server/platform', './src/server/providers', './src/server/db'],
+    from: './src/server/features',
+    message: 'platform/, providers/ and db/ never import a feature: move the shared piece to platform/ (or pass it in).',
+  },
   { target: './src/web', from: './src/server', message: 'The web app cannot import server code.' },
   { target: './src/server', from: './src/web', message: 'The server cannot import web code.' },
   { target: './src/shared', from: ['./src/web', './src/server'], message: 'Shared code stays isomorphic.' },
@@ -34,6 +42,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'react-hooks/rules-of-hooks': 'error',
