@@ -6,12 +6,11 @@ import type { Database } from './db/client';
 import type { EmailProvider } from './providers/email/types';
 import { installErrorHandler } from './platform/errors';
 import { frameworkErrors, installBodyParsing } from './platform/body-parsing';
-import { installOriginCheck } from './platform/origin-check';
-import { requireAuth } from './platform/session';
+import { installAccessRule, installRoutePolicy } from './platform/route-policy';
 import { healthRoutes } from './platform/health';
 import { installCompression } from './platform/compression';
 import { serveWebApp } from './platform/web-app';
-import { privateRouteGroups, publicRouteGroups } from './features/index';
+import { routeGroups } from './features/index';
 
 export type AppDeps = {
   config: Config;
@@ -55,17 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await installCompression(app);
   installErrorHandler(app);
-  installOriginCheck(app, deps.config.appUrl);
+  await installRoutePolicy(app, { appUrl: deps.config.appUrl });
   installBodyParsing(app);
 
   await app.register(
     async (api) => {
+      // Every /api route needs a session unless it declares config.access 'public' (platform/route-policy.ts).
+      installAccessRule(api, deps.database.db);
       await healthRoutes(api);
-      for (const group of publicRouteGroups) await group(api);
-      await api.register(async (authed) => {
-        authed.addHook('preHandler', requireAuth(deps.database.db));
-        for (const group of privateRouteGroups) await group(authed);
-      });
+      for (const group of routeGroups) await group(api);
     },
     { prefix: '/api' },
   );

@@ -4,9 +4,12 @@ import { businessRoutes } from './business/routes';
 import { clientRoutes } from './clients/routes';
 import { importRoutes, webhookRoutes } from './imports/routes';
 
-// Each feature adds its route registration here. Public groups run without a session;
-// private groups run behind requireAuth, so request.auth is always set there.
+// Each feature adds its route registration here. Who may call a route is the route's own option:
+// every /api route needs a session (request.auth is set) unless it declares `config: { access: 'public' }`
+// (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const publicRouteGroups: RouteGroup[] = [accountRoutes, webhookRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, importRoutes, businessRoutes];
+
+/** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
 export const privateRouteGroups: RouteGroup[] = [clientRoutes, importRoutes, businessRoutes];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
     const started = performance.now();
     try {
       await app.deps.database.query('select 1');

@@ -4,15 +4,17 @@ import { HttpError } from './errors';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses state-changing requests sent by a browser from another site (CSRF). A request without an
- * Origin header (server-to-server webhooks, curl) is let through; the session cookie is SameSite=Lax.
+ * Refuses state-changing requests sent by a browser from another site (CSRF), on every route whose
+ * `config.origin` is 'same' (the default; see route-policy.ts). Routes that other sites may call (the
+ * booking webhook, later the embed form and Twilio's webhooks) declare `origin: 'any'`. A request without
+ * an Origin header (server-to-server calls, curl) is let through; the session cookie is SameSite=Lax.
  */
-export function installOriginCheck(app: FastifyInstance, appUrl?: string) {
+export function installOriginRule(app: FastifyInstance, appUrl?: string) {
   const allowed = new Set<string>();
   if (appUrl) allowed.add(new URL(appUrl).origin);
   app.addHook('onRequest', async (request) => {
     if (SAFE.has(request.method)) return;
-    if (request.url.startsWith('/api/webhook/')) return;
+    if (request.routeOptions.config?.origin === 'any') return;
     const origin = request.headers.origin;
     if (!origin) return;
     const host = request.headers.host;

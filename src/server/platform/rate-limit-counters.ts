@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import type { Tx } from '../db/client';
+import { rateLimits } from '../db/schema';
 
-// Fixed-window counters in the rate_limits table, so every app instance sees the same counts.
+// Fixed-window counters in the rate_limits table, so every app instance sees the same counts. For limits
+// that must hold across instances or that count something other than requests to one route (sign-in
+// attempts per e-mail, with a right password taking its attempt back). Plain per-route request limits
+// are a route option instead (`config.rateLimit`, see route-policy.ts). Rows are pruned by the hourly
+// accounts.prune-expired job.
 
+/** `prefix` names the counter (`login:email`); the subject (an e-mail, an address) is appended. */
 export type RateRule = { prefix: string; limit: number; windowSeconds: number };
-
-export const LOGIN_PER_EMAIL: RateRule = { prefix: 'login:email', limit: 10, windowSeconds: 15 * 60 };
-export const LOGIN_PER_IP: RateRule = { prefix: 'login:ip', limit: 30, windowSeconds: 15 * 60 };
-export const FORGOT_PER_EMAIL: RateRule = { prefix: 'forgot:email', limit: 5, windowSeconds: 60 * 60 };
-export const FORGOT_PER_IP: RateRule = { prefix: 'forgot:ip', limit: 20, windowSeconds: 60 * 60 };
 
 export type Hit = { count: number; resetAt: Date; limited: boolean };
 

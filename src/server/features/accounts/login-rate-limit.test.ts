@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { LOGIN_PER_EMAIL, LOGIN_PER_IP } from './rate-limit';
+import { LOGIN_PER_EMAIL, LOGIN_PER_IP } from './limits';
 
 let t: TestApp;
 beforeAll(async () => {

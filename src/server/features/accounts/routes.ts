@@ -15,16 +15,18 @@ import * as accounts from './service';
 
 const signedOut = () => new HttpError(401, 'Please sign in to continue.');
 
-/** /api/auth/*: public routes; the ones that need a session read it themselves. */
+/** /api/auth/*: public routes (config.access 'public'); the ones that need a session read it themselves. */
 export async function accountRoutes(app: FastifyInstance) {
   const { config, database, email: mailer } = app.deps;
   const db = database.db;
   const secure = config.secureCookies;
 
+  const open = { config: { access: 'public' } } as const;
+
   const startSession = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
     setSessionCookie(reply, session.token, session.expiresAt, secure);
 
-  app.get('/auth/me', async (request) => {
+  app.get('/auth/me', open, async (request) => {
     const auth = await readSession(db, request);
     if (!auth) throw signedOut();
     const business = await accounts.currentBusiness(db, auth.businessId);
@@ -32,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return { business };
   });
 
-  app.post('/auth/signup', async (request, reply) => {
+  app.post('/auth/signup', open, async (request, reply) => {
     const body = request.body;
     const { business, session } = isLandingSignup(body)
       ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) })
@@ -41,21 +43,21 @@ export async function accountRoutes(app: FastifyInstance) {
     return reply.status(201).send({ business });
   });
 
-  app.post('/auth/login', async (request, reply) => {
+  app.post('/auth/login', open, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const { business, session } = await accounts.login(db, input, request.ip);
     startSession(reply, session);
     return { business };
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', open, async (request, reply) => {
     const auth = await readSession(db, request);
     await accounts.logout(db, auth?.sessionId);
     clearSessionCookie(reply, secure);
     return { message: AUTH_MESSAGES.loggedOut };
   });
 
-  app.post('/auth/forgot-password', async (request) => {
+  app.post('/auth/forgot-password', open, async (request) => {
     const { email } = parse(forgotPasswordSchema, request.body);
     await accounts.requestPasswordReset(db, {
       email,
@@ -67,12 +69,12 @@ export async function accountRoutes(app: FastifyInstance) {
     return { message: AUTH_MESSAGES.resetLinkSent };
   });
 
-  app.get('/auth/verify-reset-token/:token', async (request) => {
+  app.get('/auth/verify-reset-token/:token', open, async (request) => {
     const { token } = request.params as { token: string };
     return { valid: await accounts.verifyResetToken(db, token) };
   });
 
-  app.post('/auth/reset-password', async (request) => {
+  app.post('/auth/reset-password', open, async (request) => {
     const input = parse(resetPasswordSchema, request.body);
     await accounts.resetPassword(db, input);
     return { message: AUTH_MESSAGES.passwordResetDone };

@@ -15,7 +15,8 @@ import {
 import { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES, DEFAULT_REFERRAL_DISCOUNT } from './defaults';
 import { checkPassword, hashPassword } from './passwords';
 import * as q from './queries';
-import * as limits from './rate-limit';
+import * as counters from '../../platform/rate-limit-counters';
+import * as limits from './limits';
 import { resetEmail } from './reset-email';
 
 export { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES } from './defaults';
@@ -92,7 +93,7 @@ export async function signup(db: Db, request: SignupRequest): Promise<{ business
 }
 
 function tooMany(what: string, resetAt: Date): HttpError {
-  const n = limits.minutesUntil(resetAt);
+  const n = counters.minutesUntil(resetAt);
   return new HttpError(429, `Too many ${what}. Please wait ${n} minute${n === 1 ? '' : 's'} and try again.`);
 }
 
@@ -102,8 +103,8 @@ function tooMany(what: string, resetAt: Date): HttpError {
  */
 export async function login(db: Db, input: LoginInput, ip: string): Promise<{ business: AuthBusiness; session: NewSession }> {
   const email = normaliseEmail(input.email);
-  const byIp = await limits.hit(db, limits.LOGIN_PER_IP, ip);
-  const byEmail = await limits.hit(db, limits.LOGIN_PER_EMAIL, email);
+  const byIp = await counters.hit(db, limits.LOGIN_PER_IP, ip);
+  const byEmail = await counters.hit(db, limits.LOGIN_PER_EMAIL, email);
   if (byIp.limited) throw tooMany('sign-in attempts', byIp.resetAt);
   if (byEmail.limited) throw tooMany('sign-in attempts', byEmail.resetAt);
 
@@ -111,8 +112,8 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<{ bu
   const ok = await checkPassword(row?.passwordHash, input.password);
   if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
 
-  await limits.clear(db, limits.LOGIN_PER_EMAIL, email);
-  await limits.forgive(db, limits.LOGIN_PER_IP, ip);
+  await counters.clear(db, limits.LOGIN_PER_EMAIL, email);
+  await counters.forgive(db, limits.LOGIN_PER_IP, ip);
   const session = await createSession(db, row.id);
   return { business: toAuthBusiness(row), session };
 }
@@ -136,10 +137,10 @@ export type ForgotPasswordRequest = {
  */
 export async function requestPasswordReset(db: Db, request: ForgotPasswordRequest): Promise<void> {
   const email = normaliseEmail(request.email);
-  const byIp = await limits.hit(db, limits.FORGOT_PER_IP, request.ip);
+  const byIp = await counters.hit(db, limits.FORGOT_PER_IP, request.ip);
   if (byIp.limited) throw tooMany('requests', byIp.resetAt);
   // Past the per-e-mail limit the answer stays the same, but nothing more is sent.
-  const byEmail = await limits.hit(db, limits.FORGOT_PER_EMAIL, email);
+  const byEmail = await counters.hit(db, limits.FORGOT_PER_EMAIL, email);
   if (byEmail.limited) return;
 
   const row = await q.findBusinessByEmail(db, email);

@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants';
 import * as imports from './service';
+import { webhookRouteConfig } from './webhook-limits';
 
 const TOO_LARGE = 'File is too large. The limit is 10 MB.';
 
@@ -47,9 +48,12 @@ function uploadError(error: unknown): unknown {
   return error;
 }
 
-/** POST /api/webhook/:token is public: the token in the path is the credential. */
+/**
+ * POST /api/webhook/:token is public and callable from anywhere: the token in the path is the credential.
+ * Rate limit per token, body cap: webhook-limits.ts.
+ */
 export async function webhookRoutes(app: FastifyInstance) {
-  app.post('/webhook/:token', async (request, reply) => {
+  app.post('/webhook/:token', { config: webhookRouteConfig }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const answer = await imports.handleWebhook(app.deps.database, token, request.body);
     return reply.status(answer.status).send(answer.body);

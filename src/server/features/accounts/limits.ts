@@ -1,0 +1,8 @@
+import type { RateRule } from '../../platform/rate-limit-counters';
+
+// Sign-in and reset-link limits, counted in PostgreSQL (platform/rate-limit-counters.ts) so they hold
+// across app instances. docs/accounts.md "Sign-in throttling".
+export const LOGIN_PER_EMAIL: RateRule = { prefix: 'login:email', limit: 10, windowSeconds: 15 * 60 };
+export const LOGIN_PER_IP: RateRule = { prefix: 'login:ip', limit: 30, windowSeconds: 15 * 60 };
+export const FORGOT_PER_EMAIL: RateRule = { prefix: 'forgot:email', limit: 5, windowSeconds: 60 * 60 };
+export const FORGOT_PER_IP: RateRule = { prefix: 'forgot:ip', limit: 20, windowSeconds: 60 * 60 };

@@ -1,0 +1,89 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Db } from '../db/client';
+import { HttpError } from './errors';
+import { installOriginRule } from './origin-check';
+import { requireAuth } from './session';
+
+/**
+ * Per-route platform rules (DESIGN rule 14). A route states what it needs in its Fastify `config`;
+ * nothing is exempted by URL, and a feature never reimplements these:
+ *
+ *   app.post('/webhook/:token', { config: { access: 'public', origin: 'any', bodyLimit: 32 * 1024,
+ *     rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (r) => ... } } }, handler)
+ *
+ * - `access`: 'session' (default under /api) — requireAuth puts request.auth on the request or answers
+ *   401 'Please sign in to continue.'; 'public' — no session needed (the handler may still read one).
+ * - `origin`: 'same' (default) — a state-changing request (not GET/HEAD/OPTIONS) whose Origin header is
+ *   another site is refused 403; 'any' — other origins are accepted (webhooks, the embed form, Twilio).
+ * - `bodyLimit`: bytes; copied onto Fastify's own route `bodyLimit` (the app default is JSON_BODY_LIMIT).
+ *   Past it: 413 'Request body is too large'.
+ * - `rateLimit`: @fastify/rate-limit's per-route options (`max`, `timeWindow`, `keyGenerator`...).
+ *   Counted in memory per app instance; past it: 429 `{ message }` with `Retry-After` (seconds).
+ *   Limits that must hold across instances (sign-in) use rate-limit-counters.ts in PostgreSQL instead.
+ *
+ * For the route table: an onRoute hook registered after installRoutePolicy (on the root) and after
+ * installAccessRule (inside /api) sees `routeOptions.config` with the defaults filled in; `policyOf()`
+ * resolves them from any config.
+ */
+export type RouteAccess = 'public' | 'session';
+export type RouteOrigin = 'same' | 'any';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    origin?: RouteOrigin;
+    bodyLimit?: number;
+  }
+}
+
+export type RoutePolicy = {
+  access: RouteAccess | undefined;
+  origin: RouteOrigin;
+  bodyLimit: number | undefined;
+  rateLimit: unknown;
+};
+
+/** The rules a route runs under, defaults filled in (access is undefined outside /api: static files). */
+export function policyOf(config: RouteOptions['config'] | undefined): RoutePolicy {
+  const c = (config ?? {}) as Record<string, any>;
+  return { access: c.access, origin: c.origin ?? 'same', bodyLimit: c.bodyLimit, rateLimit: c.rateLimit };
+}
+
+const ACCESS = new Set<RouteAccess>(['public', 'session']);
+const ORIGINS = new Set<RouteOrigin>(['same', 'any']);
+
+/** Root-level: the Origin rule and body limits for every route, and @fastify/rate-limit for routes that ask. */
+export async function installRoutePolicy(app: FastifyInstance, options: { appUrl?: string }) {
+  app.addHook('onRoute', (route) => {
+    const config = { origin: 'same' as RouteOrigin, ...route.config };
+    if (!ORIGINS.has(config.origin)) throw new Error(`${route.method} ${route.url}: config.origin must be 'same' or 'any'`);
+    if (config.bodyLimit !== undefined) {
+      if (!Number.isInteger(config.bodyLimit) || config.bodyLimit <= 0) throw new Error(`${route.method} ${route.url}: config.bodyLimit must be a positive integer`);
+      route.bodyLimit = config.bodyLimit;
+    }
+    route.config = config;
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(429, `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
+    },
+  });
+  installOriginRule(app, options.appUrl);
+}
+
+/** Inside the /api scope: every route needs a session unless it says `access: 'public'`. */
+export function installAccessRule(api: FastifyInstance, db: Db) {
+  api.addHook('onRoute', (route) => {
+    const config = { access: 'session' as RouteAccess, ...route.config };
+    if (!ACCESS.has(config.access)) throw new Error(`${route.method} ${route.url}: config.access must be 'public' or 'session'`);
+    route.config = config;
+  });
+  const authenticate = requireAuth(db);
+  api.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.access === 'public') return;
+    await authenticate(request);
+  });
+}
