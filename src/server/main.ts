@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { acquireDataDirLock, DATA_DIR_LOCKED_EXIT_CODE, type DataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed-demo';
 import { accountJobs } from './features/accounts/jobs';
@@ -9,6 +10,18 @@ import { type Jobs, startJobs } from './platform/jobs/index';
 import { createEmailProvider } from './providers/email/index';
 
 const config = loadConfig();
+// One process per embedded database (docs/operations.md); PostgreSQL takes any number of instances.
+let dataDirLock: DataDirLock | null = null;
+if (!config.databaseUrl) {
+  try {
+    dataDirLock = acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(DATA_DIR_LOCKED_EXIT_CODE);
+  }
+  process.on('exit', () => dataDirLock?.release());
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
 if (config.demoData && !config.databaseUrl) {
@@ -24,6 +37,7 @@ const shutdown = async () => {
   await app.close();
   await jobs?.stop();
   await database.close();
+  dataDirLock?.release();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);
