@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+
+/** Extensions every embedded database loads: the migrations index client search with pg_trgm. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -63,8 +67,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     await pool.query('select 1');
     return fromPool(pool);
   }
-  if (opts.dataDir === ':memory:') return fromPglite(await PGlite.create());
+  if (opts.dataDir === ':memory:') return fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return fromPglite(await PGlite.create(dir));
+  return fromPglite(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
 }

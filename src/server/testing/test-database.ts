@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadTestEnv } from '../config';
-import { type Database, fromPglite, fromPool } from '../db/client';
+import { type Database, fromPglite, fromPool, PGLITE_EXTENSIONS } from '../db/client';
 
 /** A fresh, migrated database of its own for one test file (PGlite in memory, or a PostgreSQL copy). */
 export async function createTestDatabase(): Promise<Database> {
@@ -32,7 +32,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const file = inject('templateFile');
   const blob = new Blob([fs.readFileSync(file)]);
-  return fromPglite(await PGlite.create({ loadDataDir: blob }));
+  return fromPglite(await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS }));
 }
 
 /**

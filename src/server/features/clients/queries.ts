@@ -51,42 +51,51 @@ const CLIENT_COLUMNS = sql.raw(`c.id, c.name, c.email, c.phone, c.referral_code,
   (select coalesce(sum(b.amount_charged), 0) from bookings b
     where b.client_id = c.id and b.business_id = c.business_id and b.status = 'completed') as total_spent`);
 
-const ORDER: Record<ClientSort, SQL> = {
-  loyaltyScore: sql.raw('c.loyalty_score desc, c.id'),
-  lastBooking: sql.raw('c.last_booking desc nulls last, c.id'),
-  totalBookings: sql.raw('c.total_bookings desc, c.id'),
-  name: sql.raw('lower(c.name), c.id'),
+// Each order matches an index of clients (schema/clients.ts) column for column, so a page is read
+// through the index instead of sorting the business's clients. `nulls last` is the indexes' order.
+const ORDER: Record<ClientSort, string> = {
+  loyaltyScore: 'loyalty_score desc nulls last, total_bookings desc nulls last, id',
+  lastBooking: 'last_booking desc nulls last, id',
+  totalBookings: 'total_bookings desc nulls last, id',
+  name: 'lower(name), id',
 };
+const orderOf = (sort: ClientSort, alias: string) => sql.raw(ORDER[sort].replace(/\b(loyalty_score|total_bookings|last_booking|name|id)\b/g, `${alias}.$1`));
 
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** Substring of the name or e-mail, case-insensitive; the expressions are those of the trigram indexes. */
 function searchFilter(search?: string): SQL {
   if (!search) return sql``;
   const p = likePattern(search);
-  return sql` and (lower(c.name) like ${p} or lower(coalesce(c.email, '')) like ${p})`;
+  return sql` and (lower(c.name) like ${p} or lower(c.email) like ${p})`;
 }
 
-export async function selectClients(
+/**
+ * One page of clients and the total, in one statement. The page's ids come from the sort's index
+ * (an index-only scan past the offset), then only those rows are read and get their total spent.
+ * The total is the kept client count, or with a search the count of matches.
+ */
+export async function selectClientsPage(
   tx: Tx,
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
-): Promise<Client[]> {
-  // Page first, then total spent for the page's rows only (not for every skipped row of the offset).
+): Promise<{ clients: Client[]; total: number }> {
+  const total = opts.search
+    ? sql`select count(*)::int as total from clients c where c.business_id = ${businessId}${searchFilter(opts.search)}`
+    : sql`select coalesce((select clients from business_figures where business_id = ${businessId}), 0) as total`;
   const result = await tx.execute(sql`
-    select ${CLIENT_COLUMNS} from (
-      select * from clients c
+    with ids as (
+      select c.id from clients c
       where c.business_id = ${businessId}${searchFilter(opts.search)}
-      order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}
-    ) c
-    order by ${ORDER[opts.sort]}`);
-  return rowsOf<ClientRow>(result).map(toClient);
-}
-
-export async function countClients(tx: Tx, businessId: number, search?: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from clients c where c.business_id = ${businessId}${searchFilter(search)}`),
-  );
-  return Number(row.n);
+      order by ${orderOf(opts.sort, 'c')} limit ${opts.limit} offset ${opts.offset}
+    )
+    select t.total, p.* from (${total}) t
+    left join lateral (
+      select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
+    ) p on true
+    order by ${orderOf(opts.sort, 'p')}`);
+  const rows = rowsOf<ClientRow & { total: number }>(result);
+  return { clients: rows.filter((r) => r.id != null).map(toClient), total: Number(rows[0]?.total ?? 0) };
 }
 
 export async function countNewClients(tx: Tx, businessId: number, days: number): Promise<number> {
@@ -97,14 +106,9 @@ export async function countNewClients(tx: Tx, businessId: number, days: number):
   return Number(row.n);
 }
 
+/** The most loyal clients: the loyalty sort's index read from its start. */
 export async function selectTopClients(tx: Tx, businessId: number, limit: number): Promise<Client[]> {
-  const result = await tx.execute(sql`
-    select ${CLIENT_COLUMNS} from (
-      select * from clients c where c.business_id = ${businessId}
-      order by c.loyalty_score desc, c.total_bookings desc, c.id limit ${limit}
-    ) c
-    order by c.loyalty_score desc, c.total_bookings desc, c.id`);
-  return rowsOf<ClientRow>(result).map(toClient);
+  return (await selectClientsPage(tx, businessId, { sort: 'loyaltyScore', limit, offset: 0 })).clients;
 }
 
 export async function selectClientById(tx: Tx, businessId: number, id: number): Promise<Client | null> {
@@ -113,15 +117,14 @@ export async function selectClientById(tx: Tx, businessId: number, id: number): 
   return row ? toClient(row) : null;
 }
 
+// The figures below read the read model (docs/read-model.md): one row per business, one per day.
+
 export async function selectLoyaltyDistribution(tx: Tx, businessId: number): Promise<LoyaltyDistribution> {
   const [row] = rowsOf<Record<string, number>>(
-    await tx.execute(sql`select
-      count(*) filter (where loyalty_score >= 7)::int as high,
-      count(*) filter (where loyalty_score >= 4 and loyalty_score < 7)::int as medium,
-      count(*) filter (where loyalty_score < 4)::int as low,
-      count(*)::int as total
-      from clients where business_id = ${businessId}`),
+    await tx.execute(sql`select loyalty_high as high, loyalty_medium as medium, loyalty_low as low, clients as total
+      from business_figures where business_id = ${businessId}`),
   );
+  if (!row) return { high: 0, medium: 0, low: 0, total: 0 };
   return { high: Number(row.high), medium: Number(row.medium), low: Number(row.low), total: Number(row.total) };
 }
 
@@ -129,39 +132,29 @@ export async function selectDashboardStats(tx: Tx, businessId: number): Promise<
   const [row] = rowsOf<Record<string, string | number>>(
     await tx.execute(sql`
       with bz as (select date_trunc('month', now() at time zone time_zone)::date as month_start from businesses where id = ${businessId}),
-      cl as (select count(*)::int as total, coalesce(round(avg(loyalty_score), 1), 0) as avg_score from clients where business_id = ${businessId}),
-      rf as (select count(*)::int as total, count(*) filter (where not converted)::int as active from referrals where business_id = ${businessId}),
-      -- This month's revenue reads the month's bookings through (business_id, service_date); the
-      -- referral figures read only referred clients' bookings. No scan of every booking.
       mo as (
-        select coalesce(sum(b.amount_charged), 0) as monthly_revenue from bookings b, bz
-        where b.business_id = ${businessId} and b.status = 'completed'
-          and b.service_date >= bz.month_start and b.service_date < (bz.month_start + interval '1 month')::date
-      ),
-      rc as (
-        select
-          coalesce(sum(b.amount_charged), 0) as referral_revenue,
-          coalesce(sum(b.amount_charged) filter (where b.service_date >= bz.month_start
-            and b.service_date < (bz.month_start + interval '1 month')::date), 0) as monthly_referral_revenue,
-          count(*) filter (where b.service_date >= bz.month_start
-            and b.service_date < (bz.month_start + interval '1 month')::date)::int as monthly_converted,
-          count(*)::int as total_converted
-        from clients c join bookings b on b.client_id = c.id and b.business_id = c.business_id cross join bz
-        where c.business_id = ${businessId} and c.is_referred_client and b.status = 'completed'
+        select coalesce(sum(d.revenue), 0) as monthly_revenue, coalesce(sum(d.referred_revenue), 0) as monthly_referral_revenue,
+          coalesce(sum(d.referred_bookings), 0)::int as monthly_converted
+        from business_daily_figures d, bz
+        where d.business_id = ${businessId} and d.day >= bz.month_start and d.day < (bz.month_start + interval '1 month')::date
       )
-      select cl.total as total_clients, cl.avg_score, rf.total as total_referrals, rf.active as active_referrals, mo.*, rc.*
-      from cl, rf, mo, rc`),
+      select f.clients as total_clients,
+        case when f.clients > 0 then round(f.loyalty_sum / f.clients, 1) else 0 end as avg_score,
+        f.referrals as total_referrals, f.referrals_active as active_referrals,
+        f.referred_revenue as referral_revenue, f.referred_bookings as total_converted, mo.*
+      from business_figures f, mo where f.business_id = ${businessId}`),
   );
+  const n = (key: string) => Number(row?.[key] ?? 0);
   return {
-    totalClients: Number(row.total_clients),
-    totalReferrals: Number(row.total_referrals),
-    activeReferrals: Number(row.active_referrals),
-    avgLoyaltyScore: Number(row.avg_score),
-    monthlyRevenue: Number(row.monthly_revenue),
-    referralRevenue: Number(row.referral_revenue),
-    monthlyReferralRevenue: Number(row.monthly_referral_revenue),
-    monthlyConvertedBookings: Number(row.monthly_converted),
-    totalConvertedBookings: Number(row.total_converted),
+    totalClients: n('total_clients'),
+    totalReferrals: n('total_referrals'),
+    activeReferrals: n('active_referrals'),
+    avgLoyaltyScore: n('avg_score'),
+    monthlyRevenue: n('monthly_revenue'),
+    referralRevenue: n('referral_revenue'),
+    monthlyReferralRevenue: n('monthly_referral_revenue'),
+    monthlyConvertedBookings: n('monthly_converted'),
+    totalConvertedBookings: n('total_converted'),
   };
 }
 
@@ -170,10 +163,8 @@ export async function selectBookingTrends(tx: Tx, businessId: number, days: numb
     with bz as (select (now() at time zone time_zone)::date as today from businesses where id = ${businessId}),
     series as (select (bz.today - s.i) as d from bz, generate_series(0, ${days}::int - 1) as s(i)),
     counts as (
-      select b.service_date as d, count(*)::int as n from bookings b, bz
-      where b.business_id = ${businessId} and b.status = 'completed'
-        and b.service_date > bz.today - ${days}::int and b.service_date <= bz.today
-      group by b.service_date
+      select f.day as d, f.bookings as n from business_daily_figures f, bz
+      where f.business_id = ${businessId} and f.day > bz.today - ${days}::int and f.day <= bz.today
     )
     select to_char(series.d, 'YYYY-MM-DD') as date, coalesce(counts.n, 0)::int as count
     from series left join counts on counts.d = series.d order by series.d`);

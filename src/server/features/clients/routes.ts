@@ -19,7 +19,7 @@ export async function clientRoutes(app: FastifyInstance) {
     const businessId = businessIdOf(request);
     const query = parse(clientListQuerySchema, request.query);
     if (query.new === 'true' || query.new === '1') return { count: await clients.countNewClients(db, businessId) };
-    if (query.page === undefined) return clients.listClientsUnpaged(db, businessId);
+    if (query.page === undefined) return clients.listClientsUnpaged(db, businessId, { search: query.search, sort: query.sort });
     return clients.listClientsPage(db, businessId, { page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort });
   });
 

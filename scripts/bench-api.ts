@@ -1,0 +1,136 @@
+// npm run bench:api — the dashboard's calls under load (autocannon) on a business with 50,000 clients and
+// 500,000 bookings, beside two floors measured in the same run: GET /api/auth/me (the cheapest
+// authenticated route) and a bare route counting the business's clients (registered only by the
+// benchmark's server, scripts/bench/api-server.ts). Then the embedded database (PGlite) for one owner.
+//
+//   npm run bench:api                              # fresh PostgreSQL database, seeded, 30 s per call, then PGlite
+//   npm run bench:api -- --database <url>          # reuse a database made by `npm run seed:large`
+//   npm run bench:api -- --duration 10 --only stats,page --no-pglite
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/server/config';
+import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
+import { seedLarge } from './seed-large';
+
+const { values: opts } = parseArgs({
+  options: {
+    database: { type: 'string' },
+    duration: { type: 'string', default: '30' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    'no-pglite': { type: 'boolean', default: false },
+    'pglite-only': { type: 'boolean', default: false },
+    'pglite-connections': { type: 'string', default: '6' },
+    'pglite-duration': { type: 'string', default: '10' },
+  },
+});
+
+/** [name, path]; the first two are the floors. */
+const CALLS: [string, string][] = [
+  ['auth/me (floor)', '/api/auth/me'],
+  ['bare count (floor)', '/api/bench/count'],
+  ['stats', '/api/dashboard/stats'],
+  ['page 1', '/api/clients?page=1&pageSize=25&sort=loyaltyScore'],
+  ['page 200', '/api/clients?page=200&pageSize=25&sort=loyaltyScore'],
+  ['sort name', '/api/clients?page=1&pageSize=25&sort=name'],
+  ['sort lastBooking', '/api/clients?page=1&pageSize=25&sort=lastBooking'],
+  ['sort totalBookings', '/api/clients?page=1&pageSize=25&sort=totalBookings'],
+  ['search', '/api/clients?page=1&pageSize=25&search=client123'],
+  ['trends 30', '/api/analytics/booking-trends?days=30'],
+  ['trends 365', '/api/analytics/booking-trends?days=365'],
+  ['top clients', '/api/clients/top?limit=5'],
+  ['loyalty distribution', '/api/clients/loyalty-distribution'],
+  ['new clients badge', '/api/clients?new=true'],
+];
+
+type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function load(port: number, cookie: string, path: string, connections: number, seconds: number): Promise<Figures> {
+  const url = `http://127.0.0.1:${port}${path}`;
+  await autocannon({ url, connections, duration: 1, headers: { cookie } }); // warm-up, not counted
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers: { cookie }, timeout: 30 }, (error, r) =>
+      error ? reject(error) : resolve(r),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function startServer(target: string): Promise<{ port: number; cookie: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (line.startsWith('{')) return { ...JSON.parse(line), child };
+  }
+  throw new Error('the benchmark server ended before it listened');
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+async function run(label: string, target: string, connections: number, seconds: number, filter?: string[]) {
+  const server = await startServer(target);
+  try {
+    console.log(`\n${label}: ${connections} connections, ${seconds} s per call`);
+    console.log(
+      ['call'.padEnd(22), 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs auth/me', 'vs bare count'].map((h, i) => (i ? h.padStart(10) : h)).join(' '),
+    );
+    const floors: Figures[] = [];
+    for (const [i, [name, path]] of CALLS.entries()) {
+      if (i >= 2 && filter && !filter.some((f) => name.includes(f))) continue;
+      const f = await load(server.port, server.cookie, path, connections, seconds);
+      if (i < 2) floors.push(f);
+      const ratio = (floor?: Figures) => (floor ? `${fmt(f.rps / floor.rps, 2)}x` : '-');
+      console.log(
+        [name.padEnd(22), fmt(f.rps, 0), fmt(f.p50), fmt(f.p95), fmt(f.p99), String(f.errors), ratio(floors[0]), ratio(floors[1])]
+          .map((c, j) => (j ? c.padStart(10) : c))
+          .join(' '),
+      );
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  const filter = opts.only?.split(',');
+  if (!opts['pglite-only']) {
+    let url = opts.database;
+    let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+    if (!url) {
+      fresh = await freshDatabase(loadConfig().databaseUrl ?? DEFAULT_URL, 'referloop_bench_api');
+      const started = performance.now();
+      await seedLarge(fresh.database);
+      console.log(`seeded 50,000 clients / 500,000 bookings in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      url = fresh.url;
+    }
+    try {
+      await run('PostgreSQL', url, Number(opts.connections), Number(opts.duration), filter);
+    } finally {
+      await fresh?.close();
+    }
+  }
+  if (!opts['no-pglite']) {
+    await run('PGlite (embedded, one owner)', 'pglite', Number(opts['pglite-connections']), Number(opts['pglite-duration']), filter);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
