@@ -48,6 +48,8 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', url: () => '/api/admin/send-gift', body: ({ ids }) => ({ clientId: ids.client, giftType: 'discount', amount: 25 }), status: 404 },
   { method: 'POST', url: () => '/api/admin/send-thanks', body: ({ ids }) => ({ clientId: ids.client, message: 'Thanks so much!' }), status: 404 },
   { method: 'GET', url: () => '/api/admin/export', status: 200 },
+  { method: 'GET', url: ({ ids }) => `/api/clients/${ids.client}`, status: 404 },
+  { method: 'DELETE', url: ({ ids }) => `/api/clients/${ids.client}`, status: 404 },
 
   // imports
   {

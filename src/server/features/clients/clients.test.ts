@@ -57,7 +57,7 @@ describe('POST /api/clients (Add Client)', () => {
     const { client } = res.json();
     expect(client).toMatchObject({
       name: 'Maria Garcia', email: 'maria@example.com', phone: '+15551234567', totalBookings: 1, firstBooking: daysAgo(10),
-      lastBooking: daysAgo(10), frequency: null, loyaltyScore: 2.5, totalSpent: 0, hasReward: false, thankYouSent: false,
+      lastBooking: daysAgo(10), frequency: null, loyaltyScore: 4, totalSpent: 0, hasReward: false, thankYouSent: false,
     });
     expect(client.referralCode).toMatch(/^MARIA-[A-Z2-9]{5}$/);
     const [b] = await t.database.query<any>('select status, source, amount_charged::text a, service_type from bookings where client_id = $1', [client.id]);
@@ -84,7 +84,8 @@ describe('loyalty score (docs/loyalty-score.md)', () => {
     for (const d of [0, 10, 40, 41]) await add('uneven', daysAgo(d));
     const score = async (name: string) =>
       (await t.database.query<any>('select loyalty_score::float8 s, frequency f from clients where business_id = $1 and name = $2', [b.id, name]))[0];
-    expect(await score('once')).toEqual({ s: 2.5, f: null });
+    // one booking today: a new client, never in the low band (2.5 by the points alone)
+    expect(await score('once')).toEqual({ s: 4, f: null });
     expect(await score('regular')).toEqual({ s: 8, f: 14 });
     expect(await score('lapsed')).toEqual({ s: 1.5, f: 30 });
     // gaps 1, 30, 10: mean 13.67, sd 12.5 -> regularity 0.17; repeat 1.5; recency 2.5
