@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppShell } from './components/app-shell/app-shell';
 import { ErrorBoundary } from './components/error-boundary';
 import { NotFoundPage } from './components/not-found-page';
 import { FullPageSkeleton } from './components/page-skeleton';
 import { useAuth } from './lib/auth';
+import { HOME_PATH, SessionExpiryWatcher } from './lib/session-expiry';
 
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
@@ -64,7 +65,8 @@ function SignedInRoutes() {
       <Route path="/setup" element={<SetupPage />} />
       <Route path="/refer" element={<ReferPage />} />
       <Route element={<AppShell />}>
-        <Route path="/" element={<LeadsPage />} />
+        {/* Until the lead inbox exists, "/" (sign-in, "Go to Dashboard", the logo) opens the client dashboard. */}
+        <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
         <Route path="/leads" element={<LeadsPage />} />
         <Route path="/clients" element={<ClientDashboardPage />} />
         <Route path="/dashboard" element={<ClientDashboardPage />} />
@@ -86,6 +88,7 @@ function AppRoutes() {
   if (isLoading) return <FullPageSkeleton />;
   return (
     <ErrorBoundary>
+      <SessionExpiryWatcher />
       <Suspense fallback={<FullPageSkeleton />}>{business ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
     </ErrorBoundary>
   );

@@ -21,8 +21,26 @@ export class ApiError extends Error {
   }
 }
 
+// A 401 from any call outside /api/auth/ means the session ended (expired, or ended elsewhere): the
+// SessionExpiryWatcher (lib/session-expiry.tsx) leaves the signed-in screens at once and opens sign-in.
+type UnauthorizedListener = () => void;
+let unauthorizedListener: UnauthorizedListener | null = null;
+
+export function onUnauthorized(listener: UnauthorizedListener | null) {
+  unauthorizedListener = listener;
+}
+
+/** Tell the app a call answered 401; calls to /api/auth/ (sign-in itself, the session check) don't count. */
+export function reportUnauthorized(url: string, status: number) {
+  if (status !== 401) return;
+  const path = url.startsWith('http') ? new URL(url).pathname : url;
+  if (path.startsWith('/api/auth/')) return;
+  unauthorizedListener?.();
+}
+
 async function throwIfNotOk(res: Response) {
   if (!res.ok) {
+    reportUnauthorized(res.url || '', res.status);
     const text = (await res.text()) || res.statusText;
     throw new ApiError(res.status, text);
   }

@@ -24,6 +24,8 @@ interface AuthValue {
   /** After login or signup: set from the response business, then refresh the session query. */
   signIn: (business: SessionBusiness) => void;
   signOut: () => Promise<void>;
+  /** The session ended on the server (a call answered 401): forget the business and every cached read. */
+  endSession: () => void;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -57,9 +59,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const endSession = useCallback(() => {
+    setBusiness(null);
+    queryClient.clear();
+  }, []);
+
   const value = useMemo<AuthValue>(
-    () => ({ business: business ?? null, isLoading: business === undefined, signIn, signOut }),
-    [business, signIn, signOut],
+    () => ({ business: business ?? null, isLoading: business === undefined, signIn, signOut, endSession }),
+    [business, signIn, signOut, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { POLL_NEW_COUNTS_MS, POLL_UNREAD_REPLIES_MS } from '../../../shared/constants';
+import { reportUnauthorized } from '../../lib/api';
 import type { NavCountKey } from './nav-items';
 
 /** A count from a reply of any known shape: a number, a list, or { count }. Anything else is 0. */
@@ -16,6 +17,8 @@ export function readCount(body: unknown): number {
 async function fetchCount(url: string): Promise<number> {
   try {
     const res = await fetch(url, { credentials: 'include' });
+    // Counter queries answer 0 when not OK (spec part 2 section 8); a 401 still ends the session.
+    reportUnauthorized(url, res.status);
     if (!res.ok) return 0;
     return readCount(await res.json());
   } catch {
@@ -23,10 +26,22 @@ async function fetchCount(url: string): Promise<number> {
   }
 }
 
-function useCount(url: string, intervalMs: number) {
+/**
+ * The badge counts and the spec's polling intervals (part 2 section 9). `url: null` is a count whose
+ * route does not exist yet: it is not polled (a 404 every few seconds helps no one) and shows no badge.
+ * The referrals and SMS features set their URL when they add the route.
+ */
+export const NAV_COUNT_SOURCES: Record<NavCountKey, { url: string | null; intervalMs: number }> = {
+  newClients: { url: '/api/clients?new=true', intervalMs: POLL_NEW_COUNTS_MS },
+  newReferrals: { url: null /* '/api/referrals?new=true' */, intervalMs: POLL_NEW_COUNTS_MS },
+  unreadReplies: { url: null /* '/api/activities/replies?unread=true' */, intervalMs: POLL_UNREAD_REPLIES_MS },
+};
+
+function useCount({ url, intervalMs }: { url: string | null; intervalMs: number }) {
   const { data } = useQuery({
-    queryKey: [url],
-    queryFn: () => fetchCount(url),
+    queryKey: [url ?? 'nav-count:none'],
+    queryFn: () => fetchCount(url!),
+    enabled: url !== null,
     refetchInterval: intervalMs,
   });
   return data ?? 0;
@@ -34,8 +49,8 @@ function useCount(url: string, intervalMs: number) {
 
 export function useNavCounts(): Record<NavCountKey, number> {
   return {
-    newClients: useCount('/api/clients?new=true', POLL_NEW_COUNTS_MS),
-    newReferrals: useCount('/api/referrals?new=true', POLL_NEW_COUNTS_MS),
-    unreadReplies: useCount('/api/activities/replies?unread=true', POLL_UNREAD_REPLIES_MS),
+    newClients: useCount(NAV_COUNT_SOURCES.newClients),
+    newReferrals: useCount(NAV_COUNT_SOURCES.newReferrals),
+    unreadReplies: useCount(NAV_COUNT_SOURCES.unreadReplies),
   };
 }

@@ -1,18 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type AuthResponse, type LoginInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { HOME_PATH, safeReturnPath } from '../../lib/session-expiry';
 import { AuthLayout } from './auth-layout';
 import { FormField } from './form-field';
 
 export function LoginPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // After a session ended, sign-in says so and returns to the page the owner was on.
+  const expired = params.get('session') === 'expired';
+  const returnTo = safeReturnPath(params.get('next')) ?? HOME_PATH;
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
@@ -21,7 +26,7 @@ export function LoginPage() {
     onSuccess: ({ business }) => {
       toast({ title: 'Welcome back!' });
       signIn(business);
-      navigate('/');
+      navigate(returnTo, { replace: true });
     },
     onError: (error) => {
       toast({
@@ -45,6 +50,11 @@ export function LoginPage() {
         </>
       }
     >
+      {expired && (
+        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Your session has ended. Please sign in again to continue where you left off.
+        </p>
+      )}
       <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
         <FormField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <FormField

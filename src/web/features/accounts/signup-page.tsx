@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { signupSchema, type AuthResponse, type SignupInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
+import { dismiss, toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { AuthLayout } from './auth-layout';
@@ -22,6 +22,8 @@ export function SignupPage() {
   const signup = useMutation({
     mutationFn: (values: SignupInput) => apiJson<AuthResponse>('POST', '/api/auth/signup', values),
     onSuccess: ({ business }) => {
+      // An earlier attempt's "Signup failed" toast no longer applies.
+      dismiss();
       signIn(business);
       navigate('/setup');
     },

@@ -1,6 +1,6 @@
-import { FileSpreadsheet, Phone } from 'lucide-react';
+import { Download, FileSpreadsheet, Phone } from 'lucide-react';
+import { EXPECTED_COLUMNS, SAMPLE_CSV_NAME, sampleCsvHref } from './sample-csv';
 
-const COLUMNS = ['Client Name', 'Client Email', 'Client Phone', 'Service Date (YYYY-MM-DD)', 'Amount Charged (optional)', 'Appointment Status'];
 const PHONE_FORMATS = ['(555) 123-4567', '+1-555-123-4567', '5551234567'];
 
 export function ExpectedColumns() {
@@ -12,13 +12,21 @@ export function ExpectedColumns() {
           Expected columns
         </p>
         <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Expected columns">
-          {COLUMNS.map((c) => (
+          {EXPECTED_COLUMNS.map((c) => (
             <li key={c} className="rounded-md border border-slate-200 bg-white px-2 py-0.5 text-xs text-slate-700">
               {c}
             </li>
           ))}
         </ul>
         <p className="mt-3 text-xs text-slate-500">Only appointments with status Completed are processed; others are skipped.</p>
+        <a
+          href={sampleCsvHref()}
+          download={SAMPLE_CSV_NAME}
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded"
+        >
+          <Download className="size-4" aria-hidden="true" />
+          Download a sample CSV
+        </a>
       </div>
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
         <p className="flex items-center gap-2 text-sm font-semibold text-slate-900">

@@ -1,3 +1,4 @@
+import { reportUnauthorized } from '../../lib/api';
 import type { UploadResult } from './types';
 
 /** Why an upload failed, worded as the spec's 'Upload Failed' toast description. */
@@ -16,6 +17,7 @@ export function uploadFile(file: File, onProgress: (percent: number) => void): P
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
+      reportUnauthorized('/api/upload/csv', xhr.status);
       let body: any = null;
       try {
         body = JSON.parse(xhr.responseText);

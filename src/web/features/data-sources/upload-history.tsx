@@ -1,4 +1,4 @@
-import { ChevronDown, FileText, History } from 'lucide-react';
+import { ChevronDown, FileText, FileX, History } from 'lucide-react';
 import { useState } from 'react';
 import { formatCurrency, formatDate, formatPercent, formatPhone, formatTimeAgo } from '../../../shared/format';
 import { EmptyState } from '../../components/empty-state';
@@ -41,8 +41,31 @@ export function UploadHistory() {
   );
 }
 
+/** A refused upload: nothing was imported; the reason is the sentence the upload answered. */
+function FailedUploadEntry({ upload }: { upload: CsvUploadRecord }) {
+  return (
+    <li className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50/40 p-3" data-testid="failed-upload">
+      <FileX className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="truncate text-sm font-medium text-slate-900">{upload.fileName}</p>
+          <Badge variant="destructive">Failed</Badge>
+        </div>
+        <p className="text-xs text-slate-500">
+          <time dateTime={upload.timestamp} title={new Date(upload.timestamp).toLocaleString('en-US')}>
+            {formatTimeAgo(upload.timestamp)}
+          </time>
+        </p>
+        <p className="mt-1 text-sm text-red-800">{upload.failureReason}</p>
+        <p className="mt-0.5 text-xs text-slate-600">Nothing from this file was imported.</p>
+      </div>
+    </li>
+  );
+}
+
 function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
   const [open, setOpen] = useState(false);
+  if (upload.failureReason) return <FailedUploadEntry upload={upload} />;
   const previews = upload.clientPreviews ?? [];
   const errors = upload.errors ?? [];
   const coverage = upload.phoneStats?.coverage;

@@ -15,7 +15,7 @@ function clientName(entry: WebhookLogEntry): string {
   return typeof name === 'string' && name ? name : 'Unknown client';
 }
 
-const STATUS_VARIANT = { success: 'success', skipped: 'secondary' } as const;
+const STATUS_VARIANT = { success: 'success', skipped: 'secondary', test: 'outline' } as const;
 
 export function WebhookLog() {
   const { data, isPending, isError } = useWebhookLogs();
@@ -53,7 +53,7 @@ export function WebhookLog() {
                     </time>
                   </p>
                   {entry.status !== 'success' && entry.errorMessage && (
-                    <p className={`mt-1 text-xs ${entry.status === 'skipped' ? 'text-slate-500' : 'text-red-600'}`}>{entry.errorMessage}</p>
+                    <p className={`mt-1 text-xs ${entry.status === 'error' ? 'text-red-600' : 'text-slate-600'}`}>{entry.errorMessage}</p>
                   )}
                 </div>
                 <Badge variant={STATUS_VARIANT[entry.status as keyof typeof STATUS_VARIANT] ?? 'destructive'} className="capitalize">

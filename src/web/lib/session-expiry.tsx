@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { onUnauthorized } from './api';
+import { useAuth } from './auth';
+
+/** Where signing in lands when there is no page to return to: the first screen with something on it. */
+export const HOME_PATH = '/clients';
+
+/** The sign-in page after a session ended, remembering the page to come back to. */
+export const loginAfterExpiry = (from: string) => `/login?session=expired&next=${encodeURIComponent(from)}`;
+
+/** A same-site path to return to after sign-in, or null (never another origin, never the sign-in page itself). */
+export function safeReturnPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (/^\/(login|signup)(\/|\?|$)/.test(next)) return null;
+  return next;
+}
+
+/**
+ * While signed in: the first call that answers 401 (the session expired or was ended elsewhere) leaves the
+ * signed-in screens at once and opens sign-in with a short message; signing in returns to the same page.
+ */
+export function SessionExpiryWatcher() {
+  const { business, endSession } = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!business) return;
+    onUnauthorized(() => {
+      onUnauthorized(null);
+      const from = `${window.location.pathname}${window.location.search}`;
+      endSession();
+      navigate(loginAfterExpiry(from), { replace: true });
+    });
+    return () => onUnauthorized(null);
+  }, [business, endSession, navigate]);
+  return null;
+}
