@@ -4,6 +4,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig, testConfig } from '../src/server/config';
 import { createSession, SESSION_COOKIE } from '../src/server/platform/session';
 import { MemoryEmail } from '../src/server/testing/memory-email';
+import { memoryQueue } from '../src/server/platform/jobs/testing';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
 import { seedLarge } from './seed-large';
 
@@ -28,7 +29,7 @@ async function main() {
     const { database } = fresh;
     const businessId = await seedLarge(database);
     const { token } = await createSession(database.db, businessId);
-    const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail() });
+    const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
     await app.ready();
     const cookie = `${SESSION_COOKIE}=${token}`;
     const orders: Record<string, string> = {

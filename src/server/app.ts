@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EmailProvider } from './providers/email/types';
+import type { JobQueue } from './platform/jobs/index';
 import { installErrorHandler } from './platform/errors';
 import { frameworkErrors, installBodyParsing } from './platform/body-parsing';
 import { installAccessRule, installRoutePolicy } from './platform/route-policy';
@@ -16,6 +17,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   email: EmailProvider;
+  /** The job queue (pg-boss; features send defined jobs: e-mail, texts, follow-ups). docs/jobs.md */
+  jobs: JobQueue;
 };
 
 declare module 'fastify' {

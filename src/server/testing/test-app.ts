@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import type { Database } from '../db/client';
+import { type JobDefinition, type JobQueue, type Jobs, startJobs } from '../platform/jobs/index';
+import { fastJobs, memoryLog, memoryQueue } from '../platform/jobs/testing';
 import { MemoryEmail } from './memory-email';
 import { createTestDatabase } from './test-database';
 
@@ -9,21 +11,36 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   email: MemoryEmail;
+  /** The app's queue: pg-boss when `jobs` was given, else a memory queue that records sends. */
+  jobs: JobQueue;
+  /** What the job handlers logged (with `jobs`): a test can assert that none failed. */
+  jobLog: ReturnType<typeof memoryLog>;
   close(): Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** Start pg-boss (fast polling) on the test database and work these jobs, as main.ts does. */
+  jobs?: JobDefinition[];
+};
+
 /** The whole app on its own database. Call once per file (beforeAll) and close it in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const email = new MemoryEmail();
-  const app = await buildApp({ config: testConfig(overrides), database, email });
+  const jobLog = memoryLog();
+  const boss: Jobs | null = options.jobs ? await startJobs({ database, log: jobLog, email }, options.jobs, fastJobs) : null;
+  const jobs = boss ?? memoryQueue();
+  const app = await buildApp({ config: testConfig(overrides), database, email, jobs });
   await app.ready();
   return {
     app,
     database,
     email,
+    jobs,
+    jobLog,
     async close() {
       await app.close();
+      await boss?.stop();
       await database.close();
     },
   };

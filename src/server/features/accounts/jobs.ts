@@ -2,6 +2,10 @@ import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordResetTokens, rateLimits, sessions } from '../../db/schema';
 import { defineJob } from '../../platform/jobs/index';
+import { randomToken, sha256 } from '../../platform/tokens';
+import { RESET_LINK_LIFETIME_MS } from '../../../shared/constants';
+import * as q from './queries';
+import { resetEmail } from './reset-email';
 
 /**
  * Housekeeping for the account tables, off the request path: sign-in counters whose window ended a day
@@ -21,4 +25,32 @@ export const pruneExpiredJob = defineJob({
   },
 });
 
-export const accountJobs = [pruneExpiredJob];
+/**
+ * The password-reset e-mail, sent off the request path (POST /api/auth/forgot-password enqueues it with
+ * a key of its own per request). The job makes the token itself, so the raw token never sits in the
+ * queue's tables: only its hash is stored, as before. A failed send removes that token and the job is
+ * retried with a fresh one; a business deleted meanwhile gets nothing.
+ */
+export const sendResetEmailJob = defineJob({
+  name: 'accounts.send-reset-email',
+  schema: z.object({ businessId: z.number().int().positive(), linkOrigin: z.string().url().max(500) }).strict(),
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  expireInSeconds: 5 * 60,
+  async handler({ businessId, linkOrigin }, { database, email }) {
+    const { db } = database;
+    const business = await q.findBusinessById(db, businessId);
+    if (!business) return;
+    const token = randomToken();
+    await q.insertResetToken(db, businessId, sha256(token), new Date(Date.now() + RESET_LINK_LIFETIME_MS));
+    const link = `${linkOrigin.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+    try {
+      await email.send(resetEmail(business.email, business.name, link));
+    } catch (error) {
+      await q.deleteResetToken(db, sha256(token));
+      throw error;
+    }
+  },
+});
+
+export const accountJobs = [pruneExpiredJob, sendResetEmailJob];

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../platform/jobs/testing';
 import { sha256 } from '../../platform/tokens';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { sendResetEmailJob } from './jobs';
 import { me, post, sessionCookie } from './test-helpers';
 
+// The reset e-mail is a job: these tests run the real queue (pg-boss) on the test database.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { jobs: [sendResetEmailJob] });
 });
 afterAll(() => t.close());
 
@@ -18,11 +21,24 @@ const forgot = (email: unknown, ip = '10.0.0.1') =>
 const verifyToken = (token: string) => t.app.inject({ method: 'GET', url: `/api/auth/verify-reset-token/${token}` });
 const reset = (body: unknown) => post(t, '/api/auth/reset-password', body);
 
+const mailsTo = (app: TestApp, to: string) => app.email.sent.filter((m) => m.to === to);
+/** Waits for the n-th e-mail to `to` (the send job runs shortly after the request) and returns it. */
+const nthMail = (app: TestApp, to: string, n: number) => waitFor(() => mailsTo(app, to)[n - 1]);
+/** Reset e-mail jobs enqueued so far, for one business or all. */
+async function resetJobs(businessId?: number): Promise<number> {
+  const rows = await t.database.query<{ n: number }>(
+    `select count(*)::int n from pgboss.job where name = 'accounts.send-reset-email' and ($1::int is null or (data->>'businessId')::int = $1)`,
+    [businessId ?? null],
+  );
+  return rows[0].n;
+}
+
 /** Asks for a reset link and reads the token out of the e-mail it sends. */
 async function requestToken(b: TestBusiness, ip = '10.0.0.1'): Promise<string> {
+  const before = mailsTo(t, b.email).length;
   const res = await forgot(b.email, ip);
   expect(res.statusCode).toBe(200);
-  const mail = t.email.last(b.email);
+  const mail = await nthMail(t, b.email, before + 1);
   const match = mail?.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/);
   if (!match) throw new Error('no reset link in the e-mail');
   return match[1];
@@ -34,7 +50,7 @@ describe('POST /api/auth/forgot-password', () => {
     const res = await forgot(b.email.toUpperCase());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SENT });
-    const mail = t.email.last(b.email)!;
+    const mail = await nthMail(t, b.email, 1);
     expect(mail.subject).toBe('Reset your Referloop password');
     expect(mail.text).toMatch(/^Hi /);
     expect(mail.text).toContain('http://localhost:3000/reset-password?token=');
@@ -52,15 +68,27 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
-    const before = t.email.sent.length;
+    const before = await resetJobs();
     const res = await forgot('nobody-at-all@example.com');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SENT });
-    expect(t.email.sent.length).toBe(before);
+    expect(await resetJobs()).toBe(before);
+  });
+
+  it('keeps the raw token out of the queue: the job makes it and stores only its hash', async () => {
+    const b = await createBusiness(t.database);
+    const token = await requestToken(b);
+    const [job] = await t.database.query<{ data: unknown }>(
+      `select data from pgboss.job where name = 'accounts.send-reset-email' and (data->>'businessId')::int = $1`,
+      [b.id],
+    );
+    expect(job.data).toEqual({ businessId: b.id, linkOrigin: 'http://localhost:3000' });
+    const [row] = await t.database.query<{ token: string }>('select token from password_reset_tokens where business_id = $1', [b.id]);
+    expect(row.token).toBe(sha256(token));
   });
 
   it('uses the request origin for the link when APP_URL is unset', async () => {
-    const local = await createTestApp({ appUrl: undefined });
+    const local = await createTestApp({ appUrl: undefined }, { jobs: [sendResetEmailJob] });
     try {
       const b = await createBusiness(local.database);
       const res = await local.app.inject({
@@ -70,7 +98,7 @@ describe('POST /api/auth/forgot-password', () => {
         headers: { host: 'referloop.test:8080' },
       });
       expect(res.statusCode).toBe(200);
-      expect(local.email.last()!.text).toContain('http://referloop.test:8080/reset-password?token=');
+      expect((await nthMail(local, b.email, 1)).text).toContain('http://referloop.test:8080/reset-password?token=');
     } finally {
       await local.close();
     }
@@ -84,13 +112,15 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('stops sending after 5 requests an hour for one e-mail, with the same answer', async () => {
     const b = await createBusiness(t.database);
-    const mine = () => t.email.sent.filter((m) => m.to === b.email).length;
     for (let i = 0; i < 7; i++) {
       const res = await forgot(b.email, `10.1.0.${i}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: SENT });
     }
-    expect(mine()).toBe(5);
+    expect(await resetJobs(b.id)).toBe(5);
+    await nthMail(t, b.email, 5);
+    await waitFor(async () => (await t.database.query<{ n: number }>(`select count(*)::int n from pgboss.job where name = 'accounts.send-reset-email' and state <> 'completed'`))[0].n === 0);
+    expect(mailsTo(t, b.email)).toHaveLength(5);
   });
 
   it('answers 429 after 20 requests an hour from one address', async () => {

@@ -34,6 +34,10 @@ export async function insertResetToken(db: Tx, businessId: number, tokenHash: st
   await db.insert(passwordResetTokens).values({ businessId, token: tokenHash, expiresAt });
 }
 
+export async function deleteResetToken(db: Tx, tokenHash: string) {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.token, tokenHash));
+}
+
 /** True when the token is unused and not expired. */
 export async function isResetTokenUsable(db: Tx, tokenHash: string): Promise<boolean> {
   const [row] = await db

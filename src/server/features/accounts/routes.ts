@@ -17,7 +17,7 @@ const signedOut = () => new HttpError(401, 'Please sign in to continue.');
 
 /** /api/auth/*: public routes (config.access 'public'); the ones that need a session read it themselves. */
 export async function accountRoutes(app: FastifyInstance) {
-  const { config, database, email: mailer } = app.deps;
+  const { config, database } = app.deps;
   const db = database.db;
   const secure = config.secureCookies;
 
@@ -63,8 +63,7 @@ export async function accountRoutes(app: FastifyInstance) {
       email,
       ip: request.ip,
       linkOrigin: config.appUrl ?? requestOrigin(request),
-      mailer,
-      onSendError: (err) => request.log.error({ err, reqId: request.id }, 'password reset e-mail failed'),
+      jobs: app.deps.jobs,
     });
     return { message: AUTH_MESSAGES.resetLinkSent };
   });

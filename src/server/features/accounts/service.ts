@@ -2,8 +2,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { createSession, destroyAllSessions, destroySession } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/tokens';
-import type { EmailProvider } from '../../providers/email/types';
-import { RESET_LINK_LIFETIME_MS } from '../../../shared/constants';
+import type { JobQueue } from '../../platform/jobs/index';
 import {
   AUTH_MESSAGES,
   type AuthBusiness,
@@ -17,7 +16,7 @@ import { checkPassword, hashPassword } from './passwords';
 import * as q from './queries';
 import * as counters from '../../platform/rate-limit-counters';
 import * as limits from './limits';
-import { resetEmail } from './reset-email';
+import { sendResetEmailJob } from './jobs';
 
 export { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES } from './defaults';
 
@@ -127,13 +126,13 @@ export type ForgotPasswordRequest = {
   ip: string;
   /** Origin the link points at: APP_URL, or the request's own origin when APP_URL is unset. */
   linkOrigin: string;
-  mailer: EmailProvider;
-  onSendError(error: unknown): void;
+  jobs: JobQueue;
 };
 
 /**
- * Same answer whether or not the e-mail belongs to an account. The e-mail goes out without holding
- * up the reply, so the response time does not tell either.
+ * Same answer whether or not the e-mail belongs to an account. The e-mail is a job
+ * (accounts.send-reset-email, which makes the token), so the reply never waits for mail and the
+ * response time does not tell either; a mail server that is down is retried, not lost.
  */
 export async function requestPasswordReset(db: Db, request: ForgotPasswordRequest): Promise<void> {
   const email = normaliseEmail(request.email);
@@ -145,10 +144,9 @@ export async function requestPasswordReset(db: Db, request: ForgotPasswordReques
 
   const row = await q.findBusinessByEmail(db, email);
   if (!row) return;
-  const token = randomToken();
-  await q.insertResetToken(db, row.id, sha256(token), new Date(Date.now() + RESET_LINK_LIFETIME_MS));
-  const link = `${request.linkOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-  request.mailer.send(resetEmail(row.email, row.name, link)).catch(request.onSendError);
+  // One job per request: the key is random because each request asks for its own e-mail (the limits
+  // above bound how many).
+  await request.jobs.send(sendResetEmailJob, { businessId: row.id, linkOrigin: request.linkOrigin }, { key: `${row.id}:${randomToken(12)}` });
 }
 
 const plausibleToken = (token: string) => token.length > 0 && token.length <= 200;

@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { EmailProvider } from '../../providers/email/types';
 
 export type JobContext = {
   database: Database;
+  /** The app's e-mail provider (startJobs' `email`). */
+  email: EmailProvider;
   /** pg-boss's id of the job being run (deterministic: derived from the job's key). */
   jobId: string;
 };

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import type { EmailProvider } from '../../providers/email/types';
 import { bossDbFor } from './db-adapter';
 import type { JobDefinition } from './define-job';
 import { jobIdFor, utcDay } from './job-key';
@@ -9,7 +10,12 @@ export type JobsLog = {
   error(obj: object, msg?: string): void;
 };
 
-export type JobsDeps = { database: Database; log: JobsLog };
+export type JobsDeps = {
+  database: Database;
+  log: JobsLog;
+  /** Handed to handlers that send mail; without it such a handler fails (and is retried). */
+  email?: EmailProvider;
+};
 
 export type JobsOptions = {
   /** How often an idle worker looks for work (pg-boss minimum 0.5 s). */
@@ -18,6 +24,11 @@ export type JobsOptions = {
   cronMonitorIntervalSeconds?: number;
   /** How often due schedules are turned into jobs (pg-boss default 5 s). */
   cronWorkerIntervalSeconds?: number;
+  /**
+   * false: this process only enqueues (JOBS=0): no workers, no schedules, no maintenance. Another
+   * instance with the queue on does the work. Default true.
+   */
+  work?: boolean;
 };
 
 export type SendOptions = {
@@ -26,9 +37,13 @@ export type SendOptions = {
   startAfter?: Date;
 };
 
-export type Jobs = {
+/** What features get (AppDeps.jobs): enqueue a defined job. */
+export type JobQueue = {
   /** Validates the payload and enqueues it; resolves to the job id, or null when the key was already used. */
   send<D>(definition: JobDefinition<D>, data: D, options: SendOptions): Promise<string | null>;
+};
+
+export type Jobs = JobQueue & {
   stop(): Promise<void>;
   /** The running pg-boss, for tests and inspection. */
   boss: PgBoss;
@@ -57,8 +72,11 @@ function parsePayload<D>(definition: JobDefinition<D>, data: unknown): D {
  */
 export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], options: JobsOptions = {}): Promise<Jobs> {
   const { database, log } = deps;
+  const email = deps.email ?? noEmail;
+  const work = options.work ?? true;
   const boss = new PgBoss({
     db: bossDbFor(database) as PgBoss.Db,
+    ...(work ? {} : { supervise: false, schedule: false }),
     ...defined({
       cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds,
       cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds,
@@ -90,14 +108,14 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
       };
       if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
       else await boss.createQueue(definition.name, queue);
-      if (definition.schedule) {
+      if (definition.schedule && work) {
         const { cron, tz = 'UTC' } = definition.schedule;
         await boss.schedule(definition.name, cron, {}, { tz });
       }
     }
   });
 
-  for (const definition of definitions) {
+  for (const definition of work ? definitions : []) {
     await boss.work(
       definition.name,
       { ...defined({ pollingIntervalSeconds: options.pollingIntervalSeconds }), batchSize: 1 },
@@ -105,7 +123,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
         const data = parsePayload(definition, job.data);
         const started = Date.now();
         try {
-          await definition.handler(data, { database, jobId: job.id });
+          await definition.handler(data, { database, email, jobId: job.id });
         } catch (error) {
           log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
           throw error;
@@ -115,7 +133,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
     );
   }
 
-  for (const definition of definitions) {
+  for (const definition of work ? definitions : []) {
     const hours = definition.schedule?.catchUpAfterHours;
     if (hours === undefined) continue;
     if (await ranWithin(database, definition.name, hours)) continue;
@@ -130,6 +148,13 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
     },
   };
 }
+
+const noEmail: EmailProvider = {
+  name: 'outbox',
+  send: async () => {
+    throw new Error('startJobs was given no e-mail provider');
+  },
+};
 
 /** A session-level advisory lock on PostgreSQL; PGlite is one session in one process already. */
 async function withSetupLock(database: Database, fn: () => Promise<void>): Promise<void> {

@@ -1,4 +1,4 @@
-import type { JobsLog, JobsOptions } from './start-jobs';
+import { JobPayloadError, type JobQueue, type JobsLog, type JobsOptions } from './start-jobs';
 
 /** Fast polling for tests (pg-boss minimums). */
 export const fastJobs: JobsOptions = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
@@ -24,4 +24,25 @@ export async function waitFor<T>(check: () => Promise<T> | T, ms = 10_000): Prom
     if (Date.now() > until) throw new Error(`waitFor: condition not met within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+export type QueuedJob = { name: string; data: unknown; key: string };
+
+/**
+ * A queue that only records what was sent (payload checked, one job per name and key, as the real
+ * queue): the default for test apps that do not start pg-boss. A test that needs the work done starts
+ * real jobs (createTestApp's `jobs` option).
+ */
+export function memoryQueue(): JobQueue & { sent: QueuedJob[] } {
+  const sent: QueuedJob[] = [];
+  return {
+    sent,
+    async send(definition, data, { key }) {
+      const parsed = definition.schema.safeParse(data);
+      if (!parsed.success) throw new JobPayloadError(definition.name, parsed.error.issues.map((i) => i.message).join('; '));
+      if (sent.some((j) => j.name === definition.name && j.key === key)) return null;
+      sent.push({ name: definition.name, data: parsed.data, key });
+      return `${definition.name}:${key}`;
+    },
+  };
 }
