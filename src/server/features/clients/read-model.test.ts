@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysBefore, todayIn } from '../../testing/dates';
+import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { keptFigures, recomputedFigures, rebuildFigures, repairFigures } from './read-model';
+import { recomputeClientStats } from './recompute';
+
+// The kept figures (docs/read-model.md) against a full recomputation after random sequences of
+// imports, re-imports, webhooks, Add Client, deletes, referral changes and recomputes, in two time
+// zones on either side of UTC (one business's day is always not UTC's day) with dates on the local
+// month's edges.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A small seeded generator, so a failing sequence can be replayed. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+}
+
+/** POST /api/upload/csv with one CSV file. */
+function upload(cookie: string, fileName: string, csv: string) {
+  const boundary = '----readmodeltest';
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+  return t.app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
+
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json());
+
+/** The dashboard's answers computed from the rows, the way they were before the read model. */
+async function referenceAnswers(businessId: number) {
+  const [s] = await t.database.query<any>(
+    `with bz as (select date_trunc('month', now() at time zone time_zone)::date as m from businesses where id = $1)
+     select (select count(*) from clients where business_id = $1)::int as "totalClients",
+       (select coalesce(round(avg(loyalty_score), 1), 0) from clients where business_id = $1)::float8 as "avgLoyaltyScore",
+       (select count(*) from referrals where business_id = $1)::int as "totalReferrals",
+       (select count(*) from referrals where business_id = $1 and not converted)::int as "activeReferrals",
+       (select coalesce(sum(amount_charged), 0) from bookings, bz where business_id = $1 and status = 'completed'
+          and service_date >= bz.m and service_date < (bz.m + interval '1 month')::date)::float8 as "monthlyRevenue",
+       (select coalesce(sum(b.amount_charged), 0) from bookings b join clients c on c.id = b.client_id
+          where b.business_id = $1 and b.status = 'completed' and c.is_referred_client)::float8 as "referralRevenue",
+       (select coalesce(sum(b.amount_charged), 0) from bookings b join clients c on c.id = b.client_id, bz
+          where b.business_id = $1 and b.status = 'completed' and c.is_referred_client
+            and b.service_date >= bz.m and b.service_date < (bz.m + interval '1 month')::date)::float8 as "monthlyReferralRevenue",
+       (select count(*) from bookings b join clients c on c.id = b.client_id, bz
+          where b.business_id = $1 and b.status = 'completed' and c.is_referred_client
+            and b.service_date >= bz.m and b.service_date < (bz.m + interval '1 month')::date)::int as "monthlyConvertedBookings",
+       (select count(*) from bookings b join clients c on c.id = b.client_id
+          where b.business_id = $1 and b.status = 'completed' and c.is_referred_client)::int as "totalConvertedBookings"`,
+    [businessId],
+  );
+  const trends = await t.database.query<any>(
+    `with bz as (select (now() at time zone time_zone)::date as today from businesses where id = $1)
+     select to_char(d, 'YYYY-MM-DD') as date,
+       (select count(*) from bookings where business_id = $1 and status = 'completed' and service_date = d)::int as count
+     from bz, generate_series(bz.today - 364, bz.today, interval '1 day') as g(d) order by d`,
+    [businessId],
+  );
+  const [dist] = await t.database.query<any>(
+    `select count(*) filter (where loyalty_score >= 7)::int as high, count(*) filter (where loyalty_score >= 4 and loyalty_score < 7)::int as medium,
+       count(*) filter (where loyalty_score < 4)::int as low, count(*)::int as total from clients where business_id = $1`,
+    [businessId],
+  );
+  return { stats: s, trends, dist };
+}
+
+async function expectExact(biz: TestBusiness, label: string) {
+  expect(await keptFigures(t.database.db, biz.id), label).toEqual(await recomputedFigures(t.database.db, biz.id));
+  const ref = await referenceAnswers(biz.id);
+  expect(await get('/api/dashboard/stats', biz.cookie), label).toEqual(ref.stats);
+  expect(await get('/api/analytics/booking-trends?days=365', biz.cookie), label).toEqual(ref.trends);
+  expect(await get('/api/clients/loyalty-distribution', biz.cookie), label).toEqual(ref.dist);
+  expect((await get('/api/clients?page=1&pageSize=5', biz.cookie)).total, label).toBe(ref.stats.totalClients);
+}
+
+const NAMES = ['Ann Lee', 'Bo Park', 'Cy Diaz', 'Di Moss', 'Ed Wong', 'Flo Ruiz', 'Gil Cho', 'Hal Bent'];
+
+async function randomSequence(biz: TestBusiness, timeZone: string, seed: number, steps: number) {
+  const r = generator(seed);
+  const today = await todayIn(t.database, timeZone);
+  const monthStart = `${today.slice(0, 8)}01`;
+  // Local today and yesterday, the local month's first day and the previous month's last day, other month ends.
+  const dates = [today, daysBefore(today, 1), monthStart, daysBefore(monthStart, 1), daysBefore(monthStart, 31), '2024-02-29', '2023-12-31', '2024-01-01', daysBefore(today, 400)];
+  const person = () => {
+    const i = r.int(NAMES.length);
+    return { name: NAMES[i], email: r.next() < 0.85 ? `c${i}@example.com` : null, phone: `(555) 20${i}-00${10 + i}` };
+  };
+  let lastCsv = '';
+  const sqlOps = t.database.query.bind(t.database);
+  for (let step = 0; step < steps; step += 1) {
+    const op = r.int(11);
+    const label = `seed ${seed}, step ${step}, op ${op}`;
+    if (op <= 1) {
+      const lines = ['Client Name,Client Email,Client Phone,Service Date,Amount Charged,Appointment Status,Service Type'];
+      for (let i = 1 + r.int(12); i > 0; i -= 1) {
+        const p = person();
+        lines.push(`${p.name},${p.email ?? ''},${p.phone},${r.pick(dates)},${r.int(300)}.${r.pick(['00', '50', '99'])},${r.next() < 0.8 ? 'Completed' : 'Cancelled'},${r.pick(['Regular', 'Deep'])}`);
+      }
+      lastCsv = `${lines.join('\n')}\n`;
+      expect((await upload(biz.cookie, 'month.csv', lastCsv)).statusCode, label).toBe(200);
+    } else if (op === 2 && lastCsv) {
+      expect((await upload(biz.cookie, 'again.csv', lastCsv)).statusCode, label).toBe(200);
+    } else if (op === 3) {
+      const p = person();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/webhook/${biz.webhookToken}`,
+        payload: { client_name: p.name, client_email: p.email ?? `w${r.int(3)}@example.com`, appointment_date: r.pick(dates), status: 'Completed', amount_charged: String(r.int(200)) },
+      });
+      expect(res.statusCode, label).toBe(200);
+    } else if (op === 4) {
+      const p = person();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: { cookie: biz.cookie },
+        payload: { name: p.name, email: p.email ?? `a${r.int(3)}@example.com`, serviceDate: r.pick(dates), amount: r.int(500) / 4 },
+      });
+      expect(res.statusCode, label).toBe(201);
+    } else if (op === 5) {
+      await sqlOps(`delete from clients where id = (select id from clients where business_id = $1 order by random() limit 1)`, [biz.id]);
+    } else if (op === 6) {
+      await sqlOps(`delete from bookings where id = (select id from bookings where business_id = $1 order by random() limit 1)`, [biz.id]);
+    } else if (op === 7) {
+      await sqlOps(
+        `update clients set is_referred_client = not is_referred_client where id in (select id from clients where business_id = $1 order by random() limit 2)`,
+        [biz.id],
+      );
+    } else if (op === 8) {
+      await sqlOps(`insert into referrals (business_id, referrer_code, referee_name, converted) values ($1, 'X-1', 'Friend', $2)`, [biz.id, r.next() < 0.5]);
+      await sqlOps(`update referrals set converted = true where id = (select id from referrals where business_id = $1 order by random() limit 1)`, [biz.id]);
+      if (r.next() < 0.3) await sqlOps(`delete from referrals where id = (select id from referrals where business_id = $1 order by random() limit 1)`, [biz.id]);
+    } else if (op === 9) {
+      await sqlOps(`update bookings set status = case when status = 'completed' then 'cancelled' else 'completed' end, amount_charged = amount_charged + 1
+        where id = (select id from bookings where business_id = $1 order by random() limit 1)`, [biz.id]);
+    } else {
+      await t.database.db.transaction((tx) => recomputeClientStats(tx, biz.id));
+    }
+    if (step % 6 === 5) await expectExact(biz, label);
+  }
+  await expectExact(biz, `seed ${seed}, end`);
+}
+
+describe('the read model', () => {
+  it('stays exact through random imports, webhooks, Add Client, deletes and recomputes, on both sides of UTC', async () => {
+    const east = await createBusiness(t.database, { timeZone: 'Pacific/Kiritimati' });
+    const west = await createBusiness(t.database, { timeZone: 'Pacific/Pago_Pago' });
+    const seed = Date.now() % 100000;
+    await randomSequence(east, 'Pacific/Kiritimati', seed, 36);
+    await randomSequence(west, 'Pacific/Pago_Pago', seed + 1, 36);
+  }, 120_000);
+
+  it('is zero for a new business and gone with a deleted business', async () => {
+    const b = await createBusiness(t.database);
+    expect(await keptFigures(t.database.db, b.id)).toEqual(await recomputedFigures(t.database.db, b.id));
+    await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: b.cookie }, payload: { name: 'Al', email: 'al@example.com', serviceDate: '2024-01-01', amount: 5 } });
+    await t.database.query('delete from businesses where id = $1', [b.id]);
+    const left = await t.database.query<any>(
+      'select (select count(*) from business_figures where business_id = $1)::int + (select count(*) from business_daily_figures where business_id = $1)::int as n',
+      [b.id],
+    );
+    expect(left[0].n).toBe(0);
+  });
+
+  it('is repaired from the rows when it has drifted', async () => {
+    const b = await createBusiness(t.database);
+    await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: b.cookie }, payload: { name: 'Al', email: 'al@example.com', serviceDate: '2024-01-01', amount: 5 } });
+    await t.database.query('update business_figures set clients = 7, referred_revenue = 3 where business_id = $1', [b.id]);
+    await t.database.query('update business_daily_figures set bookings = 9 where business_id = $1', [b.id]);
+    expect(await keptFigures(t.database.db, b.id)).not.toEqual(await recomputedFigures(t.database.db, b.id));
+    expect(await t.database.db.transaction((tx) => repairFigures(tx, b.id))).toBe(true);
+    expect(await keptFigures(t.database.db, b.id)).toEqual(await recomputedFigures(t.database.db, b.id));
+    expect(await t.database.db.transaction((tx) => repairFigures(tx, b.id))).toBe(false);
+    await t.database.db.transaction((tx) => rebuildFigures(tx, b.id));
+    expect((await get('/api/dashboard/stats', b.cookie)).totalClients).toBe(1);
+  });
+});
