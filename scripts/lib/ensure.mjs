@@ -45,13 +45,14 @@ export function ensureDependencies() {
   if (status !== 0) throw new Error(`npm ${args[0]} failed`);
 }
 
-/** vite build when the web app or the shared code changed since the last build. */
+/** vite build, then the landing prerender, when the web app or the shared code changed since the last build. */
 export function ensureWebBuild() {
-  const stamp = path.join(root, 'dist/web/index.html');
+  const stamp = path.join(root, 'dist/web/prerendered/login.html'); // written last, by the prerender
   const sources = Math.max(
     newestIn(path.join(root, 'src/web')),
     newestIn(path.join(root, 'src/shared')),
     mtime(path.join(root, 'vite.config.ts')),
+    mtime(path.join(root, 'scripts/prerender-landing.tsx')),
     mtime(path.join(root, 'package-lock.json')),
   );
   if (mtime(stamp) >= sources) return;
@@ -62,6 +63,9 @@ export function ensureWebBuild() {
   console.log('Building the web app...');
   const status = run(vite, ['build', '--logLevel', 'warn']);
   if (status !== 0) throw new Error('vite build failed');
+  // The landing page as HTML (paints before any script) and .br/.gz beside each file: scripts/prerender-landing.tsx.
+  const prerender = run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/prerender-landing.tsx', 'dist/web']);
+  if (prerender !== 0) throw new Error('prerendering the landing page failed');
 }
 
 /** Debian's Chromium for the browser tests; installed with apt-get when missing and we are root. */

@@ -1,14 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { queryClient } from './lib/api';
+import { startsPrerendered } from './lib/prerender';
+import { preloadRoute } from './router';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Start fetching the current screen's code now, beside the session check, not after it.
+preloadRoute(window.location.pathname);
+
+const root = document.getElementById('root')!;
+if (startsPrerendered) hydrateRoot(root, <App />);
+else createRoot(root).render(<App />);

@@ -1,16 +1,17 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { AppShell } from './components/app-shell/app-shell';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from './components/error-boundary';
 import { NotFoundPage } from './components/not-found-page';
 import { FullPageSkeleton } from './components/page-skeleton';
 import { useAuth } from './lib/auth';
+import { startsPrerendered } from './lib/prerender';
 import { HOME_PATH, SessionExpiryWatcher } from './lib/session-expiry';
 
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const AppShell = lazyPage(() => import('./components/app-shell/app-shell'), 'AppShell');
 const LandingPage = lazyPage(() => import('./features/accounts/landing-page'), 'LandingPage');
 const LoginPage = lazyPage(() => import('./features/accounts/login-page'), 'LoginPage');
 const SignupPage = lazyPage(() => import('./features/accounts/signup-page'), 'SignupPage');
@@ -83,9 +84,10 @@ function SignedInRoutes() {
   );
 }
 
-function AppRoutes() {
+export function AppRoutes() {
   const { business, isLoading } = useAuth();
-  if (isLoading) return <FullPageSkeleton />;
+  // A prerendered landing page stays on screen (and hydrates) while the session check runs.
+  if (isLoading && !startsPrerendered) return <FullPageSkeleton />;
   return (
     <ErrorBoundary>
       <SessionExpiryWatcher />
@@ -94,10 +96,21 @@ function AppRoutes() {
   );
 }
 
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
+// Each screen's code by path, so main.tsx can fetch it beside the session check instead of after it.
+// import() of the same module is one request, shared with the lazy pages above.
+const screens: [RegExp, () => Promise<unknown>][] = [
+  [/^\/login\/?$/, () => import('./features/accounts/login-page')],
+  [/^\/signup\/?$/, () => import('./features/accounts/signup-page')],
+  [/^\/forgot-password\/?$/, () => import('./features/accounts/forgot-password-page')],
+  [/^\/reset-password\/?$/, () => import('./features/accounts/reset-password-page')],
+  [/^\/refer\/?$/, () => import('./features/public-referral/refer-page')],
+  [/^\/setup/, () => import('./features/onboarding/setup-page')],
+  [/^\/(clients|dashboard)\/?$/, () => import('./features/clients/client-dashboard-page')],
+  [/^\/data-sources\/?$/, () => import('./features/data-sources/data-sources-page')],
+  [/^\/(leads|referrals|insights|outreach|sms|forms|settings|clients|dashboard|data-sources)\/?$/, () => import('./components/app-shell/app-shell')],
+];
+
+export function preloadRoute(pathname: string) {
+  if (startsPrerendered) return;
+  for (const [path, load] of screens) if (path.test(pathname)) void load().catch(() => undefined);
 }

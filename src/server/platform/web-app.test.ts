@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createBusiness, type TestBusiness } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { IMMUTABLE, LANDING_FILE } from './web-app';
+import { IMMUTABLE, PRERENDERED } from './web-app';
 
 // A built web app in miniature: the page, the prerendered landing page and one hashed script.
 const script = `export const words = ${JSON.stringify('referral '.repeat(400))};\n`;
@@ -20,7 +20,8 @@ beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referloop-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div><!-- app shell -->');
-  fs.writeFileSync(path.join(webDir, LANDING_FILE), '<!doctype html><div id="root"><h1>Turn happy clients</h1></div>');
+  fs.mkdirSync(path.join(webDir, 'prerendered'));
+  fs.writeFileSync(path.join(webDir, PRERENDERED['/']), '<!doctype html><div id="root"><h1>Turn happy clients</h1></div>');
   fs.writeFileSync(path.join(webDir, 'assets/main-AbC123xy.js'), script);
   t = await createTestApp();
   app = await buildApp({ ...t.app.deps, config: { ...t.app.deps.config, webDir } });
@@ -68,6 +69,9 @@ describe('serving the web app', () => {
 
     const signedIn = await app.inject({ url: '/', headers: { cookie: owner.cookie } });
     expect(signedIn.body).toContain('app shell');
+    // A query string can change what the screen shows: the app renders it.
+    const withQuery = await app.inject({ url: '/?ref=text' });
+    expect(withQuery.body).toContain('app shell');
   });
 
   it('serves a real robots.txt', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isApiPath } from './compression';
 import { SESSION_COOKIE } from './session';
 
@@ -10,8 +10,11 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages and other unhashed files: kept, but checked with the server (ETag) before each use. */
 export const REVALIDATE = 'no-cache';
 
-/** The prerendered landing page written by scripts/prerender-landing.ts beside index.html. */
-export const LANDING_FILE = 'landing.html';
+/**
+ * Signed-out screens prerendered at build by scripts/prerender-landing.tsx (path -> file in the web
+ * folder): they paint before any script runs, and the app hydrates them.
+ */
+export const PRERENDERED: Record<string, string> = { '/': 'prerendered/landing.html', '/login': 'prerendered/login.html' };
 
 export const ROBOTS_TXT = [
   'User-agent: *',
@@ -24,13 +27,15 @@ export const ROBOTS_TXT = [
 
 /**
  * The built React app. Hashed files under /assets are immutable; any other non-API GET falls back to
- * index.html so client routes work on reload. `/` for a visitor without a session cookie is the
- * prerendered landing page (it paints before any script runs); with a cookie it is the app shell, so a
- * signed-in owner never sees the landing page flash before their dashboard.
+ * index.html so client routes work on reload. The landing page and sign-in, asked for without a query
+ * string by a visitor without a session cookie, are the prerendered pages; with a cookie it is the app
+ * shell, so a signed-in owner never sees the landing page flash before their dashboard.
  */
 export async function serveWebApp(app: FastifyInstance, webDir: string) {
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
-  const hasLanding = hasWeb && fs.existsSync(path.join(webDir, LANDING_FILE));
+  const prerendered = new Map(
+    Object.entries(PRERENDERED).filter(([, file]) => hasWeb && fs.existsSync(path.join(webDir, file))),
+  );
 
   app.get('/robots.txt', (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
@@ -63,13 +68,15 @@ export async function serveWebApp(app: FastifyInstance, webDir: string) {
       if (rel.startsWith(`assets${path.sep}`) && fs.existsSync(path.join(webDir, rel))) return reply.sendFile(rel);
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return sendPage(request, reply, hasLanding && url === '/' && !request.cookies[SESSION_COOKIE] ? LANDING_FILE : 'index.html');
+    const page = prerendered.get(url);
+    const visitor = !request.cookies[SESSION_COOKIE] && !request.url.includes('?');
+    return sendPage(reply, page && visitor ? page : 'index.html', page !== undefined);
   });
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, file: string) {
+function sendPage(reply: FastifyReply, file: string, dependsOnCookie: boolean) {
   reply.header('cache-control', REVALIDATE);
-  if (request.url.split('?')[0] === '/') reply.header('vary', 'Cookie');
+  if (dependsOnCookie) reply.header('vary', 'Cookie');
   return reply.type('text/html; charset=utf-8').sendFile(file);
 }
 

@@ -1,10 +1,12 @@
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { usePageTitle } from '../lib/use-page-title';
 import { EmptyState } from './empty-state';
 import { Button } from './ui/button';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  usePageTitle('Page not found');
   return (
     <EmptyState
       icon={Compass}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../lib/use-page-title';
 import { cn } from '../lib/utils';
 
 interface PageHeaderProps {
@@ -9,7 +10,9 @@ interface PageHeaderProps {
   className?: string;
 }
 
+/** The screen's h1, which is also its tab title. */
 export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
+  usePageTitle(title);
   return (
     <div className={cn('mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between', className)}>
       <div className="min-w-0">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { usePageTitle } from '../../lib/use-page-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 
 interface AuthLayoutProps {
@@ -12,6 +13,7 @@ interface AuthLayoutProps {
 
 /** The centred card the sign-in, signup and password screens share. */
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
+  usePageTitle(title);
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
       <header className="px-4 py-4 sm:px-8">

@@ -1,17 +1,27 @@
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/ui/button';
 import { ClosingCta, Features, HowItWorks, Results, SetupSteps } from './landing-sections';
-import { SignupModal } from './signup-modal';
+import { usePageTitle } from '../../lib/use-page-title';
+
+// The sign-up form (dialog, select, form code) loads when the visitor reaches for it, not with the page.
+const loadSignupModal = () => import('./signup-modal');
+const SignupModal = lazy(async () => ({ default: (await loadSignupModal()).SignupModal }));
+const prefetchSignup = () => void loadSignupModal().catch(() => undefined);
 
 export function LandingPage() {
   const [signupOpen, setSignupOpen] = useState(false);
-  const start = () => setSignupOpen(true);
+  const [signupWanted, setSignupWanted] = useState(false);
+  usePageTitle();
+  const start = () => {
+    setSignupWanted(true);
+    setSignupOpen(true);
+  };
 
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="min-h-screen bg-slate-50" onPointerOver={prefetchSignup} onFocus={prefetchSignup}>
       <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Link to="/" aria-label="Referloop home">
@@ -65,10 +75,15 @@ export function LandingPage() {
 
       <footer className="border-t border-slate-200 bg-white px-4 py-8 text-center text-sm text-slate-500">
         <BrandMark className="mb-2" />
-        <p>© {new Date().getFullYear()} Referloop. Built for local service businesses.</p>
+        {/* Prerendered at build: the year may turn before the page is served again. */}
+        <p suppressHydrationWarning>© {new Date().getFullYear()} Referloop. Built for local service businesses.</p>
       </footer>
 
-      <SignupModal open={signupOpen} onOpenChange={setSignupOpen} />
+      {signupWanted && (
+        <Suspense fallback={null}>
+          <SignupModal open={signupOpen} onOpenChange={setSignupOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useId, useState } from 'react';
 import { BOOKING_TREND_PERIODS, DEFAULT_BOOKING_TREND_DAYS } from '../../../shared/constants';
-import { formatDate } from '../../../shared/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useBookingTrends } from './use-client-data';
 
-const shortDate = (iso: string) => formatDate(iso).replace(/, \d{4}$/, '');
+// Recharts loads on its own, after the cards and the table have their numbers.
+const BookingTrendsPlot = lazy(async () => ({ default: (await import('./booking-trends-plot')).BookingTrendsPlot }));
 
 export function BookingTrendsChart({ className }: { className?: string }) {
   const [days, setDays] = useState<number>(DEFAULT_BOOKING_TREND_DAYS);
@@ -54,15 +53,9 @@ export function BookingTrendsChart({ className }: { className?: string }) {
           <Skeleton className="h-64 w-full" />
         ) : (
           <div className="h-64 w-full" role="img" aria-label={`Bookings per day over the last ${days} days`}>
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
-                <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} minTickGap={24} />
-                <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} />
-                <Tooltip labelFormatter={(l) => formatDate(String(l))} formatter={(v) => [v, 'Bookings']} />
-                <Line type="monotone" dataKey="count" stroke="#667eea" strokeWidth={2} dot={false} activeDot={{ r: 4 }} animationDuration={400} />
-              </LineChart>
-            </ResponsiveContainer>
+            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+              <BookingTrendsPlot data={data} />
+            </Suspense>
           </div>
         )}
       </CardContent>

@@ -5,6 +5,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const STEPS: { icon: LucideIcon; title: string; text: string; to: string; cta: string }[] = [
   {
@@ -33,6 +34,7 @@ const STEPS: { icon: LucideIcon; title: string; text: string; to: string; cta: s
 /** The setup guide shown after signup (/setup and /setup-{product}), without the navigation shell. */
 export function SetupPage({ product }: { product?: string }) {
   const { business } = useAuth();
+  usePageTitle('Set up Referloop');
   const typeLabel = BUSINESS_TYPES.find((t) => t.value === (product ?? business?.businessType))?.label;
 
   return (

@@ -2,10 +2,12 @@ import { Gift } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { EmptyState } from '../../components/empty-state';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function ReferPage() {
   const [params] = useSearchParams();
   const code = params.get('code');
+  usePageTitle('Your referral reward');
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white px-4 py-3">

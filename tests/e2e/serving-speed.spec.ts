@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpViaApi } from './support/accounts';
+
+// Issue 9 sections 1 and 2: the landing page and sign-in paint from prerendered HTML and hydrate without
+// errors, each screen loads only its own code, the chart loads after the numbers, and the headers.
+
+/** Console errors and page errors while `run` goes on (the signed-out session check's 401 is expected). */
+async function collectErrors(page: Page, run: () => Promise<void>): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (/status of 401/.test(m.text())) return;
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await run();
+  return errors;
+}
+
+/** The script files the page asked for, by name without the hash. */
+function scriptsOf(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
+    if (m) names.push(m[1]);
+  });
+  return names;
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page paints its content, description and Open Graph tags', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Turn happy clients into your best source of referrals/ })).toBeVisible();
+    await expect(page.getByText('60-second demo video coming soon')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await expect(page).toHaveTitle('Referloop — turn happy clients into referrers');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /referral link after every job/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Referloop/);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{40,}/);
+  });
+
+  test('sign-in paints its form', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  });
+});
+
+test('the landing page hydrates without errors and loads no signed-in code', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  const errors = await collectErrors(page, async () => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Start Free' }).click();
+    await expect(page.getByRole('dialog', { name: 'Start Your Free Account' })).toBeVisible();
+  });
+  expect(errors).toEqual([]);
+  expect(scripts).toContain('landing-page');
+  for (const other of ['app-shell', 'client-dashboard-page', 'booking-trends-plot', 'data-sources-page', 'login-page']) {
+    expect(scripts, `the landing page loaded ${other}`).not.toContain(other);
+  }
+});
+
+test('sign-in hydrates without errors and signs in', async ({ page }) => {
+  const { email, password } = await signUpViaApi(page);
+  await page.context().clearCookies();
+  const errors = await collectErrors(page, async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+  expect(errors).toEqual([]);
+});
+
+test('each screen has its own title', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await expect(page).toHaveTitle(/ · Referloop$/);
+  const forgot = await page.title();
+  await signUpViaApi(page);
+  await page.goto('/clients');
+  await expect(page).toHaveTitle('Client Dashboard · Referloop');
+  await page.goto('/data-sources');
+  await expect(page).toHaveTitle('Data Sources · Referloop');
+  expect(forgot).not.toBe('Data Sources · Referloop');
+});
+
+test('the client dashboard shows its numbers, then loads the chart code', async ({ page }) => {
+  await signUpViaApi(page);
+  const csv = ['Client Name,Client Email,Client Phone,Service Date,Amount Charged,Appointment Status'];
+  const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < 3; i++) csv.push(`Chart Client ${i},chart${i}@example.com,(555) 301-100${i},${day},120,Completed`);
+  const upload = await page.request.post('/api/upload/csv', {
+    multipart: { csv: { name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+
+  const scripts = scriptsOf(page);
+  await page.goto('/clients');
+  await expect(page.getByRole('img', { name: /Bookings per/ }).locator('svg').first()).toBeVisible();
+  const dashboard = scripts.indexOf('client-dashboard-page');
+  const chart = scripts.indexOf('booking-trends-plot');
+  expect(dashboard).toBeGreaterThanOrEqual(0);
+  expect(chart).toBeGreaterThan(dashboard);
+  expect(scripts).not.toContain('landing-page');
+});
+
+test('headers: compressed immutable assets, revalidated pages, no-store API, robots.txt', async ({ page }) => {
+  const home = await page.request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(home.headers()['cache-control']).toBe('no-cache');
+  const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(await home.text())?.[1];
+  expect(script).toBeTruthy();
+  const asset = await page.request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  const me = await page.request.get('/api/auth/me');
+  expect(me.headers()['cache-control']).toBe('no-store');
+  const robots = await page.request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toContain('Disallow: /api/');
+});
