@@ -7,6 +7,7 @@ import type { EmailProvider } from './providers/email/types';
 import type { JobQueue } from './platform/jobs/index';
 import { installErrorHandler } from './platform/errors';
 import { frameworkErrors, installBodyParsing } from './platform/body-parsing';
+import { installRouteTable } from './platform/route-table';
 import { installAccessRule, installRoutePolicy } from './platform/route-policy';
 import { healthRoutes } from './platform/health';
 import { installCompression } from './platform/compression';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installCompression(app);
   installErrorHandler(app);
   await installRoutePolicy(app, { appUrl: deps.config.appUrl });
+  installRouteTable(app);
   installBodyParsing(app);
 
   await app.register(

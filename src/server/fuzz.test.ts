@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouteEntry, routeKey } from './platform/route-table';
+import { createBusiness, type TestBusiness } from './testing/factories';
+import { fuzzCases } from './testing/fuzz-cases';
+import { type ExampleIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE } from './testing/route-examples';
+import { installWriteCounter, seedTenantData } from './testing/tenant-data';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+// Every API route in the route table, fed hostile input generated from its example request
+// (testing/fuzz-cases.ts): each answer is below 500; a refusal is a 4xx whose body is exactly
+// { message } and writes nothing; whatever the route's shared schema refuses is refused.
+// A route added later is fuzzed without anyone listing it here.
+
+const SEED = 20261123;
+
+let t: TestApp;
+let biz: TestBusiness;
+let ids: ExampleIds;
+let routes: RouteEntry[];
+let counter: Awaited<ReturnType<typeof installWriteCounter>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  biz = await createBusiness(t.database, { name: 'Fuzz Cleaning' });
+  ids = { ...(await seedTenantData(t.app, t.database, biz)), webhookToken: biz.webhookToken };
+  routes = t.app.routeTable();
+  counter = await installWriteCounter(t.database);
+});
+afterAll(() => t.close());
+
+const bodyOf = (body: string) => {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+};
+
+describe('fuzz every route', () => {
+  it('every registered route has an example request', () => {
+    const missing = routes.map(routeKey).filter((key) => !ROUTE_EXAMPLES[key]);
+    expect(missing, `add an example request for these routes to ROUTE_EXAMPLES in ${ROUTE_EXAMPLES_FILE}`).toEqual([]);
+    const stale = Object.keys(ROUTE_EXAMPLES).filter((key) => !routes.some((r) => routeKey(r) === key));
+    expect(stale, `these examples in ${ROUTE_EXAMPLES_FILE} name no registered route`).toEqual([]);
+  });
+
+  it.each(Object.keys(ROUTE_EXAMPLES))('%s', async (key) => {
+    const route = routes.find((r) => routeKey(r) === key);
+    if (!route) return; // reported by the test above
+    const example = ROUTE_EXAMPLES[key];
+    const cookie = route.access === 'session' ? { cookie: biz.cookie } : {};
+    const skip = example.refusalsLoggedIn ?? [];
+    const failures: string[] = [];
+    await counter.writes();
+    for (const c of fuzzCases(route, example, ids, SEED)) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: c.url, headers: { ...cookie, ...c.headers }, payload: c.payload });
+      const where = `${c.label}: ${res.statusCode} ${res.body.slice(0, 120)}`;
+      if (res.statusCode >= 500) failures.push(where);
+      else if (c.mustRefuse && res.statusCode < 400) failures.push(`${where} (the shared schema refuses this input)`);
+      const written = await counter.writes(skip);
+      if (res.statusCode >= 400) {
+        const body = bodyOf(res.body) as Record<string, unknown>;
+        if (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'message' || typeof body.message !== 'string' || !body.message) {
+          failures.push(`${where} (a refusal must be exactly { message })`);
+        }
+        if (written.length) failures.push(`${where} (a refusal wrote to ${[...new Set(written)].join(', ')})`);
+      }
+    }
+    if (route.access === 'session') {
+      const res = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:[A-Za-z0-9_]+/g, '1') });
+      if (res.statusCode !== 401 || bodyOf(res.body) === res.body) failures.push(`without a session: ${res.statusCode} ${res.body.slice(0, 120)} (expected 401 { message })`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+// Every API route the app registers, as registered: method, URL and the rules it declared in its
+// `config` (platform/route-policy.ts: access, origin, bodyLimit, rateLimit). Tests walk this table
+// (fuzz.test.ts, cross-tenant.test.ts), so a route added later is covered without anyone listing it.
+
+export type RouteAccess = 'public' | 'session';
+
+export type RouteEntry = {
+  method: string;
+  /** The URL pattern with its prefix, e.g. '/api/clients/:id'. */
+  url: string;
+  /** 'session' unless the route declared `access: 'public'`. */
+  access: RouteAccess;
+  /** What the route declared, defaults filled in by the platform's onRoute hooks. */
+  config: Record<string, unknown>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API routes registered so far (complete once the app is ready). */
+    routeTable(): RouteEntry[];
+  }
+}
+
+/** Call on the root instance before any route is added. */
+export function installRouteTable(app: FastifyInstance) {
+  const seen: RouteOptions[] = [];
+  // Hooks of nested scopes (the access rule inside /api) fill `config` in after this one runs, on the same
+  // options object; the table reads it when asked.
+  app.addHook('onRoute', (route) => {
+    seen.push(route);
+  });
+  app.decorate('routeTable', () => {
+    const out: RouteEntry[] = [];
+    for (const route of seen) {
+      if (!route.url.startsWith('/api/')) continue;
+      const config = { ...(route.config ?? {}) } as Record<string, unknown>;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        out.push({ method, url: route.url, access: config.access === 'public' ? 'public' : 'session', config });
+      }
+    }
+    return out;
+  });
+}
+
+/** 'POST /api/clients/:id' — the key the test tables use. */
+export const routeKey = (route: Pick<RouteEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;

@@ -1,0 +1,231 @@
+import type { RouteEntry } from '../platform/route-table';
+import { multipartBody } from '../features/imports/upload-helpers.test-util';
+import type { ExampleIds, RouteExample } from './route-examples';
+
+// The hostile requests fuzz.test.ts sends to one route, generated from the route's example request:
+// every field, query key and path parameter in turn missing, wrong-typed, oversized, deeply nested,
+// with a NUL, a lone surrogate or an overflowing number; then whole bodies of the wrong shape and
+// content type. Deterministic: the only random strings come from a seeded generator.
+
+export type FuzzCase = {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  /** True when the route's shared schema refuses this input: the answer must be a 4xx. */
+  mustRefuse: boolean;
+};
+
+/** JSON text spliced in as is (numbers and escapes JSON.stringify cannot write). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+const MISSING = Symbol('missing');
+
+const nest = (depth: number): unknown => {
+  let v: unknown = 'bottom';
+  for (let i = 0; i < depth; i += 1) v = i % 2 ? [v] : { n: v };
+  return v;
+};
+
+/** mulberry32: a small seeded generator, so every run sends the same strings. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const ALPHABET = ['a', 'Z', '0', ' ', '%', '_', "'", '"', '\\', '\n', '\t', 'é', '中', '😀', '\u202e', '\u0301', '\ufeff', '<', '>', '&', '\u0000', '\ud800'];
+function randomStrings(seed: number, count: number): string[] {
+  const next = seeded(seed);
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 40) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join(''));
+}
+
+const FIELD_VALUES: [string, unknown][] = [
+  ['missing', MISSING],
+  ['null', null],
+  ['true', true],
+  ['-1', -1],
+  ['1.5', 1.5],
+  ['2147483648 (past int4)', 2147483648],
+  ['9223372036854775808 (past int8)', new Raw('9223372036854775808')],
+  ['1e400 (Infinity)', new Raw('1e400')],
+  ['"2147483648"', '2147483648'],
+  ['an empty string', ''],
+  ['100,000 characters', 'x'.repeat(100_000)],
+  ['a NUL', 'a\u0000b'],
+  ['a lone surrogate', new Raw('"a\\ud800b"')],
+  ['an array', ['x']],
+  ['an object', { a: 'b' }],
+  ['30-deep nesting', nest(30)],
+  ['40-deep nesting', nest(40)],
+];
+
+function toJson(value: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_k, v) => {
+    if (v instanceof Raw) {
+      raws.push(v.text);
+      return `__raw_${raws.length - 1}__`;
+    }
+    return v;
+  });
+  return raws.reduce((acc, raw, i) => acc.replace(`"__raw_${i}__"`, raw), text ?? '');
+}
+const parsedOr = (text: string, fallback: unknown) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+};
+const refuses = (schema: RouteExample['bodySchema'], value: unknown) => (schema ? !schema.safeParse(value ?? {}).success : false);
+
+function buildUrl(route: RouteEntry, params: Record<string, string>, query: string) {
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => params[name] ?? 'x');
+  return query ? `${path}?${query}` : path;
+}
+/** Percent-encodes as a browser would; a lone surrogate (which encodeURIComponent refuses) becomes %ED%A0%80-style bytes. */
+const encodePart = (v: string) => {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return [...v].map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
+  }
+};
+const encodeQuery = (q: Record<string, string>) =>
+  Object.entries(q)
+    .map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`)
+    .join('&');
+
+export function fuzzCases(route: RouteEntry, example: RouteExample, ids: ExampleIds, seed: number): FuzzCase[] {
+  const params = example.params?.(ids) ?? {};
+  const encodedParams = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)]));
+  const query = example.queries?.find((q) => Object.keys(q).length > 0) ?? {};
+  const baseUrl = buildUrl(route, encodedParams, encodeQuery(query));
+  const cases: FuzzCase[] = [];
+  const json = { 'content-type': 'application/json' };
+
+  // Query strings: each key replaced by a hostile value, repeated, or turned into an array.
+  for (const key of Object.keys(query)) {
+    const others = Object.fromEntries(Object.entries(query).filter(([k]) => k !== key));
+    const plain: [string, string | undefined][] = [
+      ['missing', undefined],
+      ['empty', ''],
+      ['abc', 'abc'],
+      ['-1', '-1'],
+      ['0', '0'],
+      ['2147483648', '2147483648'],
+      ['1e400', '1e400'],
+      ['5,000 characters', 'x'.repeat(5000)],
+      ...randomStrings(seed + key.length, 3).map((s, i): [string, string] => [`random string ${i + 1}`, s]),
+    ];
+    for (const [label, value] of plain) {
+      const q = value === undefined ? others : { ...others, [key]: value };
+      const hasBad = value !== undefined && (value.includes('\u0000') || /[\ud800-\udfff]/.test(value));
+      cases.push({ label: `query ${key}: ${label}`, url: buildUrl(route, encodedParams, encodeQuery(q)), headers: {}, mustRefuse: !hasBad && refuses(example.querySchema, q) });
+    }
+    for (const [label, raw] of [
+      ['NUL', '%00'],
+      ['lone surrogate', '%ED%A0%80'],
+      ['bad escape', '%zz'],
+      ['repeated', `1&${encodeURIComponent(key)}=2`],
+    ]) {
+      const rest = encodeQuery(others);
+      cases.push({ label: `query ${key}: ${label}`, url: buildUrl(route, encodedParams, `${rest ? `${rest}&` : ''}${encodeURIComponent(key)}=${raw}`), headers: {}, mustRefuse: false });
+    }
+    cases.push({ label: `query ${key}: as array`, url: buildUrl(route, encodedParams, `${encodeURIComponent(key)}[]=1`), headers: {}, mustRefuse: false });
+  }
+  // Path parameters.
+  for (const name of Object.keys(params)) {
+    for (const [label, raw] of [
+      ['0', '0'],
+      ['-1', '-1'],
+      ['2147483648', '2147483648'],
+      ['20 digits', '99999999999999999999'],
+      ['NUL', '%00'],
+      ['lone surrogate', '%ED%A0%80'],
+      ['bad escape', '%zz'],
+      ['200 characters', 'x'.repeat(200)],
+    ]) {
+      cases.push({ label: `param ${name}: ${label}`, url: buildUrl(route, { ...encodedParams, [name]: raw }, encodeQuery(query)), headers: json, payload: example.body ? toJson(example.body(ids)) : undefined, mustRefuse: false });
+    }
+  }
+  // JSON bodies: each field, then the whole body.
+  if (example.body) {
+    const body = example.body(ids) as Record<string, unknown>;
+    const strings = randomStrings(seed, 2);
+    for (const key of Object.keys(body)) {
+      const values: [string, unknown][] = [...FIELD_VALUES, ...strings.map((s, i): [string, unknown] => [`random string ${i + 1}`, s])];
+      for (const [label, value] of values) {
+        const mutated = { ...body };
+        if (value === MISSING) delete mutated[key];
+        else mutated[key] = value;
+        const payload = toJson(mutated);
+        cases.push({ label: `body ${key}: ${label}`, url: baseUrl, headers: json, payload, mustRefuse: refuses(example.bodySchema, parsedOr(payload, null)) });
+      }
+    }
+    const wholeBodies: [string, string][] = [
+      ['[]', '[]'],
+      ['a string', '"just a string"'],
+      ['a number', '42'],
+      ['null', 'null'],
+      ['broken JSON', '{"a":'],
+      ['__proto__', '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'],
+      ['a NUL in a key', '{"a\\u0000":1}'],
+      ['a lone surrogate in a key', '{"\\udfff":1}'],
+      ['40-deep', toJson(nest(40))],
+      ['5,000-deep', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+      ['300 KB', toJson({ ...body, pad: 'x'.repeat(300 * 1024) })],
+    ];
+    for (const [label, payload] of wholeBodies) cases.push({ label: `body: ${label}`, url: baseUrl, headers: json, payload, mustRefuse: refuses(example.bodySchema, parsedOr(payload, null)) || label === '300 KB' });
+    cases.push({ label: 'body: empty with a JSON content type', url: baseUrl, headers: json, payload: '', mustRefuse: false });
+  }
+  // Content types the route does not take.
+  if (example.body || example.upload) {
+    const valid = example.body ? toJson(example.body(ids)) : 'a=b';
+    const strict = Boolean(example.bodySchema || example.upload);
+    cases.push({ label: 'content type: none', url: baseUrl, headers: {}, payload: valid, mustRefuse: strict });
+    cases.push({ label: 'content type: text/plain', url: baseUrl, headers: { 'content-type': 'text/plain' }, payload: valid, mustRefuse: strict });
+    cases.push({ label: 'content type: text/plain with a NUL', url: baseUrl, headers: { 'content-type': 'text/plain' }, payload: 'a\u0000b', mustRefuse: true });
+    cases.push({ label: 'content type: form', url: baseUrl, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b', mustRefuse: true });
+    cases.push({ label: 'content type: xml', url: baseUrl, headers: { 'content-type': 'application/xml' }, payload: '<a/>', mustRefuse: true });
+    cases.push({ label: 'content type: nonsense', url: baseUrl, headers: { 'content-type': ';;;' }, payload: valid, mustRefuse: true });
+    if (!example.upload) {
+      const { payload, contentType } = multipartBody('a.csv', 'x');
+      cases.push({ label: 'content type: multipart', url: baseUrl, headers: { 'content-type': contentType }, payload, mustRefuse: Boolean(example.bodySchema) });
+    } else {
+      cases.push({ label: 'content type: JSON', url: baseUrl, headers: json, payload: '{"csv":"a"}', mustRefuse: true });
+    }
+  }
+  if (example.upload) cases.push(...uploadCases(example, ids, baseUrl, seed));
+  return cases;
+}
+
+function uploadCases(example: RouteExample, ids: ExampleIds, url: string, seed: number): FuzzCase[] {
+  const { field, fileName, content } = example.upload!;
+  const csv = content(ids);
+  const next = seeded(seed);
+  const junk = Buffer.from(Array.from({ length: 20_000 }, () => Math.floor(next() * 256)));
+  const variants: [string, string, string | Buffer, string, boolean][] = [
+    ['another field name', fileName, csv, 'file', true],
+    ['a NUL in the file name', 'a\u0000.csv', csv, field, true],
+    ['a lone surrogate in the file name', 'a\ud800.csv', csv, field, false],
+    ['a 5,000-character file name', `${'n'.repeat(5000)}.csv`, csv, field, false],
+    ['an .exe', 'a.exe', csv, field, true],
+    ['an empty file', fileName, '', field, true],
+    ['random bytes', fileName, junk, field, true],
+    ['a zip that is not a spreadsheet', 'a.xlsx', Buffer.concat([Buffer.from('PK\u0003\u0004'), junk]), field, true],
+    ['a NUL after 8 KB', fileName, `${csv}${'Ann,ann@example.com,2025-01-02\n'.repeat(400)}N\u0000,n@example.com,2025-01-02\n`, field, true],
+    ['a header only', fileName, csv.split('\n')[0], field, false],
+    ['100,000 columns', fileName, `${'h,'.repeat(100_000)}\n`, field, true],
+  ];
+  return variants.map(([label, name, data, fieldName, mustRefuse]) => {
+    const { payload, contentType } = multipartBody(name, data, fieldName);
+    return { label: `upload: ${label}`, url, headers: { 'content-type': contentType }, payload, mustRefuse };
+  });
+}
