@@ -56,22 +56,52 @@ describe('clients.recompute-stats', () => {
     expect((await runs())[0].key).toMatch(/^catch-up:\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('is scheduled nightly, and a second instance starting the same day adds no run', async () => {
+  it('is scheduled hourly (each business is refreshed after 03:00 its time), and a second instance starting the same day adds no run', async () => {
     const jobs = await startJobs({ database: t.database, log }, [recomputeStatsJob], fastJobs);
     started.push(jobs);
     expect(await runs()).toHaveLength(1);
     const schedules = await jobs.boss.getSchedules();
-    expect(schedules).toEqual([expect.objectContaining({ name: 'clients.recompute-stats', cron: '10 3 * * *', timezone: 'UTC' })]);
+    expect(schedules).toEqual([expect.objectContaining({ name: 'clients.recompute-stats', cron: '10 * * * *', timezone: 'UTC' })]);
   });
 
-  it('recomputes again when sent with a new key', async () => {
+  it('skips businesses already refreshed today, and recomputes every business when sent with all', async () => {
     await ageBookings(a);
-    const id = await started[0].send(recomputeStatsJob, {}, { key: 'manual-1' });
+    await started[0].send(recomputeStatsJob, {}, { key: 'hourly-1' });
+    await waitFor(async () => (await runs()).some((r) => r.key === 'hourly-1' && r.state === 'completed'));
+    expect((await score(a)).s).toBe(2.5);
+    const id = await started[0].send(recomputeStatsJob, { all: true }, { key: 'manual-1' });
     await waitFor(async () => (await score(a)).s !== 2.5);
     // another 200 days: 400 days since the booking
     expect(await score(a)).toMatchObject({ s: 0 });
     expect(id).toBeTruthy();
     await expect(started[0].send(recomputeStatsJob, { businessId: 1 } as never, { key: 'manual-2' })).rejects.toThrow(/Refused/);
     expect(log.errors).toEqual([]);
+  });
+
+  it("refreshes a business after 03:00 in its own time zone, once per local day", async () => {
+    // Two zones chosen from the current UTC hour: it is 05:xx in one and 01:xx in the other.
+    const zoneAt = (localHour: number) => {
+      let k = (((localHour - new Date().getUTCHours()) % 24) + 24) % 24;
+      if (k > 14) k -= 24;
+      return k === 0 ? 'UTC' : k > 0 ? `Etc/GMT-${k}` : `Etc/GMT+${-k}`;
+    };
+    const morning = await createBusiness(t.database, { timeZone: zoneAt(5) });
+    const night = await createBusiness(t.database, { timeZone: zoneAt(1) });
+    await t.database.query(
+      `update business_figures f set scores_refreshed_on = (now() at time zone b.time_zone)::date - 1
+       from businesses b where b.id = f.business_id and b.id in ($1, $2)`,
+      [morning.id, night.id],
+    );
+    await started[0].send(recomputeStatsJob, {}, { key: 'hourly-2' });
+    await waitFor(async () => (await runs()).some((r) => r.key === 'hourly-2' && r.state === 'completed'));
+    const refreshed = await t.database.query<{ id: number; today: boolean }>(
+      `select b.id, f.scores_refreshed_on = (now() at time zone b.time_zone)::date as today
+       from businesses b join business_figures f on f.business_id = b.id where b.id in ($1, $2) order by b.id`,
+      [morning.id, night.id],
+    );
+    expect(refreshed).toEqual([
+      { id: morning.id, today: true },
+      { id: night.id, today: false },
+    ]);
   });
 });
