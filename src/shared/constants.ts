@@ -31,6 +31,24 @@ export const DEFAULT_BOOKING_TREND_DAYS = 30;
 
 export const SERVICE_TYPES = ['Regular Clean', 'Deep Clean', 'Move-in Clean', 'Move-out Clean', 'One-time Clean', 'Post-construction'] as const;
 
+/**
+ * Add Client's service types per business type, the first being the default. Cleaning's are the spec's
+ * (part 1 section 4); the others are ours (docs/clients-api.md). A business without a type gets cleaning's.
+ */
+export const SERVICE_TYPES_BY_BUSINESS: Record<BusinessType, readonly string[]> = {
+  cleaning: SERVICE_TYPES,
+  landscaping: ['Lawn Mowing', 'Yard Cleanup', 'Hedge & Shrub Trimming', 'Mulching', 'Planting', 'Irrigation Service'],
+  'mobile-detailing': ['Full Detail', 'Exterior Wash & Wax', 'Interior Detail', 'Maintenance Wash', 'Paint Correction', 'Ceramic Coating'],
+  'pool-cleaning': ['Weekly Pool Service', 'One-time Pool Clean', 'Green Pool Cleanup', 'Pool Opening', 'Pool Closing', 'Equipment Repair'],
+  'pressure-washing': ['House Wash', 'Driveway & Concrete', 'Deck & Fence', 'Roof Wash', 'Gutter Cleaning', 'Commercial Wash'],
+  other: ['Regular Service', 'One-time Service', 'Maintenance Visit', 'Repair', 'Consultation'],
+};
+
+export function serviceTypesFor(businessType: string | null | undefined): readonly string[] {
+  if (!businessType) return SERVICE_TYPES;
+  return SERVICE_TYPES_BY_BUSINESS[businessType as BusinessType] ?? SERVICE_TYPES_BY_BUSINESS.other;
+}
+
 export const GIFT_TYPES = [
   { value: 'discount', label: 'Service Discount', presets: [10, 25, 50, 100] },
   { value: 'gift_card', label: 'Gift Card', presets: [25, 50, 100, 200] },

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type ComponentProps } from 'react';
-import { SERVICE_TYPES } from '../../../shared/constants';
+import { serviceTypesFor } from '../../../shared/constants';
 import { ADD_CLIENT_MISSING, addClientSchema } from '../../../shared/schemas/clients';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
@@ -8,9 +8,16 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/use-toast';
+import { useAuth } from '../../lib/auth';
 import { useAddClient } from './use-client-mutations';
 
-const EMPTY = { name: '', email: '', phone: '', serviceDate: '', serviceType: SERVICE_TYPES[0] as string, amount: '' };
+const EMPTY = { name: '', email: '', phone: '', serviceDate: '', serviceType: '', amount: '' };
+
+/** Tomorrow in the browser's time zone: the server refuses later dates (docs/clients-api.md). */
+function latestDate(now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 export function AddClientDialog() {
   const [open, setOpen] = useState(false);
@@ -40,7 +47,9 @@ function Field({ label, id, optional, ...input }: { label: string; id: string; o
 }
 
 function AddClientForm({ onDone }: { onDone: () => void }) {
-  const [form, setForm] = useState(EMPTY);
+  const { business } = useAuth();
+  const serviceTypes = serviceTypesFor(business?.businessType);
+  const [form, setForm] = useState({ ...EMPTY, serviceType: serviceTypes[0] });
   const add = useAddClient(onDone);
   const id = useId();
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -74,7 +83,7 @@ function AddClientForm({ onDone }: { onDone: () => void }) {
         <Field label="Email" id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="off" />
         <Field label="Phone" optional id={`${id}-phone`} type="tel" value={form.phone} onChange={set('phone')} placeholder="(555) 123-4567" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Service Date" id={`${id}-date`} type="date" value={form.serviceDate} onChange={set('serviceDate')} />
+          <Field label="Service Date" id={`${id}-date`} type="date" max={latestDate()} value={form.serviceDate} onChange={set('serviceDate')} />
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-type`}>Service Type</Label>
             <Select value={form.serviceType} onValueChange={(v) => setForm((f) => ({ ...f, serviceType: v }))}>
@@ -82,7 +91,7 @@ function AddClientForm({ onDone }: { onDone: () => void }) {
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {SERVICE_TYPES.map((t) => (
+                {serviceTypes.map((t) => (
                   <SelectItem key={t} value={t}>
                     {t}
                   </SelectItem>

@@ -7,6 +7,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AddClientDialog } from './add-client-dialog';
 import { BookingTrendsChart } from './booking-trends-chart';
+import { ClientDetailDialog } from './client-detail-dialog';
 import { ClientTable } from './client-table';
 import { DashboardStatCards } from './dashboard-stat-cards';
 import { ExportButton } from './export-button';
@@ -21,6 +22,7 @@ export function ClientDashboardPage() {
   const stats = useDashboardStats();
   const [thanksFor, setThanksFor] = useState<Client | null>(null);
   const [giftFor, setGiftFor] = useState<Client | null>(null);
+  const [detailsFor, setDetailsFor] = useState<Client | null>(null);
   const noClients = stats.data?.totalClients === 0;
 
   return (
@@ -57,13 +59,14 @@ export function ClientDashboardPage() {
             <BookingTrendsChart className="lg:col-span-2" />
             <MostLoyalClients />
           </div>
-          <ClientTable onThanks={setThanksFor} onGift={setGiftFor} />
+          <ClientTable onThanks={setThanksFor} onGift={setGiftFor} onDetails={setDetailsFor} />
           <LoyaltyDistribution />
         </>
       )}
 
       <ThanksDialog client={thanksFor} onClose={() => setThanksFor(null)} />
       <GiftDialog client={giftFor} onClose={() => setGiftFor(null)} />
+      <ClientDetailDialog client={detailsFor} onClose={() => setDetailsFor(null)} />
     </div>
   );
 }

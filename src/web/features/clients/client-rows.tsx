@@ -6,9 +6,9 @@ import { ClientAvatar } from './client-avatar';
 import { LoyaltyBadge, LoyaltyScore } from './loyalty-score';
 import type { Client } from './types';
 
-export type ClientActions = { onThanks: (c: Client) => void; onGift: (c: Client) => void };
+export type ClientActions = { onThanks: (c: Client) => void; onGift: (c: Client) => void; onDetails: (c: Client) => void };
 
-function RowActions({ client, onThanks, onGift }: { client: Client } & ClientActions) {
+function RowActions({ client, onThanks, onGift }: { client: Client } & Omit<ClientActions, 'onDetails'>) {
   return (
     <div className="flex gap-2">
       <Button variant="outline" size="sm" onClick={() => onThanks(client)} aria-label={`Send thanks to ${client.name}`}>
@@ -23,12 +23,20 @@ function RowActions({ client, onThanks, onGift }: { client: Client } & ClientAct
   );
 }
 
-function NameCell({ client }: { client: Client }) {
+/** The client's name opens their detail view (bookings, totals, referral link, delete). */
+function NameCell({ client, onDetails }: { client: Client; onDetails: (c: Client) => void }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <ClientAvatar name={client.name} />
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">{client.name}</p>
+        <button
+          type="button"
+          onClick={() => onDetails(client)}
+          aria-label={`View details for ${client.name}`}
+          className="block max-w-full truncate rounded text-left font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {client.name}
+        </button>
         <p className="truncate text-xs text-slate-500">{client.email || 'No email'}</p>
       </div>
     </div>
@@ -56,7 +64,7 @@ export function ClientTableRows({ clients, ...actions }: { clients: Client[] } &
         {clients.map((c) => (
           <TableRow key={c.id} data-testid="client-row">
             <TableCell className="max-w-52">
-              <NameCell client={c} />
+              <NameCell client={c} onDetails={actions.onDetails} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-600 tabular">{formatPhone(c.phone) || '—'}</TableCell>
             <TableCell className="text-right tabular">{c.totalBookings}</TableCell>
@@ -82,7 +90,7 @@ export function ClientCards({ clients, ...actions }: { clients: Client[] } & Cli
       {clients.map((c) => (
         <li key={c.id} className="space-y-2 px-4 py-3">
           <div className="flex items-center justify-between gap-3">
-            <NameCell client={c} />
+            <NameCell client={c} onDetails={actions.onDetails} />
             <LoyaltyBadge score={c.loyaltyScore} />
           </div>
           <p className="text-xs text-slate-500 tabular">

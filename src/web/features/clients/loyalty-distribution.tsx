@@ -7,8 +7,18 @@ import { useLoyaltyDistribution } from './use-client-data';
 
 const BANDS: { band: LoyaltyBand; title: string; range: string; recommendation: string }[] = [
   { band: 'high', title: 'High loyalty', range: '7.0 – 10', recommendation: 'Ask these clients for referrals: they already love your service.' },
-  { band: 'medium', title: 'Medium loyalty', range: '4.0 – 6.9', recommendation: 'Send a thank-you or a small discount to bring them back sooner.' },
-  { band: 'low', title: 'Low loyalty', range: '0 – 3.9', recommendation: 'Win them back with a special offer or a friendly check-in.' },
+  {
+    band: 'medium',
+    title: 'Medium loyalty',
+    range: '4.0 – 6.9',
+    recommendation: 'New clients and clients on their usual rhythm: a thank-you or a small discount brings them back sooner.',
+  },
+  {
+    band: 'low',
+    title: 'Low loyalty',
+    range: '0 – 3.9',
+    recommendation: 'Past their usual booking rhythm: win them back with a special offer or a friendly check-in.',
+  },
 ];
 
 export function LoyaltyDistribution() {

@@ -1,0 +1,72 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ClientBookingsList, ClientLoyaltySummary, ClientReferralFields, ClientTotalsGrid } from './client-detail-sections';
+import { DeleteClientDialog } from './delete-client-dialog';
+import type { Client } from './types';
+import { useClientDetail } from './use-client-detail';
+
+type Target = { id: number; name: string; bookings: number };
+
+/** The client detail view: bookings, totals, loyalty in a sentence, referral code and link; delete with a confirmation. */
+export function ClientDetailDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
+  const [deleting, setDeleting] = useState<Target | null>(null);
+  return (
+    <>
+      <Dialog open={client !== null && deleting === null} onOpenChange={(open) => !open && onClose()}>
+        {client && <ClientDetailContent key={client.id} client={client} onDelete={setDeleting} />}
+      </Dialog>
+      <DeleteClientDialog
+        client={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          onClose();
+        }}
+      />
+    </>
+  );
+}
+
+function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (target: Target) => void }) {
+  const { data, isPending, isError } = useClientDetail(client.id);
+  const contact = [client.email, client.phone].filter(Boolean).join(' · ');
+  return (
+    <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto" data-testid="client-detail">
+      <DialogHeader>
+        <DialogTitle>{client.name}</DialogTitle>
+        <DialogDescription>{contact || 'No contact details'}</DialogDescription>
+      </DialogHeader>
+      {isPending ? (
+        <div className="space-y-3">
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          Failed to load this client. Please try again.
+        </p>
+      ) : (
+        <div className="space-y-5">
+          <ClientLoyaltySummary client={data.client} today={data.today} />
+          <ClientTotalsGrid totals={data.totals} firstBooking={data.client.firstBooking} />
+          <ClientReferralFields code={data.client.referralCode} />
+          <ClientBookingsList bookings={data.bookings} total={data.totals.allBookings} />
+          <div className="flex justify-end border-t border-slate-100 pt-4">
+            <Button
+              variant="outline"
+              className="border-red-200 text-red-700 hover:bg-red-50"
+              onClick={() => onDelete({ id: data.client.id, name: data.client.name, bookings: data.totals.allBookings })}
+            >
+              <Trash2 />
+              Delete client
+            </Button>
+          </div>
+        </div>
+      )}
+    </DialogContent>
+  );
+}

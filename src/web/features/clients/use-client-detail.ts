@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientDeleted, ClientDetail } from '../../../shared/schemas/client-detail';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { refetchClientsAndStats } from './use-client-data';
+
+export const clientDetailUrl = (id: number) => `/api/clients/${id}`;
+
+export const useClientDetail = (id: number) => useQuery<ClientDetail>({ queryKey: [clientDetailUrl(id)] });
+
+/** The public referral page of a client, on this site. */
+export const referralLink = (code: string) => `${window.location.origin}/refer?code=${encodeURIComponent(code)}`;
+
+export function useDeleteClient(onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (client: { id: number; name: string }) => apiJson<ClientDeleted>('DELETE', clientDetailUrl(client.id)),
+    onSuccess: (_res, client) => {
+      toast({ title: 'Client deleted', description: `${client.name} and their bookings were removed.` });
+      qc.removeQueries({ queryKey: [clientDetailUrl(client.id)] });
+      void refetchClientsAndStats(qc);
+      onDone();
+    },
+    onError: (error) => toast({ title: 'Delete failed', description: errorMessage(error, 'Failed to delete client.'), variant: 'destructive' }),
+  });
+}
