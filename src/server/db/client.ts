@@ -47,7 +47,20 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * A server that ends a connection (restart, failover, pg_terminate_backend, idle timeout) makes the
+ * client emit 'error'; without a listener node exits. Idle clients report through the pool's 'error',
+ * checked-out ones (a transaction, pg-boss's locked commands) on the client itself. Both are only
+ * noted here: the broken client is dropped, the query that was running fails (503, see
+ * platform/database-outage.ts) and the pool opens a new connection for the next one.
+ */
+function survivePoolErrors(pool: pg.Pool) {
+  if (pool.listenerCount('error') === 0) pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 export function fromPool(pool: pg.Pool): Database {
+  survivePoolErrors(pool);
   return {
     kind: 'pg',
     db: drizzlePg(pool, { schema }) as unknown as Db,
@@ -63,7 +76,8 @@ export function fromPool(pool: pg.Pool): Database {
 /** PostgreSQL when a URL is given, otherwise PGlite stored under dataDir (or in memory for ':memory:'). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection attempt (or a wait for a free one) gives up after 10 s: the request answers 503 instead of hanging.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
     await pool.query('select 1');
     return fromPool(pool);
   }

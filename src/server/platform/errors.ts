@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable, replyDatabaseUnavailable } from './database-outage';
 
 /** Throw from any handler or service; the error handler answers { message } with this status. */
 export class HttpError extends Error {
@@ -46,6 +47,10 @@ export function installErrorHandler(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message || 'Bad request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      return replyDatabaseUnavailable(reply);
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });

@@ -26,7 +26,28 @@ describe('GET /api/health', () => {
     const app = await buildApp({ ...t.app.deps, database: broken });
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().message).toBe('The database is not answering');
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toMatchObject({ message: 'The database is not answering', database: { status: 'down' } });
+    await app.close();
+  });
+
+  it('on PostgreSQL answers 503 when the database does not answer in time; PGlite (in-process, busy rather than down) is waited for', async () => {
+    const { HEALTH_DATABASE_TIMEOUT_MS } = await import('./health');
+    const hung = { ...t.database, query: () => new Promise<never>(() => {}) };
+    const slow = {
+      ...t.database,
+      query: () => new Promise<never[]>((resolve) => setTimeout(() => resolve([]), HEALTH_DATABASE_TIMEOUT_MS + 200)),
+    };
+    const { buildApp } = await import('../app');
+    const app = await buildApp({ ...t.app.deps, database: t.database.kind === 'pg' ? hung : slow });
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    if (t.database.kind === 'pg') {
+      expect(res.statusCode).toBe(503);
+      expect(res.json().database).toEqual({ kind: 'pg', status: 'down' });
+    } else {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().database).toMatchObject({ kind: 'pglite', status: 'ok' });
+    }
     await app.close();
   });
 });
