@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { BOOKING_TREND_PERIODS, DEFAULT_BOOKING_TREND_DAYS } from '../../../shared/constants';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
+import { bucketTrends, trendUnitFor } from './trend-buckets';
 import { useBookingTrends } from './use-client-data';
 
 // Recharts loads on its own, after the cards and the table have their numbers.
@@ -14,6 +15,9 @@ export function BookingTrendsChart({ className }: { className?: string }) {
   const { data, isPending, isError } = useBookingTrends(days);
   const selectId = useId();
   const total = data?.reduce((sum, p) => sum + p.count, 0) ?? 0;
+  // Long ranges per week or month, labelled with the year (trend-buckets.ts).
+  const buckets = useMemo(() => (data ? bucketTrends(data, days) : []), [data, days]);
+  const unit = trendUnitFor(days);
 
   return (
     <Card className={className}>
@@ -52,9 +56,9 @@ export function BookingTrendsChart({ className }: { className?: string }) {
         ) : isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : (
-          <div className="h-64 w-full" role="img" aria-label={`Bookings per day over the last ${days} days`}>
+          <div className="h-64 w-full" role="img" aria-label={`Bookings per ${unit} over the last ${days} days`}>
             <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <BookingTrendsPlot data={data} />
+              <BookingTrendsPlot data={buckets} />
             </Suspense>
           </div>
         )}

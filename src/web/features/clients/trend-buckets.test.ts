@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { bucketTrends, trendTickLabel, trendTooltipLabel, trendUnitFor } from './trend-buckets';
+
+function days(from: string, n: number, count = (i: number) => i % 3) {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  return Array.from({ length: n }, (_, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), count: count(i) }));
+}
+
+describe('booking trend buckets', () => {
+  it('picks days up to 30 days, weeks up to 180 days, months beyond', () => {
+    expect([7, 30, 90, 180, 365].map(trendUnitFor)).toEqual(['day', 'day', 'week', 'week', 'month']);
+  });
+
+  it('keeps daily points for short ranges', () => {
+    const pts = days('2026-11-01', 7);
+    expect(bucketTrends(pts, 7).map((b) => [b.date, b.count])).toEqual(pts.map((p) => [p.date, p.count]));
+  });
+
+  it('sums 365 days into 13 months named by their first day in range, keeping the total', () => {
+    const pts = days('2025-11-24', 365);
+    const buckets = bucketTrends(pts, 365);
+    expect(buckets).toHaveLength(13);
+    expect(buckets[0]).toMatchObject({ date: '2025-11-24', end: '2025-11-30', unit: 'month' });
+    expect(buckets[1]).toMatchObject({ date: '2025-12-01', end: '2025-12-31' });
+    expect(buckets[12]).toMatchObject({ date: '2026-11-01', end: '2026-11-23' });
+    expect(buckets.reduce((s, b) => s + b.count, 0)).toBe(pts.reduce((s, p) => s + p.count, 0));
+  });
+
+  it('weeks run Monday to Sunday', () => {
+    const buckets = bucketTrends(days('2026-08-26', 90, () => 1), 90); // a Wednesday
+    expect(buckets[0]).toMatchObject({ date: '2026-08-26', end: '2026-08-30', count: 5 });
+    expect(buckets[1]).toMatchObject({ date: '2026-08-31', end: '2026-09-06', count: 7 });
+  });
+
+  it('labels long ranges with the year', () => {
+    expect(trendTickLabel({ date: '2025-12-01', unit: 'month' })).toBe("Dec '25");
+    expect(trendTickLabel({ date: '2026-08-31', unit: 'week' })).toBe("Aug 31 '26");
+    expect(trendTickLabel({ date: '2026-11-03', unit: 'day' })).toBe('Nov 3');
+    expect(trendTooltipLabel({ date: '2025-12-01', end: '2025-12-31', unit: 'month' })).toBe('December 2025');
+    expect(trendTooltipLabel({ date: '2025-11-24', end: '2025-11-30', unit: 'month' })).toBe('Nov 24, 2025 – Nov 30, 2025');
+    expect(trendTooltipLabel({ date: '2026-08-31', end: '2026-09-06', unit: 'week' })).toBe('Week of Aug 31, 2026');
+    expect(trendTooltipLabel({ date: '2026-11-03', end: '2026-11-03', unit: 'day' })).toBe('Nov 3, 2026');
+  });
+});
