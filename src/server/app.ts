@@ -11,6 +11,7 @@ import { installRouteTable } from './platform/route-table';
 import { installAccessRule, installRoutePolicy } from './platform/route-policy';
 import { healthRoutes } from './platform/health';
 import { installCompression } from './platform/compression';
+import { installResponseSchemas } from './platform/response-schemas';
 import { serveWebApp } from './platform/web-app';
 import { routeGroups } from './features/index';
 
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await installCompression(app);
+  installResponseSchemas(app);
   installErrorHandler(app);
   await installRoutePolicy(app, { appUrl: deps.config.appUrl });
   installRouteTable(app);

@@ -132,24 +132,7 @@ export const resetPasswordSchema = z
   .refine(passwordsMatch, mismatch);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** The signed-in business as the server sends it (never the password hash). */
-export type AuthBusiness = {
-  id: number;
-  name: string;
-  email: string;
-  ownerName: string | null;
-  phone: string | null;
-  businessType: string | null;
-  websiteUrl: string | null;
-  googleReviewLink: string | null;
-  /** The token segment of the booking webhook URL (/api/webhook/{token}). */
-  webhookUrl: string;
-  /** The older name of selectedPhoneNumber, still read by parts of the spec. */
-  twilioPhoneNumber: string | null;
-  selectedPhoneNumber: string | null;
-  createdAt: string;
-};
-
-export type AuthResponse = { business: AuthBusiness };
+/** The signed-in business as the server sends it: the contract is businessSchema (schemas/business.ts). */
+export type { Business as AuthBusiness, AuthResponse } from './business';
 export type MessageResponse = { message: string };
 export type VerifyResetTokenResponse = { valid: boolean };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../platform/errors';
 import { clearSessionCookie, readSession, setSessionCookie } from '../../platform/session';
 import { parse } from '../../platform/validate';
@@ -11,22 +12,27 @@ import {
   resetPasswordSchema,
   signupSchema,
 } from '../../../shared/schemas/auth';
+import { authResponseSchema } from '../../../shared/schemas/business';
 import * as accounts from './service';
 
 const signedOut = () => new HttpError(401, 'Please sign in to continue.');
 
 /** /api/auth/*: public routes (config.access 'public'); the ones that need a session read it themselves. */
-export async function accountRoutes(app: FastifyInstance) {
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app.deps;
   const db = database.db;
   const secure = config.secureCookies;
 
   const open = { config: { access: 'public' } } as const;
+  // Replies with the business go through its schema (platform/response-schemas.ts).
+  const withBusiness = { ...open, schema: { response: { 200: authResponseSchema } } };
+  const createsBusiness = { ...open, schema: { response: { 201: authResponseSchema } } };
 
   const startSession = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
     setSessionCookie(reply, session.token, session.expiresAt, secure);
 
-  app.get('/auth/me', open, async (request) => {
+  app.get('/auth/me', withBusiness, async (request) => {
     const auth = await readSession(db, request);
     if (!auth) throw signedOut();
     const business = await accounts.currentBusiness(db, auth.businessId);
@@ -34,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return { business };
   });
 
-  app.post('/auth/signup', open, async (request, reply) => {
+  app.post('/auth/signup', createsBusiness, async (request, reply) => {
     const body = request.body;
     const { business, session } = isLandingSignup(body)
       ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) })
@@ -43,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return reply.status(201).send({ business });
   });
 
-  app.post('/auth/login', open, async (request, reply) => {
+  app.post('/auth/login', withBusiness, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const { business, session } = await accounts.login(db, input, request.ip);
     startSession(reply, session);

@@ -83,30 +83,3 @@ describe('POST /api/webhook/:token', () => {
     expect(res.statusCode).toBe(401);
   });
 });
-
-describe('GET /api/business/profile', () => {
-  it('returns the business with its full webhook URL on APP_URL', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/business/profile', headers: { cookie: biz.cookie } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: biz.id,
-      email: biz.email,
-      webhookToken: biz.webhookToken,
-      webhookUrl: `http://localhost:3000/api/webhook/${biz.webhookToken}`,
-      twilioPhoneNumber: null,
-      selectedPhoneNumber: null,
-    });
-  });
-
-  it('falls back to the request origin without APP_URL', async () => {
-    const other = await createTestAppWithoutAppUrl();
-    const b = await createBusiness(other.database);
-    const res = await other.app.inject({ method: 'GET', url: '/api/business/profile', headers: { cookie: b.cookie, host: 'crm.example.com' } });
-    expect(res.json().webhookUrl).toBe(`http://crm.example.com/api/webhook/${b.webhookToken}`);
-    await other.close();
-  });
-});
-
-async function createTestAppWithoutAppUrl() {
-  return createTestApp({ appUrl: undefined });
-}

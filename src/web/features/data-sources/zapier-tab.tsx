@@ -22,7 +22,8 @@ export function ZapierTab() {
   const qc = useQueryClient();
   const { business } = useAuth();
   const profile = useBusinessProfile();
-  const webhookUrl = profile.data?.webhookUrl ?? undefined;
+  // The full URL to show and call (the profile's webhookUrl is the token segment, as the spec says).
+  const webhookUrl = profile.data?.webhookEndpoint;
   const product = business?.businessType || 'cleaning';
   const sample = sampleWebhookPayload();
 
