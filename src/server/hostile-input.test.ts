@@ -107,6 +107,19 @@ describe('hostile input never causes a 500', () => {
     expect(res.json().message).toContain(words);
   });
 
+  it.each([
+    ['an unknown API path', { method: 'GET', url: '/api/nope' }, 404],
+    ['an unknown method', { method: 'PATCH', url: '/api/clients' }, 404],
+    ['an unsupported content type', { method: 'POST', url: '/api/clients', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }, 415],
+    ['a JSON body past the limit', { method: 'POST', url: '/api/clients', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(300_000) }) }, 413],
+    ['broken JSON', { method: 'POST', url: '/api/clients', headers: { 'content-type': 'application/json' }, payload: '{"name":' }, 400],
+    ['a path parameter past the router limit', { method: 'GET', url: `/api/auth/verify-reset-token/${'a'.repeat(500)}` }, 414],
+  ] as const)("the framework's own error for %s is { message }", async (_label, request, status) => {
+    const res = await t.app.inject({ ...request, headers: { cookie: biz.cookie, ...('headers' in request ? request.headers : {}) } } as never);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(Object.keys(res.json())).toEqual(['message']);
+  });
+
   it('leaves no client, booking or business behind from the hostile bodies', async () => {
     const [row] = await t.database.query<{ clients: number; businesses: number }>(
       `select (select count(*)::int from clients) as clients, (select count(*)::int from businesses) as businesses`,
