@@ -60,14 +60,30 @@ describe(`two app instances on one database`, () => {
     const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
     const ids = await Promise.all(keys.flatMap((key) => [a.send(work(1), { key }, { key }), b.send(work(2), { key }, { key })]));
     expect(ids.filter(Boolean)).toHaveLength(keys.length);
-    await waitFor(() => runs.length >= keys.length);
-    await new Promise((r) => setTimeout(r, 1200));
+    // Done when every job of the queue is completed; then none can run again.
+    const jobStates = () =>
+      t.database.query<{ state: string; n: number }>(`select state, count(*)::int as n from pgboss.job where name = 'test.work' group by state`);
+    await waitFor(async () => {
+      const states = await jobStates();
+      return states.length === 1 && states[0].state === 'completed';
+    });
+    expect(await jobStates()).toEqual([{ state: 'completed', n: keys.length }]);
     expect(runs.map((r) => r.key).sort()).toEqual([...keys].sort());
   });
 
   it('run a scheduled job once per due time', async () => {
     await waitFor(() => ticks.length >= 1);
-    await new Promise((r) => setTimeout(r, 3000)); // both instances' cron monitors ran again
+    // Later cron-monitor rounds (pgboss.version.cron_on, on the database's clock) find the due time sent already.
+    const [{ at }] = await t.database.query<{ at: string }>('select cron_on::text as at from pgboss.version');
+    await waitFor(async () => {
+      const [row] = await t.database.query<{ later: boolean }>(
+        `select cron_on > $1::timestamptz + interval '2 seconds' as later from pgboss.version`,
+        [at],
+      );
+      return row.later;
+    });
+    const created = await t.database.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'test.tick'`);
+    expect(created).toEqual([{ n: 1 }]);
     expect(ticks).toHaveLength(1);
     expect(log.errors).toEqual([]);
   });

@@ -66,7 +66,9 @@ describe('jobs (pg-boss on the app database)', () => {
     expect(await jobs.send(echo, { n: 7 }, { key: 'once' })).toBeNull();
     await waitFor(async () => (await state('test.echo', first!)) === 'completed');
     expect(await jobs.send(echo, { n: 8 }, { key: 'once' })).toBeNull();
-    await new Promise((r) => setTimeout(r, 1200)); // more than two polls
+    // Nothing left that could run it again: one job for the key, completed.
+    const rows = await t.database.query(`select id, state from pgboss.job where name = 'test.echo' and singleton_key = 'once'`);
+    expect(rows).toEqual([{ id: first, state: 'completed' }]);
     expect(runs.map((r) => r.n)).toEqual([7]);
   });
 
