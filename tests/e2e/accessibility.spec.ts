@@ -139,11 +139,31 @@ for (const viewport of [
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
+      await list.getByRole('button', { name: 'View details for Olivia Brooks' }).click();
+      await expect(page.getByRole('dialog', { name: 'Olivia Brooks' }).getByTestId('client-bookings')).toBeVisible();
+      await check(page, 'the client detail dialog', { dialog: true });
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete client' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete Olivia Brooks?' })).toBeVisible();
+      await check(page, 'the delete client confirmation', { dialog: true });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Olivia Brooks' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // A refused upload in the history and a test webhook in the log (issue 9).
+      const refused = await page.request.post('/api/upload/csv', {
+        multipart: { csv: { name: 'wrong-columns.csv', mimeType: 'text/csv', buffer: Buffer.from('Notes\n1\n') } },
+      });
+      expect(refused.status()).toBe(400);
+
       await page.goto('/data-sources');
       await expect(h1(page)).toHaveText('Data Sources');
+      await expect(page.getByTestId('failed-upload')).toBeVisible();
       await check(page, '/data-sources (CSV Upload)');
       await page.getByRole('tab', { name: 'Zapier Integration' }).click();
       await expect(page.getByRole('tab', { name: 'Zapier Integration' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('button', { name: 'Send Test' }).click();
+      await expect(page.getByTestId('webhook-log').getByText('test', { exact: true })).toBeVisible();
       await check(page, '/data-sources (Zapier Integration)');
 
       await page.goto('/nowhere/to-be-found');

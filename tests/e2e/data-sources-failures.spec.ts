@@ -140,7 +140,7 @@ test('a webhook test that fails says so and can be sent again', async ({ page })
   await page.unrouteAll();
   await send.click();
   await expectToast(page, 'Test successful!');
-  await expect(page.getByTestId('webhook-log').getByText('Test Client')).toBeVisible();
+  await expect(page.getByTestId('webhook-log').getByText('Test Client', { exact: true })).toBeVisible();
 });
 
 test('when the clipboard refuses, Copy says to copy the URL manually and the URL stays selectable', async ({ page }) => {

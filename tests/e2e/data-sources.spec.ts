@@ -92,8 +92,8 @@ test('the Zapier tab shows the webhook URL, copies it, and a test shows up in th
   await page.getByRole('button', { name: 'Send Test' }).click();
   await expect(toast(page, 'Test successful!')).toBeVisible();
   const log = page.getByTestId('webhook-log');
-  await expect(log.getByText('Test Client')).toBeVisible();
-  await expect(log.getByText('success')).toBeVisible();
+  await expect(log.getByText('Test Client', { exact: true })).toBeVisible();
+  await expect(log.getByText('test', { exact: true })).toBeVisible();
 });
 
 test('both tabs fit a 375 px phone', async ({ page }) => {

@@ -72,7 +72,8 @@ test('landing signup checks the fields in order, then signs up and starts setup'
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
   await expect(page.getByText('Upload your client list')).toBeVisible();
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 

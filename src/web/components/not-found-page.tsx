@@ -1,5 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { HOME_PATH } from '../lib/session-expiry';
 import { usePageTitle } from '../lib/use-page-title';
 import { EmptyState } from './empty-state';
 import { Button } from './ui/button';
@@ -19,7 +20,7 @@ export function NotFoundPage() {
       }
       action={
         <Button asChild>
-          <Link to="/">Back to Leads</Link>
+          <Link to={HOME_PATH}>Back to Clients</Link>
         </Button>
       }
     />
