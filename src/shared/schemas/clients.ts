@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
-import { idInput } from './ids';
+import { idInput, numberInput } from './ids';
 import { parseServiceDate } from './imports';
 
 // Request and response contract of the clients feature (docs/clients-api.md). Messages are the spec's.
@@ -43,8 +43,7 @@ export const giftTypeValues = GIFT_TYPES.map((g) => g.value) as ['discount', 'gi
 export const sendGiftSchema = z.object({
   clientId: idInput('Please choose a client'),
   giftType: z.enum(giftTypeValues, { error: 'Please choose a gift type' }),
-  amount: z.coerce
-    .number({ error: 'Please enter an amount above 0' })
+  amount: numberInput('Please enter an amount above 0')
     .refine((n) => Number.isFinite(n) && n > 0, { error: 'Please enter an amount above 0' })
     .refine((n) => n < 100000, { error: 'Please enter an amount below $100,000' }),
 });
