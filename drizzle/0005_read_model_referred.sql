@@ -53,11 +53,14 @@ BEGIN
       loyalty_high = f.loyalty_high + d.high, loyalty_medium = f.loyalty_medium + d.medium, loyalty_low = f.loyalty_low + d.low
     FROM d WHERE f.business_id = d.business_id AND (d.n <> 0 OR d.score <> 0 OR d.high <> 0 OR d.medium <> 0 OR d.low <> 0)
   $q$, read_model_changed_rows(TG_OP));
-  IF TG_OP = 'UPDATE' AND (EXISTS (SELECT 1 FROM new_rows WHERE is_referred_client) OR EXISTS (SELECT 1 FROM old_rows WHERE is_referred_client)) THEN
-    PERFORM read_model_move_referred(array_agg(n.id), array_agg(CASE WHEN n.is_referred_client THEN 1 ELSE -1 END))
-    FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE n.is_referred_client IS DISTINCT FROM o.is_referred_client
-    HAVING count(*) > 0;
+  -- Nested: the condition on new_rows and old_rows is planned only in an UPDATE trigger, where they exist.
+  IF TG_OP = 'UPDATE' THEN
+    IF EXISTS (SELECT 1 FROM new_rows WHERE is_referred_client) OR EXISTS (SELECT 1 FROM old_rows WHERE is_referred_client) THEN
+      PERFORM read_model_move_referred(array_agg(n.id), array_agg(CASE WHEN n.is_referred_client THEN 1 ELSE -1 END))
+      FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE n.is_referred_client IS DISTINCT FROM o.is_referred_client
+      HAVING count(*) > 0;
+    END IF;
   END IF;
   RETURN NULL;
 END $$;
