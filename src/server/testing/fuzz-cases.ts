@@ -110,6 +110,27 @@ export function fuzzCases(route: RouteEntry, example: RouteExample, ids: Example
   const cases: FuzzCase[] = [];
   const json = { 'content-type': 'application/json' };
 
+  // Every route: query keys it does not read, and a JSON body it does not take.
+  const baseQuery = encodeQuery(query);
+  for (const [label, raw] of [
+    ['NUL', 'x=%00'],
+    ['lone surrogate', 'x=%ED%A0%80'],
+    ['bad escape', 'x=%zz'],
+    ['nested keys', 'a[b][c][d]=1'],
+    ['__proto__', '__proto__[admin]=1&constructor[prototype][x]=1'],
+    ['a 5,000-character key', `${'k'.repeat(5000)}=1`],
+  ]) {
+    cases.push({ label: `extra query: ${label}`, url: buildUrl(route, encodedParams, baseQuery ? `${baseQuery}&${raw}` : raw), headers: {}, mustRefuse: false });
+  }
+  if (!example.body && !example.upload && route.method !== 'GET') {
+    for (const [label, payload] of [
+      ['a lone surrogate', '{"a":"\\ud800"}'],
+      ['40-deep', toJson(nest(40))],
+      ['300 KB', toJson({ pad: 'x'.repeat(300 * 1024) })],
+    ]) {
+      cases.push({ label: `unexpected body: ${label}`, url: baseUrl, headers: json, payload, mustRefuse: false });
+    }
+  }
   // Query strings: each key replaced by a hostile value, repeated, or turned into an array.
   for (const key of Object.keys(query)) {
     const others = Object.fromEntries(Object.entries(query).filter(([k]) => k !== key));

@@ -8,6 +8,7 @@ import {
   sendThanksSchema,
   topClientsQuerySchema,
 } from '../../shared/schemas/clients';
+import { webhookPayloadSchema } from '../../shared/schemas/imports';
 import type { TenantIds } from './tenant-data';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
@@ -102,6 +103,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/webhook/:token': {
     params: (ids) => ({ token: ids.webhookToken }),
     body: () => ({ client_name: 'Web Hook', client_email: 'hook@example.com', appointment_date: '2025-02-03', status: 'Completed', amount_charged: 40 }),
+    bodySchema: webhookPayloadSchema,
     refusalsLoggedIn: ['webhook_logs'],
     notInTenancyMatrix: 'public; the token in the path names the business',
   },
