@@ -5,7 +5,7 @@ import { signUpViaApi } from './support/accounts';
 // Every built screen passes axe's WCAG 2 A/AA rules without a serious or critical finding, at desktop
 // width and on a 375 px phone, and on the phone no screen scrolls sideways (DESIGN.md "Look and feel").
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
