@@ -9,8 +9,10 @@ import {
   isLandingSignup,
   landingSignupSchema,
   loginSchema,
+  messageResponseSchema,
   resetPasswordSchema,
   signupSchema,
+  verifyResetTokenResponseSchema,
 } from '../../../shared/schemas/auth';
 import { authResponseSchema } from '../../../shared/schemas/business';
 import * as accounts from './service';
@@ -28,6 +30,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
   // Replies with the business go through its schema (platform/response-schemas.ts).
   const withBusiness = { ...open, schema: { response: { 200: authResponseSchema } } };
   const createsBusiness = { ...open, schema: { response: { 201: authResponseSchema } } };
+  const withMessage = { ...open, schema: { response: { 200: messageResponseSchema } } };
 
   const startSession = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
     setSessionCookie(reply, session.token, session.expiresAt, secure);
@@ -56,14 +59,14 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return { business };
   });
 
-  app.post('/auth/logout', open, async (request, reply) => {
+  app.post('/auth/logout', withMessage, async (request, reply) => {
     const auth = await readSession(db, request);
     await accounts.logout(db, auth?.sessionId);
     clearSessionCookie(reply, secure);
     return { message: AUTH_MESSAGES.loggedOut };
   });
 
-  app.post('/auth/forgot-password', open, async (request) => {
+  app.post('/auth/forgot-password', withMessage, async (request) => {
     const { email } = parse(forgotPasswordSchema, request.body);
     await accounts.requestPasswordReset(db, {
       email,
@@ -74,12 +77,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return { message: AUTH_MESSAGES.resetLinkSent };
   });
 
-  app.get('/auth/verify-reset-token/:token', open, async (request) => {
+  app.get('/auth/verify-reset-token/:token', { ...open, schema: { response: { 200: verifyResetTokenResponseSchema } } }, async (request) => {
     const { token } = request.params as { token: string };
     return { valid: await accounts.verifyResetToken(db, token) };
   });
 
-  app.post('/auth/reset-password', open, async (request) => {
+  app.post('/auth/reset-password', withMessage, async (request) => {
     const input = parse(resetPasswordSchema, request.body);
     await accounts.resetPassword(db, input);
     return { message: AUTH_MESSAGES.passwordResetDone };
