@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import {
@@ -19,7 +20,11 @@ export async function clientRoutes(app: FastifyInstance) {
     const businessId = businessIdOf(request);
     const query = parse(clientListQuerySchema, request.query);
     if (query.new === 'true' || query.new === '1') return { count: await clients.countNewClients(db, businessId) };
-    if (query.page === undefined) return clients.listClientsUnpaged(db, businessId, { search: query.search, sort: query.sort });
+    if (query.page === undefined) {
+      // Without page, pageSize has nothing to size: refused rather than silently ignored (docs/clients-api.md).
+      if ((request.query as Record<string, unknown>).pageSize !== undefined) throw new HttpError(400, 'pageSize needs page, e.g. ?page=1&pageSize=25');
+      return clients.listClientsUnpaged(db, businessId, { search: query.search, sort: query.sort });
+    }
     return clients.listClientsPage(db, businessId, { page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort });
   });
 
