@@ -8,7 +8,6 @@ import { acquireDataDirLock, DATA_DIR_LOCKED_EXIT_CODE, DataDirLockedError, LOCK
 
 // No database here: the lock is taken before the embedded database opens. Runs the same on both kinds.
 const root = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -93,7 +92,7 @@ describe('DATA_DIR lock', () => {
   it('makes a second server on the same DATA_DIR exit with a message before it opens the database', () => {
     const dataDir = tempDataDir();
     const lock = acquireDataDirLock(dataDir); // this test process plays the first server
-    const second = spawnSync(tsx, ['src/server/main.ts'], {
+    const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       encoding: 'utf8',
       timeout: 20_000,
