@@ -42,6 +42,10 @@ describe('fuzz every route', () => {
     expect(missing, `add an example request for these routes to ROUTE_EXAMPLES in ${ROUTE_EXAMPLES_FILE}`).toEqual([]);
     const stale = Object.keys(ROUTE_EXAMPLES).filter((key) => !routes.some((r) => routeKey(r) === key));
     expect(stale, `these examples in ${ROUTE_EXAMPLES_FILE} name no registered route`).toEqual([]);
+    const unparsed = Object.entries(ROUTE_EXAMPLES)
+      .filter(([, e]) => (e.body && !e.bodySchema) || (e.queries?.some((q) => Object.keys(q).length) && !e.querySchema))
+      .map(([key]) => key);
+    expect(unparsed, `name the shared schema that parses each body and query (bodySchema, querySchema) in ${ROUTE_EXAMPLES_FILE}`).toEqual([]);
   });
 
   it.each(Object.keys(ROUTE_EXAMPLES))('%s', async (key) => {

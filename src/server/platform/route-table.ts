@@ -14,6 +14,8 @@ export type RouteEntry = {
   access: RouteAccess;
   /** What the route declared, defaults filled in by the platform's onRoute hooks. */
   config: Record<string, unknown>;
+  /** Fastify's route schema (request and response schemas), when the route declares one. */
+  schema: RouteOptions['schema'];
 };
 
 declare module 'fastify' {
@@ -38,7 +40,7 @@ export function installRouteTable(app: FastifyInstance) {
       const config = { ...(route.config ?? {}) } as Record<string, unknown>;
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        out.push({ method, url: route.url, access: config.access === 'public' ? 'public' : 'session', config });
+        out.push({ method, url: route.url, access: config.access === 'public' ? 'public' : 'session', config, schema: route.schema });
       }
     }
     return out;
