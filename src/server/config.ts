@@ -42,7 +42,7 @@ export type Config = {
   trustProxy: boolean;
   secureCookies: boolean;
   webDir: string;
-  /** Run the job queue (pg-boss) and its schedules in this process. */
+  /** Work the job queue (pg-boss) and its schedules in this process; false: only enqueue (JOBS=0). */
   jobs: boolean;
 };
 
