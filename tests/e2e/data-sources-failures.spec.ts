@@ -42,7 +42,10 @@ test('a file that is not a table is refused with the server message, and a good 
   await uploadButton(page).click();
   await expectToast(page, 'Upload Failed', 'Please upload a .csv, .xlsx or .xls file.');
   await expectReadyToRetry(page);
-  await expect(page.getByText('No uploads yet')).toBeVisible();
+  // The refused file is listed in the history with its reason (issue 9).
+  const failed = page.getByTestId('failed-upload');
+  await expect(failed).toContainText('invoice.pdf');
+  await expect(failed).toContainText('Please upload a .csv, .xlsx or .xls file.');
 
   await fileInput(page).setInputFiles({ name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
   await uploadButton(page).click();

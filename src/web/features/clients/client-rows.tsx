@@ -29,14 +29,16 @@ function NameCell({ client, onDetails }: { client: Client; onDetails: (c: Client
     <div className="flex min-w-0 items-center gap-3">
       <ClientAvatar name={client.name} />
       <div className="min-w-0">
-        <button
-          type="button"
-          onClick={() => onDetails(client)}
-          aria-label={`View details for ${client.name}`}
-          className="block max-w-full truncate rounded text-left font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          {client.name}
-        </button>
+        <p className="truncate font-medium text-slate-900">
+          <button
+            type="button"
+            onClick={() => onDetails(client)}
+            aria-label={`View details for ${client.name}`}
+            className="max-w-full truncate rounded text-left hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {client.name}
+          </button>
+        </p>
         <p className="truncate text-xs text-slate-500">{client.email || 'No email'}</p>
       </div>
     </div>
