@@ -71,8 +71,17 @@ describe('fuzz every route', () => {
       }
     }
     if (route.access === 'session') {
-      const res = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:[A-Za-z0-9_]+/g, '1') });
-      if (res.statusCode !== 401 || bodyOf(res.body) === res.body) failures.push(`without a session: ${res.statusCode} ${res.body.slice(0, 120)} (expected 401 { message })`);
+      // No session, and session cookies no browser would send: each is a 401 with a message.
+      for (const [label, value] of [
+        ['no session', undefined],
+        ['a bad escape', 'rl_session=%zz'],
+        ['a lone surrogate', 'rl_session=%ED%A0%80'],
+        ['5,000 characters', `rl_session=${'a'.repeat(5000)}`],
+        ['a NUL escape', 'rl_session=%00'],
+      ] as const) {
+        const res = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:[A-Za-z0-9_]+/g, '1'), headers: value ? { cookie: value } : {} });
+        if (res.statusCode !== 401 || Object.keys(bodyOf(res.body) as object).join() !== 'message') failures.push(`session cookie ${label}: ${res.statusCode} ${res.body.slice(0, 120)} (expected 401 { message })`);
+      }
     }
     expect(failures).toEqual([]);
   });
