@@ -64,6 +64,7 @@ describe('GET /api/clients', () => {
     expect(res.total).toBe(11);
     expect((await get('/api/clients?page=1&search=EXAMPLE.COM')).json().total).toBe(30);
     expect((await get('/api/clients?page=1&search=50%25')).json()).toMatchObject({ total: 0, clients: [] });
+    expect((await get('/api/clients?page=9&pageSize=5&search=smith1')).json()).toMatchObject({ total: 11, clients: [] });
   });
 
   it('applies search and sort without a page too', async () => {

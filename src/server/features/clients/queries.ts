@@ -73,29 +73,46 @@ function searchFilter(search?: string): SQL {
 /**
  * One page of clients and the total, in one statement. The page's ids come from the sort's index
  * (an index-only scan past the offset), then only those rows are read and get their total spent.
- * The total is the kept client count, or with a search the count of matches.
+ * The total is the kept client count; with a search, the matches are found once (trigram indexes) and
+ * counted by a window over them before the page is cut.
  */
 export async function selectClientsPage(
   tx: Tx,
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
 ): Promise<{ clients: Client[]; total: number }> {
-  const total = opts.search
-    ? sql`select count(*)::int as total from clients c where c.business_id = ${businessId}${searchFilter(opts.search)}`
-    : sql`select coalesce((select clients from business_figures where business_id = ${businessId}), 0) as total`;
-  const result = await tx.execute(sql`
-    with ids as (
-      select c.id from clients c
-      where c.business_id = ${businessId}${searchFilter(opts.search)}
-      order by ${orderOf(opts.sort, 'c')} limit ${opts.limit} offset ${opts.offset}
-    )
-    select t.total, p.* from (${total}) t
-    left join lateral (
-      select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
-    ) p on true
-    order by ${orderOf(opts.sort, 'p')}`);
-  const rows = rowsOf<ClientRow & { total: number }>(result);
-  return { clients: rows.filter((r) => r.id != null).map(toClient), total: Number(rows[0]?.total ?? 0) };
+  const search = searchFilter(opts.search);
+  const result = await tx.execute(
+    opts.search
+      ? sql`
+        with ids as (
+          select c.id, count(*) over () as total from clients c
+          where c.business_id = ${businessId}${search}
+          order by ${orderOf(opts.sort, 'c')} limit ${opts.limit} offset ${opts.offset}
+        )
+        select ids.total, ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id
+        where c.business_id = ${businessId}
+        order by ${orderOf(opts.sort, 'c')}`
+      : sql`
+        with ids as (
+          select c.id from clients c
+          where c.business_id = ${businessId}
+          order by ${orderOf(opts.sort, 'c')} limit ${opts.limit} offset ${opts.offset}
+        )
+        select t.total, p.* from (select coalesce((select clients from business_figures where business_id = ${businessId}), 0) as total) t
+        left join lateral (
+          select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
+        ) p on true
+        order by ${orderOf(opts.sort, 'p')}`,
+  );
+  const rows = rowsOf<ClientRow & { total: number }>(result).filter((r) => r.id != null);
+  let total = Number(rowsOf<{ total: number }>(result)[0]?.total ?? 0);
+  if (opts.search && rows.length === 0 && opts.offset > 0) {
+    // A search paged past its end has no row to carry the count.
+    const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from clients c where c.business_id = ${businessId}${search}`));
+    total = Number(row.n);
+  }
+  return { clients: rows.map(toClient), total };
 }
 
 export async function countNewClients(tx: Tx, businessId: number, days: number): Promise<number> {
