@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Business } from '../../shared/schemas/business';
 import { apiRequest, getQueryFn, queryClient } from './api';
 
 export const SESSION_URL = '/api/auth/me';
 
-/** The signed-in business as the session endpoints return it. */
-export interface SessionBusiness {
-  id: string | number;
-  name: string;
-  email: string;
-  businessType?: string | null;
-  [key: string]: unknown;
-}
+/** The signed-in business as the session endpoints return it: the shared contract (schemas/business.ts). */
+export type SessionBusiness = Business;
 
 interface SessionResponse {
   business?: SessionBusiness | null;
