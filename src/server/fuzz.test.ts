@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteEntry, routeKey } from './platform/route-table';
 import { createBusiness, type TestBusiness } from './testing/factories';
 import { fuzzCases } from './testing/fuzz-cases';
-import { type ExampleIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE } from './testing/route-examples';
+import { type ExampleIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE, type RouteExample } from './testing/route-examples';
 import { installWriteCounter, seedTenantData } from './testing/tenant-data';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -51,39 +51,51 @@ describe('fuzz every route', () => {
   it.each(Object.keys(ROUTE_EXAMPLES))('%s', async (key) => {
     const route = routes.find((r) => routeKey(r) === key);
     if (!route) return; // reported by the test above
-    const example = ROUTE_EXAMPLES[key];
-    const cookie = route.access === 'session' ? { cookie: biz.cookie } : {};
-    const skip = example.refusalsLoggedIn ?? [];
+    expect(await fuzzRoute(route, ROUTE_EXAMPLES[key])).toEqual([]);
+  });
+
+  it('a route without an example still gets the hostile input that needs none', async () => {
     const failures: string[] = [];
-    await counter.writes();
-    for (const c of fuzzCases(route, example, ids, SEED)) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: c.url, headers: { ...cookie, ...c.headers }, payload: c.payload });
-      const where = `${c.label}: ${res.statusCode} ${res.body.slice(0, 120)}`;
-      if (res.statusCode >= 500) failures.push(where);
-      else if (res.statusCode === 429) failures.push(`${where} (rate limited: the fuzz sends more cases than the route's limit allows, so later cases test nothing; trim testing/fuzz-cases.ts)`);
-      else if (c.mustRefuse && res.statusCode < 400) failures.push(`${where} (the shared schema refuses this input)`);
-      const written = await counter.writes(skip);
-      if (res.statusCode >= 400) {
-        const body = bodyOf(res.body) as Record<string, unknown>;
-        if (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'message' || typeof body.message !== 'string' || !body.message) {
-          failures.push(`${where} (a refusal must be exactly { message })`);
-        }
-        if (written.length) failures.push(`${where} (a refusal wrote to ${[...new Set(written)].join(', ')})`);
-      }
-    }
-    if (route.access === 'session') {
-      // No session, and session cookies no browser would send: each is a 401 with a message.
-      for (const [label, value] of [
-        ['no session', undefined],
-        ['a bad escape', 'rl_session=%zz'],
-        ['a lone surrogate', 'rl_session=%ED%A0%80'],
-        ['5,000 characters', `rl_session=${'a'.repeat(5000)}`],
-        ['a NUL escape', 'rl_session=%00'],
-      ] as const) {
-        const res = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:[A-Za-z0-9_]+/g, '1'), headers: value ? { cookie: value } : {} });
-        if (res.statusCode !== 401 || Object.keys(bodyOf(res.body) as object).join() !== 'message') failures.push(`session cookie ${label}: ${res.statusCode} ${res.body.slice(0, 120)} (expected 401 { message })`);
-      }
+    for (const route of routes.filter((r) => !ROUTE_EXAMPLES[routeKey(r)])) {
+      failures.push(...(await fuzzRoute(route, {})).map((f) => `${routeKey(route)} ${f}`));
     }
     expect(failures).toEqual([]);
   });
 });
+
+/** Sends a route its fuzz cases; the problems found, one line each. */
+async function fuzzRoute(route: RouteEntry, example: RouteExample): Promise<string[]> {
+  const cookie = route.access === 'session' ? { cookie: biz.cookie } : {};
+  const skip = example.refusalsLoggedIn ?? [];
+  const failures: string[] = [];
+  await counter.writes();
+  for (const c of fuzzCases(route, example, ids, SEED)) {
+    const res = await t.app.inject({ method: route.method as 'GET', url: c.url, headers: { ...cookie, ...c.headers }, payload: c.payload });
+    const where = `${c.label}: ${res.statusCode} ${res.body.slice(0, 120)}`;
+    if (res.statusCode >= 500) failures.push(where);
+    else if (res.statusCode === 429) failures.push(`${where} (rate limited: the fuzz sends more cases than the route's limit allows, so later cases test nothing; trim testing/fuzz-cases.ts)`);
+    else if (c.mustRefuse && res.statusCode < 400) failures.push(`${where} (the shared schema refuses this input)`);
+    const written = await counter.writes(skip);
+    if (res.statusCode >= 400) {
+      const body = bodyOf(res.body) as Record<string, unknown>;
+      if (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'message' || typeof body.message !== 'string' || !body.message) {
+        failures.push(`${where} (a refusal must be exactly { message })`);
+      }
+      if (written.length) failures.push(`${where} (a refusal wrote to ${[...new Set(written)].join(', ')})`);
+    }
+  }
+  if (route.access === 'session') {
+    // No session, and session cookies no browser would send: each is a 401 with a message.
+    for (const [label, value] of [
+      ['no session', undefined],
+      ['a bad escape', 'rl_session=%zz'],
+      ['a lone surrogate', 'rl_session=%ED%A0%80'],
+      ['5,000 characters', `rl_session=${'a'.repeat(5000)}`],
+      ['a NUL escape', 'rl_session=%00'],
+    ] as const) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:[A-Za-z0-9_]+/g, '1'), headers: value ? { cookie: value } : {} });
+      if (res.statusCode !== 401 || Object.keys(bodyOf(res.body) as object).join() !== 'message') failures.push(`session cookie ${label}: ${res.statusCode} ${res.body.slice(0, 120)} (expected 401 { message })`);
+    }
+  }
+  return failures;
+}
