@@ -73,13 +73,30 @@ export function fromPool(pool: pg.Pool): Database {
   };
 }
 
+function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(DATABASE_URL is not a valid URL)';
+  }
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite stored under dataDir (or in memory for ':memory:'). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     // A connection attempt (or a wait for a free one) gives up after 10 s: the request answers 503 instead of hanging.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
-    await pool.query('select 1');
-    return fromPool(pool);
+    const database = fromPool(pool);
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end().catch(() => {});
+      // At start-up the database must answer; the supervisor starts the process again (docs/operations.md).
+      throw new Error(`Cannot reach PostgreSQL at ${withoutPassword(opts.databaseUrl)}: ${(error as Error).message}`, { cause: error });
+    }
+    return database;
   }
   if (opts.dataDir === ':memory:') return fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   const dir = path.join(opts.dataDir, 'pglite');
