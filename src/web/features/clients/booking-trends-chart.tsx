@@ -6,14 +6,16 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../components/ui/skeleton';
 import { bucketTrends, trendUnitFor } from './trend-buckets';
 import { useBookingTrends } from './use-client-data';
+import { useInView } from './use-in-view';
 
-// Recharts loads on its own, after the cards and the table have their numbers.
+// Recharts loads on its own, after the numbers, and only once the chart is on (or near) the screen.
 const BookingTrendsPlot = lazy(async () => ({ default: (await import('./booking-trends-plot')).BookingTrendsPlot }));
 
 export function BookingTrendsChart({ className }: { className?: string }) {
   const [days, setDays] = useState<number>(DEFAULT_BOOKING_TREND_DAYS);
   const { data, isPending, isError } = useBookingTrends(days);
   const selectId = useId();
+  const [plotRef, inView] = useInView();
   const total = data?.reduce((sum, p) => sum + p.count, 0) ?? 0;
   // Long ranges per week or month, labelled with the year (trend-buckets.ts).
   const buckets = useMemo(() => (data ? bucketTrends(data, days) : []), [data, days]);
@@ -56,10 +58,14 @@ export function BookingTrendsChart({ className }: { className?: string }) {
         ) : isPending ? (
           <Skeleton className="h-64 w-full" />
         ) : (
-          <div className="h-64 w-full" role="img" aria-label={`Bookings per ${unit} over the last ${days} days`}>
-            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <BookingTrendsPlot data={buckets} />
-            </Suspense>
+          <div ref={plotRef} className="h-64 w-full" role="img" aria-label={`Bookings per ${unit} over the last ${days} days`}>
+            {inView ? (
+              <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                <BookingTrendsPlot data={buckets} />
+              </Suspense>
+            ) : (
+              <div className="h-64 w-full rounded-md bg-slate-50" />
+            )}
           </div>
         )}
       </CardContent>
