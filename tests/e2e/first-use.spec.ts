@@ -52,6 +52,13 @@ for (const viewport of [
       await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
       await expect(page.getByRole('tab', { name: 'Zapier Integration' })).toHaveCount(0);
 
+      // Reloaded, the prerendered sign-in page hydrates cleanly and still says why.
+      const hydration: string[] = [];
+      page.on('console', (m) => /hydrat/i.test(m.text()) && hydration.push(m.text()));
+      await page.reload();
+      await expect(page.getByText('Your session has ended. Please sign in again to continue where you left off.')).toBeVisible();
+      expect(hydration).toEqual([]);
+
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign In' }).click();

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type AuthResponse, type LoginInput } from '../../../shared/schemas/auth';
@@ -16,7 +17,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // After a session ended, sign-in says so and returns to the page the owner was on.
-  const expired = params.get('session') === 'expired';
+  // Shown after the first render: the prerendered sign-in page it hydrates has no notice.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const expired = mounted && params.get('session') === 'expired';
   const returnTo = safeReturnPath(params.get('next')) ?? HOME_PATH;
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
