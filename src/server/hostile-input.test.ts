@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from './features/imports/upload-helpers.test-util';
 import { createBusiness, type TestBusiness } from './testing/factories';
@@ -89,6 +90,11 @@ describe('hostile input never causes a 500', () => {
   // Each of these answered 500 before the boundary checks in platform/body-parsing.ts (issue 7, section 4).
   const json = (url: string, payload: string, contentType = 'application/json') => async () =>
     t.app.inject({ method: 'POST', url: url.replace('TOKEN', biz.webhookToken), headers: { cookie: biz.cookie, 'content-type': contentType }, payload });
+  const sheet = (bookType: 'xlsx' | 'xls', name: string) => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Client Name', 'Client Email', 'Service Date'], [name, 'cell@example.com', '2025-01-02']]), 'Clients');
+    return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+  };
   const clientCsv = (extra: string) => `Client Name,Client Email,Service Date\n${'Ann,ann@example.com,2025-01-02\n'.repeat(400)}${extra}`;
   it.each([
     ['a lone surrogate in a JSON string', json('/api/clients', '{"name":"Ann \\ud800","email":"ann@example.com","serviceDate":"2025-01-02"}'), 'not allowed'],
@@ -97,6 +103,8 @@ describe('hostile input never causes a 500', () => {
     ['5,000-deep JSON in the webhook', json('/api/webhook/TOKEN', `${'['.repeat(5000)}${']'.repeat(5000)}`), 'nested too deeply'],
     ['a NUL in a text/plain webhook', json('/api/webhook/TOKEN', 'client\u0000', 'text/plain'), 'not allowed'],
     ['a NUL in a CSV after its first 8 KB', () => upload(t.app, biz.cookie, 'late-nul.csv', clientCsv('Nul\u0000Name,nul@example.com,2025-01-03\n')), 'Row 402'],
+    ['a NUL in an Excel cell (.xlsx writes it as _x0000_)', () => upload(t.app, biz.cookie, 'nul.xlsx', sheet('xlsx', 'Nul\u0000Name')), 'Row 2'],
+    ['a lone surrogate in an Excel 97 cell (.xls keeps UTF-16)', () => upload(t.app, biz.cookie, 'half.xls', sheet('xls', 'Half\ud800Pair')), 'Row 2'],
     ["a NUL in an upload's file name", () => upload(t.app, biz.cookie, 'clients\u0000.csv', clientCsv('')), 'file name'],
     ['a malformed URL escape', () => t.app.inject({ method: 'GET', url: '/api/%zz', headers: { cookie: biz.cookie } }), 'address'],
     ['a malformed escape in a path parameter', () => t.app.inject({ method: 'GET', url: '/api/auth/verify-reset-token/%ED%A0%80' }), 'address'],
