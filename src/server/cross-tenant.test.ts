@@ -59,9 +59,9 @@ function requestsOf(route: RouteEntry, example: RouteExample, ids: ExampleIds) {
 }
 
 /** B walks every route with A's ids (as the first world numbers them), in route-table order. */
-async function walk(world: World, aIds: ExampleIds): Promise<Map<string, Answer[]>> {
+async function walk(world: World, aIds: ExampleIds, only?: (route: RouteEntry) => boolean): Promise<Map<string, Answer[]>> {
   const answers = new Map<string, Answer[]>();
-  for (const route of walked(world.routes)) {
+  for (const route of walked(world.routes).filter(only ?? (() => true))) {
     const example = ROUTE_EXAMPLES[routeKey(route)];
     if (!example) continue;
     const list: Answer[] = [];
@@ -78,6 +78,8 @@ let withA: World;
 let withoutA: World;
 let seen: Map<string, Answer[]>;
 let empty: Map<string, Answer[]>;
+let seenAfter: Map<string, Answer[]>;
+let emptyAfter: Map<string, Answer[]>;
 let aBefore: Record<string, string>;
 let aAfter: Record<string, string>;
 
@@ -85,9 +87,13 @@ beforeAll(async () => {
   withA = await buildWorld(true);
   withoutA = await buildWorld(false);
   aBefore = await tenantSnapshot(withA.t.database, withA.a.id);
+  // Every route once, then every read again: what B wrote must read back the same in both worlds.
+  const reads = (r: RouteEntry) => r.method === 'GET';
   seen = await walk(withA, withA.ids);
+  seenAfter = await walk(withA, withA.ids, reads);
   aAfter = await tenantSnapshot(withA.t.database, withA.a.id);
   empty = await walk(withoutA, withA.ids);
+  emptyAfter = await walk(withoutA, withA.ids, reads);
 });
 afterAll(async () => {
   await withA?.t.close();
@@ -115,13 +121,14 @@ describe('a second business', () => {
     const got = seen.get(key);
     if (!got) return; // not registered: reported above
     expect(got.map((a) => a.status).every((s) => s < 500), JSON.stringify(got)).toBe(true);
-    for (const answer of got) {
+    for (const answer of [...got, ...(seenAfter.get(key) ?? [])]) {
       expect(answer.body.toLowerCase()).not.toContain(MARK);
       expect(answer.body).not.toContain(withA.a.email);
       expect(answer.body).not.toContain(withA.a.webhookToken);
     }
     const norm = (list: Answer[] | undefined) => list?.map((a) => ({ status: a.status, body: normalise(a.body) }));
     expect(norm(got)).toEqual(norm(empty.get(key)));
+    expect(norm(seenAfter.get(key)), 'read again after every write').toEqual(norm(emptyAfter.get(key)));
   });
 
   it("left every row of A's as it was", () => {
