@@ -1,10 +1,10 @@
 import { pipeline, Readable } from 'node:stream';
-import * as XLSX from '@e965/xlsx';
 import { CsvError, parse as parseCsv } from 'csv-parse';
 import { isAllowedText } from '../../platform/body-parsing';
 import { HttpError } from '../../platform/errors';
+import { NOT_A_TABLE, readSpreadsheet } from './spreadsheet';
 
-export const NOT_A_TABLE = 'This file is not a CSV or Excel file. Please upload a .csv, .xlsx or .xls file.';
+export { NOT_A_TABLE };
 const MAX_RECORD_BYTES = 1024 * 1024;
 
 type Kind = 'csv' | 'spreadsheet';
@@ -29,7 +29,7 @@ function sniff(first: Buffer): Kind {
 
 /**
  * The rows of an uploaded table as arrays of cells, header first. CSV is parsed while it streams in;
- * a spreadsheet is read whole (it is a zip), which the 10 MB limit keeps small.
+ * a spreadsheet is read whole, in a worker thread with size, memory and time limits (spreadsheet.ts).
  */
 export async function* readTable(stream: AsyncIterable<Buffer>): AsyncGenerator<unknown[]> {
   const it = stream[Symbol.asyncIterator]();
@@ -45,7 +45,7 @@ export async function* readTable(stream: AsyncIterable<Buffer>): AsyncGenerator<
     const chunks: Buffer[] = [];
     for await (const c of rest()) chunks.push(c);
     let row = 0;
-    for (const cells of readSpreadsheet(Buffer.concat(chunks))) yield storableCells(cells, (row += 1));
+    for (const cells of await readSpreadsheet(Buffer.concat(chunks))) yield storableCells(cells, (row += 1));
     return;
   }
   const parser = parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: MAX_RECORD_BYTES });
@@ -67,17 +67,4 @@ function storableCells(cells: unknown[], row: number): unknown[] {
     }
   }
   return cells;
-}
-
-function readSpreadsheet(buffer: Buffer): unknown[][] {
-  let book: XLSX.WorkBook;
-  try {
-    book = XLSX.read(buffer, { type: 'buffer', cellDates: false, dense: true });
-  } catch {
-    throw new HttpError(400, NOT_A_TABLE);
-  }
-  const sheetName = book.SheetNames[0];
-  if (!sheetName) throw new HttpError(400, 'The file is empty.');
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[sheetName], { header: 1, raw: true, defval: '', blankrows: false });
-  return rows.map((r) => r.map((cell) => (typeof cell === 'string' ? cell.trim() : cell)));
 }
