@@ -33,6 +33,9 @@ export function assertAllowedValue(value: unknown, depth = 0): void {
   }
   if (value === null || typeof value !== 'object') return;
   if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, TOO_DEEP);
+  const proto = Object.getPrototypeOf(value);
+  // Parsed input is plain objects and arrays; a Buffer or stream (a multipart file) is not text.
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return;
   if (Array.isArray(value)) {
     for (const item of value) assertAllowedValue(item, depth + 1);
     return;
@@ -93,9 +96,11 @@ export function installBodyParsing(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (/%00/.test(request.url)) throw new HttpError(400, NOT_ALLOWED_CHARACTER);
   });
+  // Query, params, and whatever body a parser made (a form or multipart parser added later included).
   app.addHook('preValidation', async (request) => {
     assertAllowedValue(request.query);
     assertAllowedValue(request.params);
+    assertAllowedValue(request.body);
   });
 }
 
