@@ -175,17 +175,25 @@ export async function selectDashboardStats(tx: Tx, businessId: number): Promise<
   };
 }
 
+/** Completed bookings per local day for the last `days` days, oldest first; days without bookings are 0. */
 export async function selectBookingTrends(tx: Tx, businessId: number, days: number): Promise<BookingTrendPoint[]> {
-  const result = await tx.execute(sql`
-    with bz as (select (now() at time zone time_zone)::date as today from businesses where id = ${businessId}),
-    series as (select (bz.today - s.i) as d from bz, generate_series(0, ${days}::int - 1) as s(i)),
-    counts as (
-      select f.day as d, f.bookings as n from business_daily_figures f, bz
-      where f.business_id = ${businessId} and f.day > bz.today - ${days}::int and f.day <= bz.today
-    )
-    select to_char(series.d, 'YYYY-MM-DD') as date, coalesce(counts.n, 0)::int as count
-    from series left join counts on counts.d = series.d order by series.d`);
-  return rowsOf<{ date: string; count: number }>(result).map((r) => ({ date: r.date, count: Number(r.count) }));
+  // The kept day rows of the range (at most `days`); the days between are filled in here.
+  const rows = rowsOf<{ today: string; day: string | null; n: number | null }>(
+    await tx.execute(sql`
+      with bz as (select (now() at time zone time_zone)::date as today from businesses where id = ${businessId})
+      select to_char(bz.today, 'YYYY-MM-DD') as today, to_char(f.day, 'YYYY-MM-DD') as day, f.bookings as n
+      from bz left join business_daily_figures f
+        on f.business_id = ${businessId} and f.day > bz.today - ${days}::int and f.day <= bz.today`),
+  );
+  if (rows.length === 0) return [];
+  const counts = new Map(rows.filter((r) => r.day !== null).map((r) => [r.day!, Number(r.n)]));
+  const last = Date.parse(`${rows[0].today}T00:00:00Z`);
+  const points: BookingTrendPoint[] = [];
+  for (let i = days - 1; i >= 0; i -= 1) {
+    const date = new Date(last - i * 86_400_000).toISOString().slice(0, 10);
+    points.push({ date, count: counts.get(date) ?? 0 });
+  }
+  return points;
 }
 
 export async function markReward(tx: Tx, businessId: number, clientId: number, label: string): Promise<boolean> {
