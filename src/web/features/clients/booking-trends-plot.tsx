@@ -13,7 +13,7 @@ export function BookingTrendsPlot({ data }: { data: TrendBucket[] }) {
         <XAxis dataKey="date" tickFormatter={tick} tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} minTickGap={24} />
         <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} tickLine={false} axisLine={false} />
         <Tooltip labelFormatter={(l) => title(String(l))} formatter={(v) => [v, 'Bookings']} />
-        <Line type="monotone" dataKey="count" stroke="#667eea" strokeWidth={2} dot={false} activeDot={{ r: 4 }} animationDuration={400} />
+        <Line type="monotone" dataKey="count" stroke="#667eea" strokeWidth={2} dot={false} activeDot={{ r: 4 }} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );

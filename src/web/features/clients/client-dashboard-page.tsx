@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -7,16 +7,25 @@ import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AddClientDialog } from './add-client-dialog';
 import { BookingTrendsChart } from './booking-trends-chart';
-import { ClientDetailDialog } from './client-detail-dialog';
 import { ClientTable } from './client-table';
 import { DashboardStatCards } from './dashboard-stat-cards';
 import { ExportButton } from './export-button';
-import { GiftDialog } from './gift-dialog';
 import { LoyaltyDistribution } from './loyalty-distribution';
 import { MostLoyalClients } from './most-loyal-clients';
-import { ThanksDialog } from './thanks-dialog';
 import type { Client } from './types';
 import { useDashboardStats } from './use-client-data';
+
+// The dialogs (and the shared zod schemas they check with) load the first time one opens.
+const ThanksDialog = lazy(async () => ({ default: (await import('./thanks-dialog')).ThanksDialog }));
+const GiftDialog = lazy(async () => ({ default: (await import('./gift-dialog')).GiftDialog }));
+const ClientDetailDialog = lazy(async () => ({ default: (await import('./client-detail-dialog')).ClientDetailDialog }));
+
+/** Stays true once `value` has been set: a dialog stays mounted after its first use, so it can animate closed. */
+function useOpenedOnce(value: unknown): boolean {
+  const [opened, setOpened] = useState(false);
+  if (value && !opened) setOpened(true);
+  return opened || Boolean(value);
+}
 
 export function ClientDashboardPage() {
   const stats = useDashboardStats();
@@ -24,6 +33,9 @@ export function ClientDashboardPage() {
   const [giftFor, setGiftFor] = useState<Client | null>(null);
   const [detailsFor, setDetailsFor] = useState<Client | null>(null);
   const noClients = stats.data?.totalClients === 0;
+  const thanksUsed = useOpenedOnce(thanksFor);
+  const giftUsed = useOpenedOnce(giftFor);
+  const detailsUsed = useOpenedOnce(detailsFor);
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6">
@@ -64,9 +76,11 @@ export function ClientDashboardPage() {
         </>
       )}
 
-      <ThanksDialog client={thanksFor} onClose={() => setThanksFor(null)} />
-      <GiftDialog client={giftFor} onClose={() => setGiftFor(null)} />
-      <ClientDetailDialog client={detailsFor} onClose={() => setDetailsFor(null)} />
+      <Suspense fallback={null}>
+        {thanksUsed && <ThanksDialog client={thanksFor} onClose={() => setThanksFor(null)} />}
+        {giftUsed && <GiftDialog client={giftFor} onClose={() => setGiftFor(null)} />}
+        {detailsUsed && <ClientDetailDialog client={detailsFor} onClose={() => setDetailsFor(null)} />}
+      </Suspense>
     </div>
   );
 }
