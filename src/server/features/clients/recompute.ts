@@ -56,14 +56,22 @@ export async function recomputeClientStats(tx: Tx, businessId: number, clientIds
       from stream group by id
     ),
     today as (select (now() at time zone b.time_zone)::date as d from businesses b where b.id = ${businessId}),
-    f as (select facts.*, today.d as today from facts cross join today)
+    f as (select facts.*, today.d as today from facts cross join today),
+    fresh as (
+      select f.id, coalesce(f.total, 0) as total_bookings, f.first_date as first_booking, f.last_date as last_booking,
+        round(f.median_gap)::int as frequency, ${loyaltyScoreSql} as loyalty_score
+      from f
+    )
     update clients c set
-      total_bookings = coalesce(f.total, 0),
-      first_booking = f.first_date,
-      last_booking = f.last_date,
-      frequency = round(f.median_gap)::int,
-      loyalty_score = ${loyaltyScoreSql}
-    from f
-    where c.id = f.id and c.business_id = ${businessId}
+      total_bookings = n.total_bookings,
+      first_booking = n.first_booking,
+      last_booking = n.last_booking,
+      frequency = n.frequency,
+      loyalty_score = n.loyalty_score
+    from fresh n
+    where c.id = n.id and c.business_id = ${businessId}
+      -- a client whose figures did not change is not rewritten (re-imports, the nightly refresh)
+      and (c.total_bookings, c.first_booking, c.last_booking, c.frequency, c.loyalty_score)
+        is distinct from (n.total_bookings, n.first_booking, n.last_booking, n.frequency, n.loyalty_score)
   `);
 }
