@@ -1,57 +1,124 @@
-// npm run bench:import — imports a generated ~10 MB / 100,000-row file through the real import
-// service into a fresh PostgreSQL database and compares it with a floor: PostgreSQL COPY of the same
-// rows into a similar table. DATABASE_URL or postgres://postgres@127.0.0.1:5432/test.
-import { Readable } from 'node:stream';
-import { from as copyFrom } from 'pg-copy-streams';
+// npm run bench:import — the import targets of issue 7, through the API (app.inject, multipart upload),
+// on PostgreSQL and on PGlite, each beside the PostgreSQL COPY floor of the same file.
+// DATABASE_URL or postgres://postgres@127.0.0.1:5432/test. BENCH_DB=pg|pglite|both (default both);
+// BENCH_ONLY=hostile,monthly,distinct,repeat,webhook,concurrent picks scenarios.
 import { loadConfig } from '../src/server/config';
-import { businesses } from '../src/server/db/schema';
-import { importUpload } from '../src/server/features/imports/service';
-import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
-import { generateBookingsCsv } from './bench/generate-bookings';
+import { type BenchApp, benchApp, benchBusiness, copyFloor, timedUpload } from './bench/import-app';
+import { hostileUpload } from './bench/hostile-upload';
+import { bulkCsv, monthlyCsv } from './bench/import-files';
 
-const ROWS = 100_000;
-const CLIENTS = 20_000;
+type Row = { scenario: string; kind: string; ms: number; target: number; floorMs?: number; note?: string };
+const results: Row[] = [];
+const baseUrl = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/test';
+const kinds = (process.env.BENCH_DB ?? 'both') === 'both' ? (['pg', 'pglite'] as const) : ([process.env.BENCH_DB] as ('pg' | 'pglite')[]);
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (name: string) => !only || only.includes(name);
+const floors = new Map<string, number>();
+
+async function floor(name: string, csv: string) {
+  if (!floors.has(name)) floors.set(name, await copyFloor(baseUrl, csv));
+  return floors.get(name)!;
+}
+
+function report(row: Row) {
+  results.push(row);
+  const ratio = row.floorMs ? ` ${(row.ms / row.floorMs).toFixed(1)}x COPY (${row.floorMs.toFixed(0)} ms)` : '';
+  const ok = row.ms < row.target ? 'ok' : 'OVER';
+  console.log(`${row.kind.padEnd(6)} ${row.scenario.padEnd(58)} ${row.ms.toFixed(0).padStart(6)} ms  target < ${row.target} ms ${ok}${ratio}${row.note ? `  ${row.note}` : ''}`);
+}
+
+const MONTH_CLIENTS = 3000;
+const MONTHS = 10;
+
+/** 10 monthly exports of 3,000 clients into one business (up to 30,000 bookings). */
+async function monthly(b: BenchApp, stats: 'stale' | 'fresh') {
+  const biz = await benchBusiness(b.database);
+  if (stats === 'stale' && b.kind === 'pg') {
+    await b.database.query('alter table clients set (autovacuum_enabled = false)');
+    await b.database.query('alter table bookings set (autovacuum_enabled = false)');
+  }
+  const times: number[] = [];
+  for (let m = 0; m < MONTHS; m += 1) {
+    times.push(await timedUpload(b.app, biz, monthlyCsv(m, MONTH_CLIENTS)));
+    if (stats === 'fresh') await b.database.query('analyze clients, bookings');
+  }
+  const floorMs = await floor('monthly', monthlyCsv(0, MONTH_CLIENTS));
+  const target = b.kind === 'pg' ? 1000 : 2000;
+  const label = stats === 'stale' ? 'statistics never refreshed' : 'analyze after each month';
+  report({ scenario: `monthly 3,000 rows, slowest of 10 months (${label})`, kind: b.kind, ms: Math.max(...times), target, floorMs, note: `months: ${times.map((t) => t.toFixed(0)).join(' ')}` });
+}
+
+async function bulk(b: BenchApp, name: string, clients: number) {
+  const csv = bulkCsv(100_000, clients);
+  const biz = await benchBusiness(b.database);
+  const ms = await timedUpload(b.app, biz, csv);
+  report({ scenario: `100,000 rows, ${name}`, kind: b.kind, ms, target: b.kind === 'pg' ? 3000 : 8000, floorMs: await floor(name, csv) });
+  return biz;
+}
+
+async function webhook(b: BenchApp) {
+  const biz = await benchBusiness(b.database);
+  await timedUpload(b.app, biz, bulkCsv(100_000, 10_000));
+  const [n] = await b.database.query<{ n: number }>('select count(*)::int as n from bookings where business_id = $1', [biz.id]);
+  const times: number[] = [];
+  for (let i = 0; i < 21; i += 1) {
+    const existing = i % 2 === 0;
+    const c = existing ? i * 37 : 900_000 + i;
+    const payload = {
+      client_name: `Client ${c}, Jr`,
+      client_email: `client${c}@example.com`,
+      appointment_date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+      status: 'Completed',
+      amount_charged: '$120.00',
+    };
+    const started = performance.now();
+    const res = await b.app.inject({ method: 'POST', url: `/api/webhook/${biz.token}`, payload });
+    times.push(performance.now() - started);
+    if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+  }
+  times.sort((x, y) => x - y);
+  report({ scenario: `webhook booking into ${n.n.toLocaleString('en-US')} bookings (median of 21)`, kind: b.kind, ms: times[10], target: 50, note: `max ${times[20].toFixed(0)} ms` });
+}
+
+async function concurrent(b: BenchApp) {
+  const files = [bulkCsv(50_000, 10_000, 'Alpha'), bulkCsv(50_000, 10_000, 'Beta')];
+  const one = await timedUpload(b.app, await benchBusiness(b.database), files[0]);
+  const [x, y] = [await benchBusiness(b.database), await benchBusiness(b.database)];
+  const started = performance.now();
+  await Promise.all([timedUpload(b.app, x, files[0]), timedUpload(b.app, y, files[1])]);
+  const both = performance.now() - started;
+  report({ scenario: '50,000 rows alone', kind: b.kind, ms: one, target: Infinity, floorMs: await floor('50k', files[0]) });
+  report({ scenario: 'two businesses importing 50,000 rows at once', kind: b.kind, ms: both, target: Math.round(one * 1.5), note: `${(both / one).toFixed(2)}x one import (target < 1.5x)` });
+}
+
+async function hostile(b: BenchApp) {
+  const r = await hostileUpload(b, await benchBusiness(b.database));
+  report({ scenario: `zip bomb (${r.bombKb.toFixed(0)} KB -> 1 GB) refused with ${r.status}`, kind: b.kind, ms: r.refusedMs, target: 2000 });
+  report({ scenario: '  slowest /api/health answer meanwhile', kind: b.kind, ms: r.slowestHealth, target: 100, note: `peak RSS ${r.peakRssMb.toFixed(0)} MB (target < 500 MB)` });
+}
 
 async function main() {
-  const baseUrl = loadConfig().databaseUrl ?? DEFAULT_URL;
-  const csv = generateBookingsCsv(ROWS, CLIENTS);
-  const bytes = Buffer.byteLength(csv);
-  console.log(`file: ${ROWS} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${CLIENTS} clients`);
-  const fresh = await freshDatabase(baseUrl, 'referloop_bench_import');
-  try {
-    const { database } = fresh;
-    const [biz] = await database.db
-      .insert(businesses)
-      .values({ name: 'Bench Cleaning', email: 'bench@example.com', passwordHash: 'x', webhookUrl: 'bench-token' })
-      .returning({ id: businesses.id });
-
-    const started = performance.now();
-    const result = await importUpload(database, biz.id, 'bench.csv', Readable.from([Buffer.from(csv)]));
-    const importMs = performance.now() - started;
-
-    // Floor: COPY the same text into a table shaped like the file (no parsing rules, no matching).
-    await database.query(`create table copy_floor (name text, email text, phone text, service_date date, amount text, status text, service_type text)`);
-    const client = await database.pool!.connect();
-    const copyStarted = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      const stream = client.query(copyFrom(`copy copy_floor from stdin with (format csv, header true)`));
-      stream.on('finish', resolve).on('error', reject);
-      stream.end(csv);
-    });
-    const copyMs = performance.now() - copyStarted;
-    client.release();
-
-    const rate = (ms: number) => Math.round(ROWS / (ms / 1000));
-    console.log(`import: ${result.processed} processed, ${result.skipped} skipped, ${result.newClients} clients, ${result.newBookings} bookings`);
-    console.log(`import: ${(importMs / 1000).toFixed(2)} s, ${rate(importMs)} rows/s (target: under 10 s)`);
-    console.log(`floor (COPY): ${(copyMs / 1000).toFixed(2)} s, ${rate(copyMs)} rows/s`);
-    console.log(`ratio import/COPY: ${(importMs / copyMs).toFixed(1)}x`);
-    const reimport = performance.now();
-    const again = await importUpload(database, biz.id, 'bench.csv', Readable.from([Buffer.from(csv)]));
-    console.log(`re-import of the same file: ${((performance.now() - reimport) / 1000).toFixed(2)} s, ${again.newBookings} new bookings`);
-  } finally {
-    await fresh.close();
+  console.log(`load average at start: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  for (const kind of kinds) {
+    const b = await benchApp(kind, baseUrl);
+    try {
+      if (wanted('hostile')) await hostile(b);
+      if (wanted('monthly')) {
+        await monthly(b, 'stale');
+        if (kind === 'pg') {
+          const fresh = await benchApp(kind, baseUrl);
+          await monthly(fresh, 'fresh').finally(() => fresh.close());
+        }
+      }
+      if (wanted('distinct')) await bulk(b, '60,000 distinct clients', 60_000);
+      if (wanted('repeat')) await bulk(b, '10,000 clients x 10 bookings', 10_000);
+      if (wanted('webhook')) await webhook(b);
+      if (wanted('concurrent')) await concurrent(b);
+    } finally {
+      await b.close();
+    }
   }
+  console.log(`load average at end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
 main().catch((error) => {

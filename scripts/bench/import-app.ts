@@ -1,0 +1,83 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../../src/server/app';
+import { testConfig } from '../../src/server/config';
+import { type Database, fromPglite } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+import { businesses } from '../../src/server/db/schema';
+import { createSession, SESSION_COOKIE } from '../../src/server/platform/session';
+import { MemoryEmail } from '../../src/server/testing/memory-email';
+import { memoryQueue } from '../../src/server/platform/jobs/testing';
+import { multipartBody } from '../../src/server/features/imports/upload-helpers.test-util';
+import { freshDatabase } from './fresh-database';
+
+export type BenchApp = { kind: 'pg' | 'pglite'; app: FastifyInstance; database: Database; close(): Promise<void> };
+export type BenchBusiness = { id: number; cookie: string; token: string };
+
+/** The whole app on a fresh, migrated database: PostgreSQL (a new database on baseUrl) or PGlite in memory. */
+export async function benchApp(kind: 'pg' | 'pglite', baseUrl: string): Promise<BenchApp> {
+  let database: Database;
+  let closeDb: () => Promise<void>;
+  if (kind === 'pg') {
+    const fresh = await freshDatabase(baseUrl, 'referloop_bench_import');
+    database = fresh.database;
+    closeDb = fresh.close;
+  } else {
+    database = fromPglite(await PGlite.create());
+    await migrate(database);
+    closeDb = () => database.close();
+  }
+  const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
+  await app.ready();
+  return {
+    kind,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await closeDb();
+    },
+  };
+}
+
+let seq = 0;
+export async function benchBusiness(database: Database): Promise<BenchBusiness> {
+  seq += 1;
+  const token = `bench-token-${seq}-${Date.now()}`;
+  const [biz] = await database.db
+    .insert(businesses)
+    .values({ name: `Bench Cleaning ${seq}`, email: `bench${seq}-${Date.now()}@example.com`, passwordHash: 'x', webhookUrl: token })
+    .returning({ id: businesses.id });
+  const { token: session } = await createSession(database.db, biz.id);
+  return { id: biz.id, cookie: `${SESSION_COOKIE}=${session}`, token };
+}
+
+/** POST /api/upload/csv through the app; answers the elapsed milliseconds (and fails on a non-200). */
+export async function timedUpload(app: FastifyInstance, biz: BenchBusiness, csv: string): Promise<number> {
+  const { payload, contentType } = multipartBody('export.csv', csv);
+  const started = performance.now();
+  const res = await app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie: biz.cookie, 'content-type': contentType }, payload });
+  const ms = performance.now() - started;
+  if (res.statusCode !== 200) throw new Error(`upload answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  return ms;
+}
+
+/** The floor: PostgreSQL COPY of the same text into a plain table shaped like the file (no rules, no matching). */
+export async function copyFloor(baseUrl: string, csv: string): Promise<number> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(`create temp table copy_floor (name text, email text, phone text, service_date date, amount text, status text, service_type text)`);
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const stream = client.query(copyFrom(`copy copy_floor from stdin with (format csv, header true)`));
+      stream.on('finish', resolve).on('error', reject);
+      stream.end(csv);
+    });
+    return performance.now() - started;
+  } finally {
+    await client.end();
+  }
+}
