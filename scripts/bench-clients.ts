@@ -33,9 +33,9 @@ async function main() {
     await app.ready();
     const cookie = `${SESSION_COOKIE}=${token}`;
     const orders: Record<string, string> = {
-      loyaltyScore: 'loyalty_score desc, id',
+      loyaltyScore: 'loyalty_score desc nulls last, total_bookings desc nulls last, id',
       lastBooking: 'last_booking desc nulls last, id',
-      totalBookings: 'total_bookings desc, id',
+      totalBookings: 'total_bookings desc nulls last, id',
       name: 'lower(name), id',
     };
     const scenarios: [string, string, string, unknown[]][] = [
