@@ -102,9 +102,23 @@ async function run(label: string, target: string, connections: number, seconds: 
           .join(' '),
       );
     }
+    if (connections <= 10) await dashboardOpen(server.port, server.cookie);
   } finally {
     server.child.kill('SIGTERM');
   }
+}
+
+/** One owner opening the dashboard: its calls fired together, timed until the last answers (quiet server). */
+async function dashboardOpen(port: number, cookie: string) {
+  const paths = ['/api/dashboard/stats', CALLS[3][1], '/api/clients/top?limit=5', '/api/clients/loyalty-distribution', '/api/analytics/booking-trends?days=30', '/api/clients?new=true'];
+  const samples: number[] = [];
+  for (let i = 0; i < 21; i += 1) {
+    const started = performance.now();
+    await Promise.all(paths.map((p) => fetch(`http://127.0.0.1:${port}${p}`, { headers: { cookie } }).then((r) => r.arrayBuffer())));
+    if (i > 0) samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(`dashboard open (${paths.length} calls at once, 20 times, alone): p50 ${fmt(percentile(samples, 50))} ms, max ${fmt(samples[samples.length - 1])} ms`);
 }
 
 async function main() {
