@@ -27,7 +27,7 @@ const { values: opts } = parseArgs({
   },
 });
 
-/** [name, path]; the first two are the floors. */
+/** [name, path]; the first two are the floors. A later feature adds its dashboard calls here. */
 const CALLS: [string, string][] = [
   ['auth/me (floor)', '/api/auth/me'],
   ['bare count (floor)', '/api/bench/count'],
