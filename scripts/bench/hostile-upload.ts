@@ -9,7 +9,8 @@ import type { BenchApp, BenchBusiness } from './import-app';
 export async function hostileUpload(b: BenchApp, biz: BenchBusiness) {
   const bomb = await zipBomb(1024);
   const { payload, contentType } = multipartBody('bomb.xlsx', bomb);
-  let peakRss = process.memoryUsage().rss;
+  const startRss = process.memoryUsage().rss;
+  let peakRss = startRss;
   let slowestHealth = 0;
   let done = false;
   const started = performance.now();
@@ -24,5 +25,5 @@ export async function hostileUpload(b: BenchApp, biz: BenchBusiness) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const res = await uploading;
-  return { status: res.statusCode, refusedMs: performance.now() - started, slowestHealth, peakRssMb: peakRss / 1024 / 1024, bombKb: bomb.length / 1024 };
+  return { status: res.statusCode, refusedMs: performance.now() - started, slowestHealth, peakRssMb: peakRss / 1024 / 1024, startRssMb: startRss / 1024 / 1024, bombKb: bomb.length / 1024 };
 }
