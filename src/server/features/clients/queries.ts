@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { readRows } from './read-query';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 
 type ClientRow = {
@@ -82,7 +83,8 @@ export async function selectClientsPage(
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
 ): Promise<{ clients: Client[]; total: number }> {
   const search = searchFilter(opts.search);
-  const result = await tx.execute(
+  const result = await readRows<ClientRow & { total: number }>(
+    tx,
     opts.search
       ? sql`
         with ids as (
@@ -105,8 +107,8 @@ export async function selectClientsPage(
         ) p on true
         order by ${orderOf(opts.sort, 'p')}`,
   );
-  const rows = rowsOf<ClientRow & { total: number }>(result).filter((r) => r.id != null);
-  let total = Number(rowsOf<{ total: number }>(result)[0]?.total ?? 0);
+  const rows = result.filter((r) => r.id != null);
+  let total = Number(result[0]?.total ?? 0);
   if (opts.search && rows.length === 0 && opts.offset > 0) {
     // A search paged past its end has no row to carry the count.
     const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from clients c where c.business_id = ${businessId}${search}`));
@@ -116,9 +118,10 @@ export async function selectClientsPage(
 }
 
 export async function countNewClients(tx: Tx, businessId: number, days: number): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from clients c
-      where c.business_id = ${businessId} and c.created_at >= now() - make_interval(days => ${days}::int)`),
+  const [row] = await readRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from clients c
+      where c.business_id = ${businessId} and c.created_at >= now() - make_interval(days => ${days}::int)`,
   );
   return Number(row.n);
 }
@@ -137,17 +140,19 @@ export async function selectClientById(tx: Tx, businessId: number, id: number): 
 // The figures below read the read model (docs/read-model.md): one row per business, one per day.
 
 export async function selectLoyaltyDistribution(tx: Tx, businessId: number): Promise<LoyaltyDistribution> {
-  const [row] = rowsOf<Record<string, number>>(
-    await tx.execute(sql`select loyalty_high as high, loyalty_medium as medium, loyalty_low as low, clients as total
-      from business_figures where business_id = ${businessId}`),
+  const [row] = await readRows<Record<string, number>>(
+    tx,
+    sql`select loyalty_high as high, loyalty_medium as medium, loyalty_low as low, clients as total
+      from business_figures where business_id = ${businessId}`,
   );
   if (!row) return { high: 0, medium: 0, low: 0, total: 0 };
   return { high: Number(row.high), medium: Number(row.medium), low: Number(row.low), total: Number(row.total) };
 }
 
 export async function selectDashboardStats(tx: Tx, businessId: number): Promise<DashboardStats> {
-  const [row] = rowsOf<Record<string, string | number>>(
-    await tx.execute(sql`
+  const [row] = await readRows<Record<string, string | number>>(
+    tx,
+    sql`
       with bz as (select date_trunc('month', now() at time zone time_zone)::date as month_start from businesses where id = ${businessId}),
       mo as (
         select coalesce(sum(d.revenue), 0) as monthly_revenue, coalesce(sum(d.referred_revenue), 0) as monthly_referral_revenue,
@@ -159,7 +164,7 @@ export async function selectDashboardStats(tx: Tx, businessId: number): Promise<
         case when f.clients > 0 then round(f.loyalty_sum / f.clients, 1) else 0 end as avg_score,
         f.referrals as total_referrals, f.referrals_active as active_referrals,
         f.referred_revenue as referral_revenue, f.referred_bookings as total_converted, mo.*
-      from business_figures f, mo where f.business_id = ${businessId}`),
+      from business_figures f, mo where f.business_id = ${businessId}`,
   );
   const n = (key: string) => Number(row?.[key] ?? 0);
   return {
@@ -178,12 +183,13 @@ export async function selectDashboardStats(tx: Tx, businessId: number): Promise<
 /** Completed bookings per local day for the last `days` days, oldest first; days without bookings are 0. */
 export async function selectBookingTrends(tx: Tx, businessId: number, days: number): Promise<BookingTrendPoint[]> {
   // The kept day rows of the range (at most `days`); the days between are filled in here.
-  const rows = rowsOf<{ today: string; day: string | null; n: number | null }>(
-    await tx.execute(sql`
+  const rows = await readRows<{ today: string; day: string | null; n: number | null }>(
+    tx,
+    sql`
       with bz as (select (now() at time zone time_zone)::date as today from businesses where id = ${businessId})
       select to_char(bz.today, 'YYYY-MM-DD') as today, to_char(f.day, 'YYYY-MM-DD') as day, f.bookings as n
       from bz left join business_daily_figures f
-        on f.business_id = ${businessId} and f.day > bz.today - ${days}::int and f.day <= bz.today`),
+        on f.business_id = ${businessId} and f.day > bz.today - ${days}::int and f.day <= bz.today`,
   );
   if (rows.length === 0) return [];
   const counts = new Map(rows.filter((r) => r.day !== null).map((r) => [r.day!, Number(r.n)]));
