@@ -3,6 +3,32 @@ import type { Tx } from '../../db/client';
 import { loyaltyScoreSql } from './loyalty-score';
 
 /**
+ * The CTEs `facts`, `today`, `f` and `fresh` that turn a CTE `stream` (id, service_date, gap, converted:
+ * one row per completed booking and one per referral) into each id's figures, `fresh` (id,
+ * total_bookings, first_booking, last_booking, frequency, loyalty_score). Shared by this recompute and
+ * the import's insert of new clients (record-bookings.ts), so both compute the same figures.
+ */
+export const figuresOfStream = (businessId: number) => sql`facts as (
+      -- no join between the two: one group per client
+      select id,
+        nullif(count(service_date), 0)::int as total, min(service_date) as first_date, max(service_date) as last_date,
+        percentile_cont(0.5) within group (order by gap) as median_gap,
+        avg(gap)::float8 as mean_gap,
+        coalesce(stddev_pop(gap), 0)::float8 as sd_gap,
+        nullif(count(gap), 0)::int as gap_count,
+        count(*) filter (where converted)::int as converted,
+        count(*) filter (where not converted)::int as pending
+      from stream group by id
+    ),
+    today as (select (now() at time zone b.time_zone)::date as d from businesses b where b.id = ${businessId}),
+    f as (select facts.*, today.d as today from facts cross join today),
+    fresh as (
+      select f.id, coalesce(f.total, 0) as total_bookings, f.first_date as first_booking, f.last_date as last_booking,
+        round(f.median_gap)::int as frequency, ${loyaltyScoreSql} as loyalty_score
+      from f
+    )`;
+
+/**
  * Recomputes first/last booking, total bookings, frequency and loyalty score of a business's clients
  * (all of them, or only `clientIds`) in one set-based statement. The loyalty rule is written down in
  * docs/loyalty-score.md and implemented once, in loyalty-score.ts.
@@ -43,25 +69,7 @@ export async function recomputeClientStats(tx: Tx, businessId: number, clientIds
         where r.business_id = ${businessId} and c.business_id = ${businessId} and ${inTarget('c.id')}
       ) referred
     ),
-    facts as (
-      -- no join between the two: one group per client
-      select id,
-        nullif(count(service_date), 0)::int as total, min(service_date) as first_date, max(service_date) as last_date,
-        percentile_cont(0.5) within group (order by gap) as median_gap,
-        avg(gap)::float8 as mean_gap,
-        coalesce(stddev_pop(gap), 0)::float8 as sd_gap,
-        nullif(count(gap), 0)::int as gap_count,
-        count(*) filter (where converted)::int as converted,
-        count(*) filter (where not converted)::int as pending
-      from stream group by id
-    ),
-    today as (select (now() at time zone b.time_zone)::date as d from businesses b where b.id = ${businessId}),
-    f as (select facts.*, today.d as today from facts cross join today),
-    fresh as (
-      select f.id, coalesce(f.total, 0) as total_bookings, f.first_date as first_booking, f.last_date as last_booking,
-        round(f.median_gap)::int as frequency, ${loyaltyScoreSql} as loyalty_score
-      from f
-    )
+    ${figuresOfStream(businessId)}
     update clients c set
       total_bookings = n.total_bookings,
       first_booking = n.first_booking,

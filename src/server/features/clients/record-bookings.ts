@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { generateReferralCode } from './referral-code';
-import { recomputeClientStats } from './recompute';
+import { figuresOfStream, recomputeClientStats } from './recompute';
 import { lockBusinessClients } from './business-lock';
 
 /** One completed booking, already normalised (importer, webhook and Add Client all end here). */
@@ -23,7 +23,17 @@ export type RecordResult = {
   clientIds: number[];
 };
 
-type FileClient = { key: number; name: string; email: string | null; phone: string | null; id?: number; isNew?: boolean };
+type FileClient = {
+  key: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  id?: number;
+  isNew?: boolean;
+  /** The service dates of the client's bookings in this file, one per distinct booking (date and dedupe key). */
+  dates: string[];
+  seen: Set<string>;
+};
 
 const CHUNK = 20_000;
 
@@ -57,8 +67,13 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
       }
     }
     if (!c) {
-      c = { key: clients.length, name: row.name.trim(), email, phone: row.phone };
+      c = { key: clients.length, name: row.name.trim(), email, phone: row.phone, dates: [], seen: new Set() };
       clients.push(c);
+    }
+    const booking = `${row.serviceDate}|${dedupeKey(row.serviceType, row.amount)}`;
+    if (!c.seen.has(booking)) {
+      c.seen.add(booking);
+      c.dates.push(row.serviceDate);
     }
     if (email) byEmail.set(email, c);
     if (row.phone) {
@@ -104,7 +119,9 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
     }
   }
 
-  await insertNewClients(tx, businessId, clients.filter((c) => c.id === undefined));
+  // New clients are inserted with their figures, computed from their bookings in this file (they have no
+  // others), so the recompute below only rewrites clients that existed before.
+  const referredNew = await insertNewClients(tx, businessId, clients.filter((c) => c.id === undefined));
   if (fillPhone.length) {
     await tx.execute(sql`
       update clients c set phone = v.phone
@@ -136,7 +153,7 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
     newBookings += Number(res.n);
   }
 
-  const touched = [...new Set(clientIds)];
+  const touched = [...updated, ...referredNew];
   // No ANALYZE here: it serialised different businesses' imports; the recompute is fast without it.
   await recomputeClientStats(tx, businessId, touched);
   return {
@@ -148,29 +165,53 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
   };
 }
 
-async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[]) {
+/**
+ * Inserts new clients with their figures (the recompute's own SQL, figuresOfStream, over the client's
+ * distinct bookings in this file). Answers the new clients a referral of the business already names by
+ * referral code (a code once held by a deleted client): their referral counts need the full recompute.
+ */
+async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[]): Promise<number[]> {
+  const referred: number[] = [];
   let pending = fresh;
   // Referral codes are globally unique; a rare collision is retried with a new code.
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt === 5) throw new Error('Could not generate unique referral codes');
     const byCode = new Map<string, FileClient>();
     for (const c of pending) byCode.set(generateReferralCode(c.name), c);
-    const values = [...byCode].map(([code, c]) => ({ n: c.name, e: c.email, p: c.phone, r: code }));
+    const values = [...byCode].map(([code, c]) => ({ i: c.key, n: c.name, e: c.email, p: c.phone, r: code, ds: c.dates }));
     for (let start = 0; start < values.length; start += CHUNK) {
-      const inserted = rowsOf<{ id: number; referral_code: string }>(
+      const inserted = rowsOf<{ id: number; referral_code: string; referred: boolean }>(
         await tx.execute(sql`
-          insert into clients (business_id, name, email, phone, referral_code)
-          select ${businessId}, v.n, v.e, v.p, v.r
-          from json_to_recordset(${JSON.stringify(values.slice(start, start + CHUNK))}::json) as v(n text, e text, p text, r text)
+          with v as (
+            select * from json_to_recordset(${JSON.stringify(values.slice(start, start + CHUNK))}::json)
+              as v(i int, n text, e text, p text, r text, ds json)
+          ),
+          stream as (
+            -- the same stream as the recompute's, keyed by the file's client: one row per distinct booking,
+            -- gap = days since the previous distinct service date
+            select v.i as id, x.d as service_date,
+              nullif(x.d - lag(x.d) over (partition by v.i order by x.d), 0) as gap,
+              null::boolean as converted
+            from v cross join lateral (select d::date as d from json_array_elements_text(v.ds) as ds(d)) x
+          ),
+          ${figuresOfStream(businessId)}
+          insert into clients (business_id, name, email, phone, referral_code,
+            total_bookings, first_booking, last_booking, frequency, loyalty_score)
+          select ${businessId}, v.n, v.e, v.p, v.r,
+            n.total_bookings, n.first_booking, n.last_booking, n.frequency, n.loyalty_score
+          from v join fresh n on n.id = v.i
           on conflict (referral_code) do nothing
-          returning id, referral_code`),
+          returning id, referral_code,
+            exists (select 1 from referrals r where r.business_id = ${businessId} and r.referrer_code = clients.referral_code) as referred`),
       );
       for (const row of inserted) {
         const c = byCode.get(row.referral_code)!;
         c.id = row.id;
         c.isNew = true;
+        if (row.referred) referred.push(row.id);
       }
     }
     pending = pending.filter((c) => c.id === undefined);
   }
+  return referred;
 }
