@@ -1,13 +1,8 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { acquireDataDirLock, DATA_DIR_LOCKED_EXIT_CODE, type DataDirLock, DataDirLockedError } from './db/data-dir-lock';
-import { migrate } from './db/migrate';
-import { seedDemoIfEmpty } from './demo/seed-demo';
-import { jobDefinitions } from './features/index';
-import { type JobQueue, type Jobs, startJobs } from './platform/jobs/index';
-import { createEmailProvider } from './providers/email/index';
 
+// Process entry. The DATA_DIR lock is taken before the app's modules load, so a second process on the same
+// embedded database refuses at once instead of after loading everything.
 const config = loadConfig();
 // One process per embedded database (docs/operations.md); PostgreSQL takes any number of instances.
 let dataDirLock: DataDirLock | null = null;
@@ -21,49 +16,5 @@ if (!config.databaseUrl) {
   }
   process.on('exit', () => dataDirLock?.release());
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrate(database);
-if (config.demoData && !config.databaseUrl) {
-  const demo = await seedDemoIfEmpty(database);
-  if (demo) console.log(`Demo business created. Sign in with ${demo.email} / ${demo.password}`);
-}
-const email = createEmailProvider(config);
-// Features enqueue through deps.jobs. The queue starts right after the app is built (it logs to the app's
-// log) and before the app listens, so no request can send before it is up.
-let jobs: Jobs | null = null;
-const queue: JobQueue = {
-  send: (definition, data, options) => {
-    if (!jobs) throw new Error('The job queue is not started yet');
-    return jobs.send(definition, data, options);
-  },
-};
-const app = await buildApp({ config, database, email, jobs: queue });
-// After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start. With JOBS=0
-// this process only enqueues (no workers, no schedules); another instance works the queue.
-jobs = await startJobs({ database, log: app.log, email }, jobDefinitions, { work: config.jobs });
-
-// A lost connection is logged here and answered 503 by the error handler; the pool reconnects (docs/operations.md).
-database.pool?.on('error', (error) => app.log.warn({ err: error }, 'database connection lost'));
-
-// Once, however many signals arrive (npm, the start script and tsx each pass SIGTERM on).
-let stopping = false;
-const shutdown = async () => {
-  if (stopping) return;
-  stopping = true;
-  try {
-    await app.close();
-    await jobs?.stop();
-    await database.close();
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-  }
-  dataDirLock?.release();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-
-await app.listen({ port: config.port, host: config.host });
-const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-console.log(`Referloop is running at ${config.appUrl ?? `http://${shownHost}:${config.port}`}`);
-console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; jobs: ${config.jobs ? 'on' : 'enqueue only (JOBS=0)'}`);
+const { startServer } = await import('./start-server');
+await startServer(config, dataDirLock);

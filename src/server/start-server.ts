@@ -1,0 +1,59 @@
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import type { DataDirLock } from './db/data-dir-lock';
+import { migrate } from './db/migrate';
+import { seedDemoIfEmpty } from './demo/seed-demo';
+import { jobDefinitions } from './features/index';
+import { type JobQueue, type Jobs, startJobs } from './platform/jobs/index';
+import { buildApp } from './app';
+import { createEmailProvider } from './providers/email/index';
+
+/** Opens and migrates the database, builds the app, starts the job queue and listens (main.ts holds the lock first). */
+export async function startServer(config: Config, dataDirLock: DataDirLock | null): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  if (config.demoData && !config.databaseUrl) {
+    const demo = await seedDemoIfEmpty(database);
+    if (demo) console.log(`Demo business created. Sign in with ${demo.email} / ${demo.password}`);
+  }
+  const email = createEmailProvider(config);
+  // Features enqueue through deps.jobs. The queue starts right after the app is built (it logs to the app's
+  // log) and before the app listens, so no request can send before it is up.
+  let jobs: Jobs | null = null;
+  const queue: JobQueue = {
+    send: (definition, data, options) => {
+      if (!jobs) throw new Error('The job queue is not started yet');
+      return jobs.send(definition, data, options);
+    },
+  };
+  const app = await buildApp({ config, database, email, jobs: queue });
+  // After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start. With JOBS=0
+  // this process only enqueues (no workers, no schedules); another instance works the queue.
+  jobs = await startJobs({ database, log: app.log, email }, jobDefinitions, { work: config.jobs });
+
+  // A lost connection is logged here and answered 503 by the error handler; the pool reconnects (docs/operations.md).
+  database.pool?.on('error', (error) => app.log.warn({ err: error }, 'database connection lost'));
+
+  // Once, however many signals arrive (npm, the start script and tsx each pass SIGTERM on).
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await app.close();
+      await jobs?.stop();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+    }
+    dataDirLock?.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Referloop is running at ${config.appUrl ?? `http://${shownHost}:${config.port}`}`);
+  console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; jobs: ${config.jobs ? 'on' : 'enqueue only (JOBS=0)'}`);
+}
