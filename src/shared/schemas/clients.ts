@@ -91,38 +91,62 @@ export const bookingTrendsQuerySchema = z.object({
     .default(30),
 });
 
-export type Client = {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  referralCode: string;
-  referredBy: string | null;
-  isReferredClient: boolean;
-  firstBooking: string | null;
-  lastBooking: string | null;
-  totalBookings: number;
-  frequency: number | null;
-  loyaltyScore: number;
-  totalSpent: number;
-  hasReward: boolean;
-  rewardEarned: string | null;
-  thankYouSent: boolean;
-  createdAt: string;
-};
+// Replies (docs/clients-api.md). The server serialises through these schemas (a field not listed never
+// leaves it) and the browser types its queries with the inferred types.
 
-export type ClientPage = { clients: Client[]; total: number; page: number; pageSize: number };
-export type LoyaltyDistribution = { high: number; medium: number; low: number; total: number };
-export type BookingTrendPoint = { date: string; count: number };
+export const clientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  referralCode: z.string(),
+  referredBy: z.string().nullable(),
+  isReferredClient: z.boolean(),
+  /** 'YYYY-MM-DD' */
+  firstBooking: z.string().nullable(),
+  /** 'YYYY-MM-DD' */
+  lastBooking: z.string().nullable(),
+  totalBookings: z.number(),
+  frequency: z.number().nullable(),
+  loyaltyScore: z.number(),
+  totalSpent: z.number(),
+  hasReward: z.boolean(),
+  rewardEarned: z.string().nullable(),
+  thankYouSent: z.boolean(),
+  /** ISO timestamp */
+  createdAt: z.string(),
+});
+export type Client = z.infer<typeof clientSchema>;
 
-export type DashboardStats = {
-  totalClients: number;
-  totalReferrals: number;
-  activeReferrals: number;
-  avgLoyaltyScore: number;
-  monthlyRevenue: number;
-  referralRevenue: number;
-  monthlyReferralRevenue: number;
-  monthlyConvertedBookings: number;
-  totalConvertedBookings: number;
-};
+export const clientPageSchema = z.object({ clients: z.array(clientSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type ClientPage = z.infer<typeof clientPageSchema>;
+
+export const newClientCountSchema = z.object({ count: z.number() });
+
+/** GET /api/clients: a page (?page=), the new-client count (?new=true), or the unpaged list. */
+export const clientListResponseSchema = z.union([clientPageSchema, newClientCountSchema, z.array(clientSchema)]);
+
+export const loyaltyDistributionSchema = z.object({ high: z.number(), medium: z.number(), low: z.number(), total: z.number() });
+export type LoyaltyDistribution = z.infer<typeof loyaltyDistributionSchema>;
+
+export const bookingTrendPointSchema = z.object({ date: z.string(), count: z.number() });
+export type BookingTrendPoint = z.infer<typeof bookingTrendPointSchema>;
+
+export const dashboardStatsSchema = z.object({
+  totalClients: z.number(),
+  totalReferrals: z.number(),
+  activeReferrals: z.number(),
+  avgLoyaltyScore: z.number(),
+  monthlyRevenue: z.number(),
+  referralRevenue: z.number(),
+  monthlyReferralRevenue: z.number(),
+  monthlyConvertedBookings: z.number(),
+  totalConvertedBookings: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** POST /api/clients (201). */
+export const addClientResponseSchema = z.object({ client: clientSchema });
+
+/** POST /api/admin/send-gift and /api/admin/send-thanks. */
+export const clientActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), client: clientSchema });

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { parseId } from '../../platform/validate';
-import { CLIENT_NOT_FOUND } from '../../../shared/schemas/client-detail';
+import { CLIENT_NOT_FOUND, clientDeletedSchema, clientDetailSchema } from '../../../shared/schemas/client-detail';
 import { clientDetail, deleteClient } from './client-detail';
 
 const clientIdOf = (params: unknown) => parseId((params as { id?: unknown })?.id, CLIENT_NOT_FOUND);
 
 /** The client detail view and client delete (docs/clients-api.md). */
-export async function clientDetailRoutes(app: FastifyInstance) {
+export async function clientDetailRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
 
-  app.get('/clients/:id', async (request) => clientDetail(database.db, businessIdOf(request), clientIdOf(request.params)));
+  app.get('/clients/:id', { schema: { response: { 200: clientDetailSchema } } }, async (request) => clientDetail(database.db, businessIdOf(request), clientIdOf(request.params)));
 
-  app.delete('/clients/:id', async (request) => deleteClient(database, businessIdOf(request), clientIdOf(request.params)));
+  app.delete('/clients/:id', { schema: { response: { 200: clientDeletedSchema } } }, async (request) => deleteClient(database, businessIdOf(request), clientIdOf(request.params)));
 }

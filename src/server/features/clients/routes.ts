@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import {
+  addClientResponseSchema,
   addClientSchema,
+  bookingTrendPointSchema,
   bookingTrendsQuerySchema,
+  clientActionResponseSchema,
+  clientListResponseSchema,
+  clientSchema,
   clientListQuerySchema,
+  dashboardStatsSchema,
+  loyaltyDistributionSchema,
   sendGiftSchema,
   sendThanksSchema,
   topClientsQuerySchema,
 } from '../../../shared/schemas/clients';
+import { z } from 'zod';
 import * as clients from './service';
 
-export async function clientRoutes(app: FastifyInstance) {
+export async function clientRoutes(untyped: FastifyInstance) {
+  // Every JSON reply is declared and serialised through its shared schema (docs/platform-rules.md).
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
   const db = database.db;
 
-  app.get('/clients', async (request) => {
+  app.get('/clients', { schema: { response: { 200: clientListResponseSchema } } }, async (request) => {
     const businessId = businessIdOf(request);
     const query = parse(clientListQuerySchema, request.query);
     if (query.new === 'true' || query.new === '1') return { count: await clients.countNewClients(db, businessId) };
@@ -28,36 +39,36 @@ export async function clientRoutes(app: FastifyInstance) {
     return clients.listClientsPage(db, businessId, { page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort });
   });
 
-  app.get('/clients/top', async (request) => {
+  app.get('/clients/top', { schema: { response: { 200: z.array(clientSchema) } } }, async (request) => {
     const { limit } = parse(topClientsQuerySchema, request.query);
     return clients.topClients(db, businessIdOf(request), limit);
   });
 
-  app.get('/clients/loyalty-distribution', async (request) => clients.loyaltyDistribution(db, businessIdOf(request)));
+  app.get('/clients/loyalty-distribution', { schema: { response: { 200: loyaltyDistributionSchema } } }, async (request) => clients.loyaltyDistribution(db, businessIdOf(request)));
 
-  app.post('/clients', async (request, reply) => {
+  app.post('/clients', { schema: { response: { 201: addClientResponseSchema } } }, async (request, reply) => {
     const input = parse(addClientSchema, request.body);
     const client = await clients.addClient(database, businessIdOf(request), input);
     return reply.status(201).send({ client });
   });
 
-  app.get('/dashboard/stats', async (request) => clients.dashboardStats(db, businessIdOf(request)));
+  app.get('/dashboard/stats', { schema: { response: { 200: dashboardStatsSchema } } }, async (request) => clients.dashboardStats(db, businessIdOf(request)));
 
-  app.get('/analytics/booking-trends', async (request) => {
+  app.get('/analytics/booking-trends', { schema: { response: { 200: z.array(bookingTrendPointSchema) } } }, async (request) => {
     const { days } = parse(bookingTrendsQuerySchema, request.query);
     return clients.bookingTrends(db, businessIdOf(request), days);
   });
 
-  app.post('/admin/send-gift', async (request) => {
+  app.post('/admin/send-gift', { schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
     const input = parse(sendGiftSchema, request.body);
     const client = await clients.sendGift(database, businessIdOf(request), input);
-    return { success: true, message: 'Gift sent successfully!', client };
+    return { success: true as const, message: 'Gift sent successfully!', client };
   });
 
-  app.post('/admin/send-thanks', async (request) => {
+  app.post('/admin/send-thanks', { schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
     const input = parse(sendThanksSchema, request.body);
     const client = await clients.sendThanks(database, businessIdOf(request), input);
-    return { success: true, message: 'Thank you message sent!', client };
+    return { success: true as const, message: 'Thank you message sent!', client };
   });
 
   app.get('/admin/export', async (request, reply) => {
