@@ -49,48 +49,94 @@ export function parseAmount(raw: unknown): number | null | undefined {
   return Number.isFinite(n) && n < 1e8 ? Math.round(n * 100) / 100 : undefined;
 }
 
-export type PhoneStats = { total: number; withPhone: number; withoutPhone: number; invalid: number; coverage: number };
+// Replies of the imports feature (docs/clients-api.md). The server serialises through these schemas (a field
+// not listed never leaves it) and the browser types its queries with the inferred types.
 
-export type ClientPreview = { name: string; email: string | null; phone: string | null; serviceDate: string; amount: number | null };
+export const phoneStatsSchema = z.object({
+  total: z.number(),
+  withPhone: z.number(),
+  withoutPhone: z.number(),
+  invalid: z.number(),
+  coverage: z.number(),
+});
+export type PhoneStats = z.infer<typeof phoneStatsSchema>;
 
-export type UploadResult = {
-  id: string;
-  processed: number;
-  skipped: number;
-  errors: string[];
-  message: string;
-  totalRows: number;
-  newClients: number;
-  updatedClients: number;
-  newBookings: number;
-  duplicateBookings: number;
-  phoneStats: PhoneStats;
-  clientPreviews: ClientPreview[];
-};
+export const clientPreviewSchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  serviceDate: z.string(),
+  amount: z.number().nullable(),
+});
+export type ClientPreview = z.infer<typeof clientPreviewSchema>;
 
-export type UploadRecord = {
-  id: string;
-  fileName: string;
-  timestamp: string;
-  rowsProcessed: number;
-  rowsSkipped: number;
-  totalRows: number;
-  phoneStats: PhoneStats | null;
-  clientPreviews: ClientPreview[];
-  errors: string[];
+/** POST /api/upload/csv. */
+export const uploadResultSchema = z.object({
+  id: z.string(),
+  processed: z.number(),
+  skipped: z.number(),
+  errors: z.array(z.string()),
+  /** All error lines (errors is capped): for 'and N more'. */
+  errorCount: z.number(),
+  message: z.string(),
+  totalRows: z.number(),
+  newClients: z.number(),
+  updatedClients: z.number(),
+  newBookings: z.number(),
+  duplicateBookings: z.number(),
+  phoneStats: phoneStatsSchema,
+  clientPreviews: z.array(clientPreviewSchema),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** A preview as kept in the upload log: rows the demo seed wrote have no service date or amount. */
+const storedClientPreviewSchema = clientPreviewSchema.extend({
+  serviceDate: z.string().optional(),
+  amount: z.number().nullable().optional(),
+});
+
+export const uploadRecordSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  /** ISO timestamp */
+  timestamp: z.string(),
+  rowsProcessed: z.number(),
+  rowsSkipped: z.number(),
+  totalRows: z.number(),
+  phoneStats: phoneStatsSchema.nullable(),
+  clientPreviews: z.array(storedClientPreviewSchema),
+  errors: z.array(z.string()),
   /** Why the upload was refused (nothing imported); null when it was imported. */
-  failureReason: string | null;
-};
+  failureReason: z.string().nullable(),
+});
+export type UploadRecord = z.infer<typeof uploadRecordSchema>;
 
-export type WebhookLogEntry = {
-  id: number;
+/** GET /api/csv-uploads: newest first. */
+export const uploadHistorySchema = z.array(uploadRecordSchema);
+
+export const webhookLogEntrySchema = z.object({
+  id: z.number().int(),
   /** test: the Data Sources test payload, checked and logged; it adds no client. */
-  status: 'success' | 'skipped' | 'error' | 'test';
-  payload: unknown;
-  errorMessage: string | null;
-  clientName: string | null;
-  createdAt: string;
-};
+  status: z.enum(['success', 'skipped', 'error', 'test']),
+  /** The payload as received (or its excerpt when it was too large to keep whole). */
+  payload: z.unknown(),
+  errorMessage: z.string().nullable(),
+  clientName: z.string().nullable(),
+  /** ISO timestamp */
+  createdAt: z.string(),
+});
+export type WebhookLogEntry = z.infer<typeof webhookLogEntrySchema>;
+
+/** GET /api/webhook-logs and /api/webhook/logs: newest first. */
+export const webhookLogsSchema = z.array(webhookLogEntrySchema);
+
+/** POST /api/webhook/:token (200): recorded (or already recorded), skipped, or a checked test payload. */
+export const webhookReplySchema = z.union([
+  z.object({ success: z.literal(true), message: z.string(), clientId: z.number().int(), duplicate: z.boolean() }),
+  z.object({ success: z.literal(true), skipped: z.literal(true), message: z.string() }),
+  z.object({ success: z.literal(true), test: z.literal(true), message: z.string() }),
+]);
+export type WebhookReply = z.infer<typeof webhookReplySchema>;
 
 const scalar = z.union([z.string(), z.number()]).nullish();
 

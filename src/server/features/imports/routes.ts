@@ -1,20 +1,24 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertAllowedText } from '../../platform/body-parsing';
 import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants';
+import { uploadHistorySchema, uploadResultSchema, webhookLogsSchema, webhookReplySchema } from '../../../shared/schemas/imports';
 import * as imports from './service';
 import { webhookRouteConfig } from './webhook-limits';
 
 const TOO_LARGE = 'File is too large. The limit is 10 MB.';
 
-export async function importRoutes(app: FastifyInstance) {
+export async function importRoutes(untyped: FastifyInstance) {
+  // Every JSON reply is declared and serialised through its shared schema (docs/platform-rules.md).
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 10, parts: 20 } });
 
-    scope.post('/upload/csv', async (request) => {
+    scope.withTypeProvider<ZodTypeProvider>().post('/upload/csv', { schema: { response: { 200: uploadResultSchema } } }, async (request) => {
       const businessId = businessIdOf(request);
       // Refuse an obviously oversized body before reading it (multipart framing adds a few hundred bytes).
       if (Number(request.headers['content-length'] ?? 0) > UPLOAD_LIMIT_BYTES + 64 * 1024) throw new HttpError(413, TOO_LARGE);
@@ -36,9 +40,9 @@ export async function importRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/csv-uploads', async (request) => imports.listUploads(database.db, businessIdOf(request)));
-  app.get('/webhook-logs', async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
-  app.get('/webhook/logs', async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
+  app.get('/csv-uploads', { schema: { response: { 200: uploadHistorySchema } } }, async (request) => imports.listUploads(database.db, businessIdOf(request)));
+  app.get('/webhook-logs', { schema: { response: { 200: webhookLogsSchema } } }, async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
+  app.get('/webhook/logs', { schema: { response: { 200: webhookLogsSchema } } }, async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
 }
 
 function uploadError(error: unknown): unknown {
@@ -53,7 +57,7 @@ function uploadError(error: unknown): unknown {
  * Rate limit per token, body cap: webhook-limits.ts.
  */
 export async function webhookRoutes(app: FastifyInstance) {
-  app.post('/webhook/:token', { config: webhookRouteConfig }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/webhook/:token', { config: webhookRouteConfig, schema: { response: { 200: webhookReplySchema } } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const answer = await imports.handleWebhook(app.deps.database, token, request.body);
     return reply.status(answer.status).send(answer.body);
