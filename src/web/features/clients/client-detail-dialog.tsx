@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { formatPhone } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -32,7 +33,7 @@ export function ClientDetailDialog({ client, onClose }: { client: Client | null;
 
 function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (target: Target) => void }) {
   const { data, isPending, isError } = useClientDetail(client.id);
-  const contact = [client.email, client.phone].filter(Boolean).join(' · ');
+  const contact = [client.email, formatPhone(client.phone)].filter(Boolean).join(' · ');
   return (
     <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto" data-testid="client-detail">
       <DialogHeader>
