@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthDownSchema, healthOkSchema } from '../../shared/schemas/health';
 import { RETRY_AFTER_SECONDS } from './database-outage';
 
 /**
@@ -9,7 +11,8 @@ import { RETRY_AFTER_SECONDS } from './database-outage';
 export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
+  const schema = { response: { 200: healthOkSchema, 503: healthDownSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get('/health', { config: { access: 'public' }, schema }, async (_request, reply) => {
     const started = performance.now();
     const kind = app.deps.database.kind;
     let timer: NodeJS.Timeout | undefined;
@@ -23,7 +26,7 @@ export async function healthRoutes(app: FastifyInstance) {
       } else {
         await answer;
       }
-      return { status: 'ok', database: { kind, status: 'ok', latencyMs: Math.round(performance.now() - started) } };
+      return { status: 'ok' as const, database: { kind, status: 'ok' as const, latencyMs: Math.round(performance.now() - started) } };
     } catch {
       return reply
         .status(503)
