@@ -59,7 +59,8 @@ describe('clients.recompute-stats', () => {
   it('is scheduled hourly (each business is refreshed after 03:00 its time), and a second instance starting the same day adds no run', async () => {
     const jobs = await startJobs({ database: t.database, log }, [recomputeStatsJob], fastJobs);
     started.push(jobs);
-    expect(await runs()).toHaveLength(1);
+    // Only catch-up runs count: the hourly schedule itself may fire at xx:10 while the test runs.
+    expect((await runs()).filter((r) => r.key?.startsWith('catch-up:'))).toHaveLength(1);
     const schedules = await jobs.boss.getSchedules();
     expect(schedules).toEqual([expect.objectContaining({ name: 'clients.recompute-stats', cron: '10 * * * *', timezone: 'UTC' })]);
   });
