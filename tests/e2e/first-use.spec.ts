@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUpViaApi, uniqueEmail } from './support/accounts';
+import { PASSWORD, signUpViaApi, uniqueEmail, openSignIn } from './support/accounts';
 import { expectToast, toastWith } from './support/toast';
 
 // Issue 9 sections 3-5, as a new owner meets them: sign-in and session, upload, the client list.
@@ -69,7 +69,7 @@ for (const viewport of [
     test('signing in without a page to return to lands on the client dashboard, never a placeholder', async ({ page }) => {
       const { email } = await signUpViaApi(page);
       await page.request.post('/api/auth/logout');
-      await page.goto('/login');
+      await openSignIn(page);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign In' }).click();

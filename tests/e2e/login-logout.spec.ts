@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signUpViaApi, uniqueEmail } from './support/accounts';
+import { PASSWORD, signUpViaApi, uniqueEmail, openSignIn } from './support/accounts';
 import { expectToast } from './support/toast';
 
 test('sign in, see the shell with the business, and sign out', async ({ page }) => {
   const { email, name } = await signUpViaApi(page, { name: 'Shine Bright Cleaning' });
   await page.request.post('/api/auth/logout');
 
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -28,7 +28,7 @@ test('sign in, see the shell with the business, and sign out', async ({ page }) 
 test('a wrong password shows Login failed and stays on the sign-in screen', async ({ page }) => {
   const { email } = await signUpViaApi(page);
   await page.request.post('/api/auth/logout');
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -37,7 +37,7 @@ test('a wrong password shows Login failed and stays on the sign-in screen', asyn
 });
 
 test('sign-in checks the e-mail and password length before calling the server', async ({ page }) => {
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Password').fill('abc');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -76,4 +76,26 @@ test('the signup screen shows the server message when the e-mail is taken', asyn
   await page.getByLabel('Confirm password').fill('secret123');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expectToast(page, 'Signup failed', 'An account with this email already exists');
+});
+
+test('Sign In waits for the app on the prerendered page, so the form never submits by itself', async ({ page }) => {
+  // The sign-in page is prerendered; before its scripts run, a native submit would put the password in the URL.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const { email } = await signUpViaApi(page, { name: 'Early Bird Cleaning' });
+  await page.request.post('/api/auth/logout');
+
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Welcome back!');
+  await expect(page).toHaveURL(/\/clients$/);
 });

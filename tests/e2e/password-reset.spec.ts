@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { resetLinkFrom, signUpViaApi } from './support/accounts';
+import { resetLinkFrom, signUpViaApi, openSignIn } from './support/accounts';
 import { latestMailTo } from './support/outbox';
 import { expectToast } from './support/toast';
 
@@ -7,7 +7,7 @@ test('forgot password, reset through the e-mailed link, sign in with the new pas
   const { email } = await signUpViaApi(page);
   await page.request.post('/api/auth/logout');
 
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill('nope');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './support/accounts';
+import { uniqueEmail, openSignIn } from './support/accounts';
 import { toastWith } from './support/toast';
 
 // Spec part 1 §4 and §9: one toast at a time, shown 5000 ms, swiped right by 50 px to dismiss, F8 focuses them.
@@ -7,7 +7,7 @@ import { toastWith } from './support/toast';
 const openToasts = (page: Page) => page.locator('ol > li[data-state="open"]');
 
 async function failLogin(page: Page) {
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -43,7 +43,7 @@ test('a toast closes by itself after 5 seconds', async ({ page }) => {
   // The page's clock stands still and is moved by hand in 50 ms steps until the toast shows, so it
   // opened within the last step: still open 4.9 s later, closed 5.1 s later, however busy the machine.
   await page.clock.install();
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByLabel('Password').fill('wrong-password');
   await page.mouse.move(0, 0);

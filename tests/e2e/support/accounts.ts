@@ -29,3 +29,12 @@ export function resetLinkFrom(eml: string): string {
   if (!match) throw new Error('no reset link in the e-mail');
   return match[0];
 }
+
+/**
+ * Opens the prerendered sign-in page and waits until the app has taken it over (Sign In is disabled until
+ * then): what is typed into the prerendered fields before that is not kept.
+ */
+export async function openSignIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+}

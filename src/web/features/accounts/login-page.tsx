@@ -74,7 +74,8 @@ export function LoginPage() {
           }
           {...form.register('password')}
         />
-        <Button type="submit" className="w-full" disabled={login.isPending}>
+        {/* Disabled until hydrated: the prerendered form must not submit natively (a GET would put the password in the URL). */}
+        <Button type="submit" className="w-full" disabled={!mounted || login.isPending}>
           {login.isPending ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
