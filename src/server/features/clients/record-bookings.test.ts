@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type BookingRow, recordBookings } from './record-bookings';
@@ -13,13 +14,15 @@ vi.mock('./referral-code', async (importOriginal) => {
 
 let t: TestApp;
 let biz: TestBusiness;
+let today: string;
 beforeAll(async () => {
   t = await createTestApp();
   biz = await createBusiness(t.database);
+  today = await todayIn(t.database, 'America/New_York');
 });
 afterAll(() => t.close());
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => daysBefore(today, n);
 const row = (name: string, date: string, serviceType: string | null = null, amount: number | null = 100): BookingRow => ({
   name,
   email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
