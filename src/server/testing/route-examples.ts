@@ -10,6 +10,8 @@ import {
 } from '../../shared/schemas/clients';
 import { webhookPayloadSchema } from '../../shared/schemas/imports';
 import type { TenantIds } from './tenant-data';
+import { SMS_ROUTE_EXAMPLES } from './route-examples-sms';
+import { SMS_INBOX_ROUTE_EXAMPLES } from './route-examples-sms-inbox';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -107,4 +109,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     refusalsLoggedIn: ['webhook_logs'],
     notInTenancyMatrix: 'public; the token in the path names the business',
   },
+
+  ...SMS_ROUTE_EXAMPLES,
+  ...SMS_INBOX_ROUTE_EXAMPLES,
 };

@@ -6,3 +6,4 @@ export * from './imports';
 export * from './leads';
 export * from './messaging';
 export * from './read-model';
+export * from './sms';
