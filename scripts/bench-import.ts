@@ -3,7 +3,7 @@
 // DATABASE_URL or postgres://postgres@127.0.0.1:5432/test. BENCH_DB=pg|pglite|both (default both);
 // BENCH_ONLY=hostile,monthly,distinct,repeat,webhook,concurrent picks scenarios.
 import { loadConfig } from '../src/server/config';
-import { type BenchApp, benchApp, benchBusiness, copyFloor, timedUpload } from './bench/import-app';
+import { type BenchApp, benchApp, benchBusiness, copyFloor, schemaFloor, timedUpload } from './bench/import-app';
 import { hostileUpload } from './bench/hostile-upload';
 import { bulkCsv, monthlyCsv } from './bench/import-files';
 
@@ -26,6 +26,16 @@ function report(row: Row) {
   const ok = row.ms < row.target ? 'ok' : 'OVER';
   console.log(`${row.kind.padEnd(6)} ${row.scenario.padEnd(58)} ${row.ms.toFixed(0).padStart(6)} ms  target < ${row.target} ms ${ok}${ratio}${row.note ? `  ${row.note}` : ''}`);
 }
+
+/** The client indexes issue 8's dashboard reads page, sort and search through (drizzle/0003, 0004). */
+const READ_MODEL_INDEXES = [
+  'clients_business_loyalty_order_idx',
+  'clients_business_last_booking_order_idx',
+  'clients_business_total_bookings_order_idx',
+  'clients_business_name_order_idx',
+  'clients_name_trgm_idx',
+  'clients_email_trgm_idx',
+];
 
 const MONTH_CLIENTS = 3000;
 const MONTHS = 10;
@@ -53,6 +63,25 @@ async function bulk(b: BenchApp, name: string, clients: number) {
   const biz = await benchBusiness(b.database);
   const ms = await timedUpload(b.app, biz, csv);
   report({ scenario: `100,000 rows, ${name}`, kind: b.kind, ms, target: b.kind === 'pg' ? 3000 : 8000, floorMs: await floor(name, csv) });
+  if (b.kind === 'pg') {
+    const f = await schemaFloor(b.database, (await benchBusiness(b.database)).id, csv);
+    const both = f.clientsMs + f.bookingsMs;
+    report({
+      scenario: '  schema floor: the same rows, 2 plain inserts',
+      kind: b.kind,
+      ms: both,
+      target: Infinity,
+      note: `clients ${f.clientsMs.toFixed(0)} ms + bookings ${f.bookingsMs.toFixed(0)} ms; the import is ${(ms / both).toFixed(1)}x this floor`,
+    });
+    const g = await schemaFloor(b.database, (await benchBusiness(b.database)).id, csv, READ_MODEL_INDEXES);
+    report({
+      scenario: '  the same without the 6 client indexes of the read model',
+      kind: b.kind,
+      ms: g.clientsMs + g.bookingsMs,
+      target: Infinity,
+      note: `clients ${g.clientsMs.toFixed(0)} ms + bookings ${g.bookingsMs.toFixed(0)} ms (docs/decisions/0005-import-speed-and-read-indexes.md)`,
+    });
+  }
   return biz;
 }
 

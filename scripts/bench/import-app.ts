@@ -81,3 +81,44 @@ export async function copyFloor(baseUrl: string, csv: string): Promise<number> {
     await client.end();
   }
 }
+
+/**
+ * The schema floor: the same rows written by two plain set-based statements into the real clients and
+ * bookings tables (every index, foreign key and read-model trigger), after COPY into a temporary table,
+ * in a transaction that is rolled back; `withoutIndexes` are dropped in that transaction first. No parsing, normalising or matching: what this schema costs to
+ * write these rows at all. Answers { clientsMs, bookingsMs } (the COPY itself is not counted).
+ */
+export async function schemaFloor(database: Database, businessId: number, csv: string, withoutIndexes: string[] = []): Promise<{ clientsMs: number; bookingsMs: number }> {
+  const client = await database.pool!.connect();
+  try {
+    await client.query('begin');
+    // Dropped inside the rolled-back transaction: a measurement of what these indexes cost, nothing more.
+    for (const index of withoutIndexes) await client.query(`drop index ${index}`);
+    await client.query(`create temp table floor_rows (name text, email text, phone text, service_date date, amount text, status text, service_type text) on commit drop`);
+    await new Promise<void>((resolve, reject) => {
+      const stream = client.query(copyFrom(`copy floor_rows from stdin with (format csv, header true)`));
+      stream.on('finish', resolve).on('error', reject);
+      stream.end(csv);
+    });
+    let started = performance.now();
+    await client.query(
+      `insert into clients (business_id, name, email, phone, referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score)
+       select $1, min(name), email, min(phone), 'FLOOR' || row_number() over (), count(*), min(service_date), max(service_date), 30, 5.0
+       from floor_rows group by email`,
+      [businessId],
+    );
+    const clientsMs = performance.now() - started;
+    started = performance.now();
+    await client.query(
+      `insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
+       select $1, c.id, r.service_date, r.service_type, 100.5, 100.5, 'completed', 'csv', lower(r.service_type) || '|' || r.amount
+       from floor_rows r join clients c on c.business_id = $1 and lower(c.email) = r.email`,
+      [businessId],
+    );
+    const bookingsMs = performance.now() - started;
+    await client.query('rollback');
+    return { clientsMs, bookingsMs };
+  } finally {
+    client.release();
+  }
+}
