@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { EmailProvider } from './providers/email/types';
+import { createSmsProvider } from './providers/sms/index';
+import type { SmsProvider } from './providers/sms/types';
 import type { JobQueue } from './platform/jobs/index';
 import { installErrorHandler } from './platform/errors';
 import { frameworkErrors, installBodyParsing } from './platform/body-parsing';
@@ -21,11 +23,16 @@ export type AppDeps = {
   email: EmailProvider;
   /** The job queue (pg-boss; features send defined jobs: e-mail, texts, follow-ups). docs/jobs.md */
   jobs: JobQueue;
+  /** Texts (providers/sms): chosen from config when not given — Twilio with TWILIO_* set, else the simulator. */
+  sms?: SmsProvider;
 };
+
+/** The deps as the routes see them: the SMS provider always chosen. */
+export type AppContext = AppDeps & { sms: SmsProvider };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
+    deps: AppContext;
   }
 }
 
@@ -38,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     frameworkErrors,
   });
-  app.decorate('deps', deps);
+  app.decorate('deps', { ...deps, sms: deps.sms ?? createSmsProvider(deps.config) });
   app.decorateRequest('auth', null);
 
   await app.register(cookie);

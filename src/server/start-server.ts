@@ -7,6 +7,7 @@ import { jobDefinitions } from './features/index';
 import { type JobQueue, type Jobs, startJobs } from './platform/jobs/index';
 import { buildApp } from './app';
 import { createEmailProvider } from './providers/email/index';
+import { createSmsProvider } from './providers/sms/index';
 
 /** Opens and migrates the database, builds the app, starts the job queue and listens (main.ts holds the lock first). */
 export async function startServer(config: Config, dataDirLock: DataDirLock | null): Promise<void> {
@@ -17,6 +18,7 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
     if (demo) console.log(`Demo business created. Sign in with ${demo.email} / ${demo.password}`);
   }
   const email = createEmailProvider(config);
+  const sms = createSmsProvider(config);
   // Features enqueue through deps.jobs. The queue starts right after the app is built (it logs to the app's
   // log) and before the app listens, so no request can send before it is up.
   let jobs: Jobs | null = null;
@@ -26,7 +28,7 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
       return jobs.send(definition, data, options);
     },
   };
-  const app = await buildApp({ config, database, email, jobs: queue });
+  const app = await buildApp({ config, database, email, jobs: queue, sms });
   // After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start. With JOBS=0
   // this process only enqueues (no workers, no schedules); another instance works the queue.
   jobs = await startJobs({ database, log: app.log, email }, jobDefinitions, { work: config.jobs });
@@ -55,5 +57,5 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Referloop is running at ${config.appUrl ?? `http://${shownHost}:${config.port}`}`);
-  console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; jobs: ${config.jobs ? 'on' : 'enqueue only (JOBS=0)'}`);
+  console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; SMS: ${sms.isSimulator ? 'local simulator' : 'Twilio'}; jobs: ${config.jobs ? 'on' : 'enqueue only (JOBS=0)'}`);
 }

@@ -5,12 +5,16 @@ import type { Database } from '../db/client';
 import { type JobDefinition, type JobQueue, type Jobs, startJobs } from '../platform/jobs/index';
 import { fastJobs, memoryLog, memoryQueue } from '../platform/jobs/testing';
 import { MemoryEmail } from './memory-email';
+import { SimulatorSms } from '../providers/sms/simulator';
+import type { SmsProvider } from '../providers/sms/types';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
   email: MemoryEmail;
+  /** The app's SMS provider: the simulator (what it sent is in sms.sent) unless options.sms was given. */
+  sms: SimulatorSms;
   /** The app's queue: pg-boss when `jobs` was given, else a memory queue that records sends. */
   jobs: JobQueue;
   /** What the job handlers logged (with `jobs`): a test can assert that none failed. */
@@ -21,6 +25,8 @@ export type TestApp = {
 export type TestAppOptions = {
   /** Start pg-boss (fast polling) on the test database and work these jobs, as main.ts does. */
   jobs?: JobDefinition[];
+  /** Another SMS provider (the Twilio driver against a stand-in); `sms` is then a simulator the app does not use. */
+  sms?: SmsProvider;
 };
 
 /** The whole app on its own database. Call once per file (beforeAll) and close it in afterAll. */
@@ -30,12 +36,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const jobLog = memoryLog();
   const boss: Jobs | null = options.jobs ? await startJobs({ database, log: jobLog, email }, options.jobs, fastJobs) : null;
   const jobs = boss ?? memoryQueue();
-  const app = await buildApp({ config: testConfig(overrides), database, email, jobs });
+  const sms = new SimulatorSms();
+  const app = await buildApp({ config: testConfig(overrides), database, email, jobs, sms: options.sms ?? sms });
   await app.ready();
   return {
     app,
     database,
     email,
+    sms,
     jobs,
     jobLog,
     async close() {
