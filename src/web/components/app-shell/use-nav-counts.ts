@@ -31,10 +31,13 @@ async function fetchCount(url: string): Promise<number> {
  * route does not exist yet: it is not polled (a 404 every few seconds helps no one) and shows no badge.
  * The referrals and SMS features set their URL when they add the route.
  */
+/** Unread client replies: the SMS Management badge, in the shell and on the SMS screen's header. */
+export const UNREAD_REPLIES_URL = '/api/activities/replies?unread=true';
+
 export const NAV_COUNT_SOURCES: Record<NavCountKey, { url: string | null; intervalMs: number }> = {
   newClients: { url: '/api/clients?new=true', intervalMs: POLL_NEW_COUNTS_MS },
   newReferrals: { url: null /* '/api/referrals?new=true' */, intervalMs: POLL_NEW_COUNTS_MS },
-  unreadReplies: { url: null /* '/api/activities/replies?unread=true' */, intervalMs: POLL_UNREAD_REPLIES_MS },
+  unreadReplies: { url: null /* UNREAD_REPLIES_URL */, intervalMs: POLL_UNREAD_REPLIES_MS },
 };
 
 function useCount({ url, intervalMs }: { url: string | null; intervalMs: number }) {
@@ -46,6 +49,9 @@ function useCount({ url, intervalMs }: { url: string | null; intervalMs: number 
   });
   return data ?? 0;
 }
+
+/** The unread-replies count, shared with the shell's badge (one query, one poll). */
+export const useUnreadReplies = () => useCount(NAV_COUNT_SOURCES.unreadReplies);
 
 export function useNavCounts(): Record<NavCountKey, number> {
   return {

@@ -1,14 +1,66 @@
-import { MessageSquare, Users } from 'lucide-react';
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { History, MessagesSquare, Send, Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { useAuth } from '../../lib/auth';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { BulkTab } from './bulk-tab';
+import { ConversationsTab } from './conversations-tab';
+import { HistoryTab } from './history-tab';
+import { SetupTab } from './setup-tab';
+import { SmsHeader } from './sms-header';
+import type { SmsTab } from './types';
 
+const TABS: { value: SmsTab; label: string; icon: typeof Send }[] = [
+  { value: 'setup', label: 'Setup', icon: Settings2 },
+  { value: 'conversations', label: 'Conversations', icon: MessagesSquare },
+  { value: 'bulk', label: 'Bulk Messaging', icon: Send },
+  { value: 'history', label: 'Message History', icon: History },
+];
+
+/** The business's SMS number: selectedPhoneNumber, or the older twilioPhoneNumber (spec part 2 section 3). */
+export function useBusinessNumber(): string | null {
+  const { business } = useAuth();
+  return business?.selectedPhoneNumber ?? business?.twilioPhoneNumber ?? null;
+}
+
+/** SMS Management (spec part 2): header with the number and unread badge, and four tabs. */
 export function SmsPage() {
+  const number = useBusinessNumber();
+  const [tab, setTab] = useState<SmsTab>(() => (number ? 'conversations' : 'setup'));
+  // A template chosen on the Setup tab opens Bulk Messaging with it.
+  const [draft, setDraft] = useState('');
+
   return (
-    <ComingSoonPage
-      title="SMS Management"
-      description="Text your clients, send referral reminders and answer replies."
-      icon={MessageSquare}
-      what="Choose your business SMS number, answer replies and send bulk texts here. Your first 100 messages will be free."
-      next={[{ to: '/clients', label: 'Thank a client', icon: Users }]}
-    />
+    <div className="mx-auto w-full max-w-6xl">
+      <SmsHeader number={number} onChooseNumber={() => setTab('setup')} onOpenInbox={() => setTab('conversations')} />
+      <Tabs value={tab} onValueChange={(v) => setTab(v as SmsTab)}>
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="setup">
+          <SetupTab
+            number={number}
+            onNumberReady={() => setTab('conversations')}
+            onUseTemplate={(content) => {
+              setDraft(content);
+              setTab('bulk');
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="conversations">
+          <ConversationsTab hasNumber={!!number} onChooseNumber={() => setTab('setup')} />
+        </TabsContent>
+        <TabsContent value="bulk">
+          <BulkTab hasNumber={!!number} draft={draft} onDraftChange={setDraft} onChooseNumber={() => setTab('setup')} />
+        </TabsContent>
+        <TabsContent value="history">
+          <HistoryTab />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

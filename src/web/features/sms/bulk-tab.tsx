@@ -1,0 +1,189 @@
+import { Loader2, Phone, Send, Users } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { formatPhone } from '../../../shared/format';
+import { EmptyState } from '../../components/empty-state';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Checkbox } from '../../components/ui/checkbox';
+import { FieldError, Label } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Textarea } from '../../components/ui/textarea';
+import { BulkResult } from './bulk-result';
+import { SegmentCounter } from './segment-counter';
+import { useBulkSend } from './use-bulk-send';
+import { useClientsForBulk, useTemplates } from './use-sms';
+
+const QUICK_TEMPLATES = 3;
+
+/** The preview of what the first selected client would read ({clientName} filled in; the rest by the server). */
+export function previewFor(message: string, name: string | undefined): string {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? message.replaceAll('{clientName}', first) : message;
+}
+
+interface BulkTabProps {
+  hasNumber: boolean;
+  draft: string;
+  onDraftChange: (text: string) => void;
+  onChooseNumber: () => void;
+}
+
+export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, onChooseNumber }: BulkTabProps) {
+  const clients = useClientsForBulk();
+  const templates = useTemplates();
+  const bulk = useBulkSend();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [error, setError] = useState<string>();
+  const id = useId();
+
+  const all = useMemo(() => clients.data ?? [], [clients.data]);
+  const withPhone = useMemo(() => all.filter((c) => c.phone), [all]);
+  const chosen = withPhone.filter((c) => selected.has(c.id));
+  const allSelected = withPhone.length > 0 && chosen.length === withPhone.length;
+
+  if (!hasNumber)
+    return (
+      <EmptyState
+        icon={Phone}
+        title="Choose your business SMS number"
+        text="Texts go out from your business number. Choose one to send messages to your clients."
+        action={<Button onClick={onChooseNumber}>Choose your business SMS number</Button>}
+      />
+    );
+
+  const toggle = (clientId: number, on: boolean) => {
+    setError(undefined);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(clientId);
+      else next.delete(clientId);
+      return next;
+    });
+  };
+
+  const submit = async () => {
+    if (chosen.length === 0) return setError('Select at least one client.');
+    if (!message.trim()) return setError('Write a message to send.');
+    const state = await bulk.send(chosen, message.trim());
+    if (state.failed.length === 0) setSelected(new Set());
+  };
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+          <div>
+            <CardTitle>Recipients</CardTitle>
+            <CardDescription>
+              {chosen.length} of {withPhone.length} selected · only clients with a phone number can be texted
+            </CardDescription>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {clients.isPending ? (
+            <div className="space-y-2">
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ) : clients.isError ? (
+            <p role="alert" className="text-sm text-red-600">
+              Clients could not be loaded. Please try refreshing the page.
+            </p>
+          ) : all.length === 0 ? (
+            <EmptyState icon={Users} title="No clients yet" text="Upload your client list to text them." className="py-8" />
+          ) : (
+            <div className="space-y-2">
+              <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
+                <Checkbox
+                  id={`${id}-all`}
+                  checked={allSelected ? true : chosen.length > 0 ? 'indeterminate' : false}
+                  disabled={withPhone.length === 0 || bulk.sending}
+                  onCheckedChange={(v) => {
+                    setError(undefined);
+                    setSelected(v === true ? new Set(withPhone.map((c) => c.id)) : new Set());
+                  }}
+                />
+                <Label htmlFor={`${id}-all`} className="font-semibold">
+                  Select All
+                </Label>
+              </div>
+              <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" data-testid="bulk-clients">
+                {all.map((c) => {
+                  const boxId = `${id}-c${c.id}`;
+                  return (
+                    <li key={c.id} className="flex items-center gap-3 px-3 py-2">
+                      <Checkbox
+                        id={boxId}
+                        checked={selected.has(c.id)}
+                        disabled={!c.phone || bulk.sending}
+                        onCheckedChange={(v) => toggle(c.id, v === true)}
+                      />
+                      <Label htmlFor={boxId} className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3 font-normal">
+                        <span className="truncate text-slate-900">{c.name}</span>
+                        <span className="text-xs text-slate-500 tabular">{c.phone ? formatPhone(c.phone) : 'No phone number'}</span>
+                      </Label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Message</CardTitle>
+          <CardDescription>Each selected client gets their own text from your business number.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {(templates.data?.length ?? 0) > 0 && (
+            <div className="space-y-1.5">
+              <p className="text-sm font-medium text-slate-700">Quick templates</p>
+              <div className="flex flex-wrap gap-2">
+                {templates.data!.slice(0, QUICK_TEMPLATES).map((t) => (
+                  <Button key={t.id} size="sm" variant="outline" onClick={() => setMessage(t.content)} disabled={bulk.sending}>
+                    {t.name}
+                  </Button>
+                ))}
+              </div>
+            </div>
+          )}
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-msg`}>Message</Label>
+            <Textarea
+              id={`${id}-msg`}
+              rows={5}
+              value={message}
+              disabled={bulk.sending}
+              placeholder="Hi {clientName}! ..."
+              aria-describedby={`${id}-count`}
+              onChange={(e) => {
+                setMessage(e.target.value);
+                setError(undefined);
+              }}
+            />
+            <SegmentCounter id={`${id}-count`} text={message} />
+          </div>
+          {message.trim() && (
+            <div className="rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="bulk-preview">
+              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                Preview{chosen[0] ? ` for ${chosen[0].name}` : ''}
+              </p>
+              <p className="mt-1 max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-white">
+                {previewFor(message, chosen[0]?.name)}
+              </p>
+            </div>
+          )}
+          <FieldError message={error} />
+          <Button className="w-full sm:w-auto" disabled={bulk.sending || chosen.length === 0 || !message.trim()} onClick={() => void submit()}>
+            {bulk.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+            {bulk.sending ? `Sending ${bulk.progress!.done + 1} of ${bulk.progress!.total}...` : `Send to ${chosen.length} ${chosen.length === 1 ? 'client' : 'clients'}`}
+          </Button>
+          {bulk.progress && <BulkResult progress={bulk.progress} />}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

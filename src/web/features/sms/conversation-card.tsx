@@ -1,0 +1,113 @@
+import { Check, Loader2, Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { formatPhone, formatTimeAgo, initials } from '../../../shared/format';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/textarea';
+import { cn } from '../../lib/utils';
+import { SegmentCounter } from './segment-counter';
+import type { SmsConversation, SmsMessage } from './types';
+import { useMarkRead, useReply } from './use-inbox-actions';
+
+const PREVIEW_MESSAGES = 3;
+
+/** The last 3 messages, oldest first, whatever order the server sent them in. */
+export function lastMessages(messages: SmsMessage[], n = PREVIEW_MESSAGES): SmsMessage[] {
+  return [...messages].sort((a, b) => new Date(a.timestamp).getTime() - new Date(b.timestamp).getTime()).slice(-n);
+}
+
+export function ConversationCard({ conversation: c }: { conversation: SmsConversation }) {
+  const [reply, setReply] = useState('');
+  const send = useReply(() => setReply(''));
+  const markRead = useMarkRead();
+  const id = useId();
+  const canSend = reply.trim().length > 0 && !send.isPending;
+  const submit = () => {
+    if (canSend) send.mutate({ clientId: c.clientId, message: reply.trim() });
+  };
+
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="conversation">
+      <div className="flex items-start gap-3 border-b border-slate-100 p-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700" aria-hidden="true">
+          {initials(c.client.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate text-sm font-semibold text-slate-900">{c.client.name}</h3>
+            {c.unreadCount > 0 && <Badge data-testid="conversation-unread">{c.unreadCount} unread</Badge>}
+          </div>
+          <p className="text-xs text-slate-500 tabular">
+            {formatPhone(c.client.phone)}
+            {c.lastMessage && <> · {formatTimeAgo(c.lastMessage.timestamp)}</>}
+          </p>
+        </div>
+        {c.unreadCount > 0 && (
+          <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markRead.mutate(c.unreadMessageIds)}>
+            <Check aria-hidden="true" />
+            Mark as Read
+          </Button>
+        )}
+      </div>
+      <ol className="flex-1 space-y-2 p-4" aria-label={`Latest messages with ${c.client.name}`}>
+        {lastMessages(c.recentMessages).map((m) => (
+          <MessageBubble key={m.id} message={m} />
+        ))}
+      </ol>
+      <form
+        className="border-t border-slate-100 p-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={id} className="sr-only">
+          Reply to {c.client.name}
+        </label>
+        <div className="flex items-end gap-2">
+          <Textarea
+            id={id}
+            rows={1}
+            className="min-h-10 resize-none"
+            placeholder="Type a reply... (Enter sends)"
+            value={reply}
+            onChange={(e) => setReply(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter sends; Shift+Enter starts a new line.
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+          />
+          <Button type="submit" size="icon" disabled={!canSend} aria-label={`Send reply to ${c.client.name}`}>
+            {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          </Button>
+        </div>
+        {reply && <SegmentCounter text={reply} className="mt-1" />}
+      </form>
+    </li>
+  );
+}
+
+function MessageBubble({ message: m }: { message: SmsMessage }) {
+  const inbound = m.direction === 'inbound';
+  return (
+    <li className={cn('flex', inbound ? 'justify-start' : 'justify-end')} data-direction={m.direction}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
+          inbound ? 'rounded-bl-sm bg-slate-100 text-slate-900' : 'rounded-br-sm bg-brand-600 text-white',
+          inbound && !m.isRead && 'ring-2 ring-brand-300',
+        )}
+      >
+        <span className="sr-only">{inbound ? 'Client: ' : 'You: '}</span>
+        <p className="whitespace-pre-wrap break-words">{m.messageBody}</p>
+        <p className={cn('mt-0.5 text-[11px]', inbound ? 'text-slate-600' : 'text-brand-50')}>
+          <time dateTime={m.timestamp}>{formatTimeAgo(m.timestamp)}</time>
+          {m.status === 'failed' && ' · Failed'}
+        </p>
+      </div>
+    </li>
+  );
+}

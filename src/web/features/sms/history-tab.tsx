@@ -1,0 +1,94 @@
+import { ArrowDownLeft, ArrowUpRight, History } from 'lucide-react';
+import { useState } from 'react';
+import { formatPhone, formatTimeAgo } from '../../../shared/format';
+import { EmptyState } from '../../components/empty-state';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import type { SmsMessage } from './types';
+import { useMessageHistory } from './use-sms';
+
+const PAGE_SIZE = 25;
+
+/** Every message, newest first, with its direction; 25 a page. */
+export function HistoryTab() {
+  const { data, isPending, isError } = useMessageHistory();
+  const [page, setPage] = useState(1);
+
+  if (isPending)
+    return (
+      <div className="space-y-2">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-14 w-full" />
+        ))}
+      </div>
+    );
+  if (isError)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        Message history could not be loaded. Please try refreshing the page.
+      </p>
+    );
+  if (data.length === 0) return <EmptyState icon={History} title="No messages yet" text="Every text you send and every reply you receive is listed here." />;
+
+  const pages = Math.max(1, Math.ceil(data.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const rows = data.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  return (
+    <Card>
+      <ul className="divide-y divide-slate-100" data-testid="message-history">
+        {rows.map((m) => (
+          <HistoryRow key={m.id} message={m} />
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Message history pages" className="flex items-center justify-between gap-2 border-t border-slate-100 p-3">
+          <Button size="sm" variant="outline" disabled={current <= 1} onClick={() => setPage(current - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-600 tabular">
+            Page {current} of {pages}
+          </span>
+          <Button size="sm" variant="outline" disabled={current >= pages} onClick={() => setPage(current + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </Card>
+  );
+}
+
+function HistoryRow({ message: m }: { message: SmsMessage }) {
+  const inbound = m.direction === 'inbound';
+  const other = inbound ? m.fromNumber : m.toNumber;
+  return (
+    <li className="flex items-start gap-3 p-4" data-testid="history-row" data-direction={m.direction}>
+      <span
+        className={
+          inbound
+            ? 'flex size-8 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-700'
+            : 'flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700'
+        }
+        aria-hidden="true"
+      >
+        {inbound ? <ArrowDownLeft className="size-4" /> : <ArrowUpRight className="size-4" />}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Badge variant={inbound ? 'success' : 'secondary'}>{inbound ? 'Received' : 'Sent'}</Badge>
+          <span className="truncate text-sm font-medium text-slate-900">
+            {inbound ? 'From' : 'To'} {m.client?.name ?? formatPhone(other)}
+          </span>
+          {m.client?.name && <span className="text-xs text-slate-500 tabular">{formatPhone(other)}</span>}
+          {m.status === 'failed' && <Badge variant="destructive">Failed</Badge>}
+        </div>
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{m.messageBody}</p>
+      </div>
+      <time dateTime={m.timestamp} title={new Date(m.timestamp).toLocaleString('en-US')} className="shrink-0 text-xs text-slate-500">
+        {formatTimeAgo(m.timestamp)}
+      </time>
+    </li>
+  );
+}

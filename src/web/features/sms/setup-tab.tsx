@@ -1,0 +1,88 @@
+import { CheckCircle2, FileText } from 'lucide-react';
+import { formatPhone } from '../../../shared/format';
+import { EmptyState } from '../../components/empty-state';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { NumberSearch } from './number-search';
+import { useTemplates } from './use-sms';
+
+interface SetupTabProps {
+  number: string | null;
+  onNumberReady: () => void;
+  onUseTemplate: (content: string) => void;
+}
+
+export function SetupTab({ number, onNumberReady, onUseTemplate }: SetupTabProps) {
+  if (!number) return <NumberSearch onReady={onNumberReady} />;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <Card className="border-green-200" data-testid="setup-complete">
+        <CardHeader>
+          <div className="flex size-10 items-center justify-center rounded-full bg-green-100 text-green-700">
+            <CheckCircle2 className="size-5" aria-hidden="true" />
+          </div>
+          <CardTitle>Your SMS number is ready</CardTitle>
+          <CardDescription>
+            Clients see <span className="font-semibold text-slate-900 tabular">{formatPhone(number)}</span> on every text, and their replies
+            arrive in Conversations.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-slate-600">Your first 100 messages are free.</p>
+        </CardContent>
+      </Card>
+      <TemplatesList onUse={onUseTemplate} />
+    </div>
+  );
+}
+
+function TemplatesList({ onUse }: { onUse: (content: string) => void }) {
+  const { data, isPending, isError } = useTemplates();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick-start templates</CardTitle>
+        <CardDescription>Placeholders like {'{clientName}'} are filled in for each client when the text goes out.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="space-y-3">
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-20 w-full" />
+          </div>
+        ) : isError ? (
+          <p role="alert" className="text-sm text-red-600">
+            Templates could not be loaded. Please try refreshing the page.
+          </p>
+        ) : data.length === 0 ? (
+          <EmptyState icon={FileText} title="No templates yet" className="py-8" />
+        ) : (
+          <ul className="space-y-3" data-testid="sms-templates">
+            {data.map((t) => (
+              <li key={t.id} className="rounded-lg border border-slate-200 p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="text-sm font-semibold text-slate-900">{t.name}</h3>
+                  <Button size="sm" variant="secondary" onClick={() => onUse(t.content)} aria-label={`Use ${t.name} in Bulk Messaging`}>
+                    Use
+                  </Button>
+                </div>
+                <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-600">{t.content}</p>
+                {t.variables?.length > 0 && (
+                  <div className="mt-2 flex flex-wrap gap-1">
+                    {t.variables.map((v) => (
+                      <Badge key={v} variant="secondary">
+                        {`{${v}}`}
+                      </Badge>
+                    ))}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
