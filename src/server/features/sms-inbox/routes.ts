@@ -1,4 +1,55 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { businessIdOf } from '../../platform/session';
+import { parse } from '../../platform/validate';
+import {
+  feedQuerySchema,
+  feedSchema,
+  markReadResultSchema,
+  markReadSchema,
+  repliesQuerySchema,
+  repliesResponseSchema,
+  smsConversationsQuerySchema,
+  smsConversationsSchema,
+  smsHistoryQuerySchema,
+  smsHistorySchema,
+} from '../../../shared/schemas/sms-inbox';
+import * as reads from './reads';
+import { webhookScope } from './webhook-routes';
+import { actionRoutes } from './action-routes';
 
-/** Receiving texts: the provider's webhooks, conversations, replies and the activity feed (issue 10). */
-export async function smsInboxRoutes(_app: FastifyInstance) {}
+/** Receiving texts: the provider's webhooks, conversations, replies and the activity feed (issue 10, docs/sms-inbox.md). */
+export async function smsInboxRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.database.db;
+
+  await app.register(webhookScope);
+  await actionRoutes(untyped);
+
+  app.get('/sms/conversations', { schema: { response: { 200: smsConversationsSchema } } }, async (request) => {
+    const query = parse(smsConversationsQuerySchema, request.query);
+    return reads.conversations(db, businessIdOf(request), { page: query.page, pageSize: query.pageSize, search: query.search || undefined });
+  });
+
+  app.get('/sms/messages', { schema: { response: { 200: smsHistorySchema } } }, async (request) => {
+    const query = parse(smsHistoryQuerySchema, request.query);
+    return reads.history(db, businessIdOf(request), query);
+  });
+
+  app.post('/sms/mark-read', { schema: { response: { 200: markReadResultSchema } } }, async (request) => {
+    const { messageIds } = parse(markReadSchema, request.body);
+    return { success: true as const, updated: await reads.markRead(db, businessIdOf(request), messageIds) };
+  });
+
+  app.get('/activities/replies', { schema: { response: { 200: repliesResponseSchema } } }, async (request) => {
+    const query = parse(repliesQuerySchema, request.query);
+    const businessId = businessIdOf(request);
+    if (query.unread === 'true' || query.unread === '1') return { count: await reads.unreadCount(db, businessId) };
+    return reads.unreadReplies(db, businessId, query.limit);
+  });
+
+  app.get('/activities/feed', { schema: { response: { 200: feedSchema } } }, async (request) => {
+    const query = parse(feedQuerySchema, request.query);
+    return reads.feed(db, businessIdOf(request), query);
+  });
+}

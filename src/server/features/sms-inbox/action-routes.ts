@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../platform/errors';
+import { businessIdOf } from '../../platform/session';
+import { parse } from '../../platform/validate';
+import { simulateInboundSchema, smsMessageSchema, smsReplyResultSchema, smsReplySchema } from '../../../shared/schemas/sms-inbox';
+import { z } from 'zod';
+import { receiveInbound } from './inbound';
+import * as iq from './inbound-queries';
+import { selectMessage } from './queries';
+import { replyToClient } from './outbound';
+
+/** The owner's actions on the inbox: reply to a client, and (simulator only) play a client's text. */
+export async function actionRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const { database, sms } = app.deps;
+
+  app.post('/sms/reply', { schema: { response: { 200: smsReplyResultSchema } } }, async (request) => {
+    const input = parse(smsReplySchema, request.body);
+    const businessId = businessIdOf(request);
+    const messageId = await replyToClient({ database, sms, log: request.log }, { businessId, clientId: input.clientId, body: input.message });
+    const sms_ = await selectMessage(database.db, businessId, messageId);
+    if (!sms_) throw new HttpError(500, 'The reply was sent but could not be read back.');
+    return { success: true as const, message: 'Reply sent successfully', sms: sms_ };
+  });
+
+  app.post('/sms/simulate-inbound', { schema: { response: { 201: z.object({ success: z.literal(true), sms: smsMessageSchema }) } } }, async (request, reply) => {
+    const input = parse(simulateInboundSchema, request.body);
+    const businessId = businessIdOf(request);
+    if (!sms.isSimulator) throw new HttpError(404, 'Playing a client\'s reply is only possible with the local SMS simulator.');
+    const client = await iq.selectClient(database.db, businessId, input.clientId);
+    if (!client) throw new HttpError(404, 'Client not found');
+    if (!client.phone) throw new HttpError(400, 'This client has no phone number.');
+    const number = await iq.selectBusinessNumber(database.db, businessId);
+    if (!number) throw new HttpError(400, 'Choose your business SMS number first (SMS Management, Setup).');
+    const outcome = await receiveInbound(
+      { database, sms, log: request.log },
+      { MessageSid: `SMsim${randomBytes(15).toString('hex')}`, From: client.phone, To: number, Body: input.message },
+    );
+    if (outcome.kind !== 'stored' || outcome.businessId !== businessId) throw new HttpError(409, 'The text was not stored as a reply from this client.');
+    const message = await selectMessage(database.db, businessId, outcome.messageId);
+    if (!message) throw new HttpError(500, 'The text was stored but could not be read back.');
+    return reply.status(201).send({ success: true as const, sms: message });
+  });
+}

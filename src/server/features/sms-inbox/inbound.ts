@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../platform/errors';
+import type { SmsProvider } from '../../providers/sms/types';
+import { SmsProviderError } from '../../providers/sms/types';
+import { formatPhone } from '../../../shared/format';
+import { normalizePhone } from '../../../shared/phone';
+import * as q from './inbound-queries';
+import { type Keyword, keywordOf, helpReply, START_CONFIRMATION, STOP_CONFIRMATION } from './keywords';
+import { optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './outbound';
+
+// An inbound text, after its signature was checked (webhook-routes.ts). docs/sms-inbox.md "Receiving".
+
+/** How long the owner's forwarding phone keeps answering the last client who texted. */
+export const REPLY_CONTEXT_HOURS = 24;
+
+export type InboxContext = { database: Database; sms: SmsProvider; log: FastifyBaseLogger };
+
+export type InboundOutcome =
+  | { kind: 'stored'; messageId: number; businessId: number; clientId: number | null; keyword: Keyword | null }
+  | { kind: 'duplicate' }
+  | { kind: 'unknown-number' }
+  | { kind: 'relayed'; businessId: number }
+  | { kind: 'ambiguous-number' };
+
+/** Stores the text (once per provider id), applies its keyword, then answers it and forwards it as the business says. */
+export async function receiveInbound(ctx: InboxContext, params: Record<string, string>): Promise<InboundOutcome> {
+  let inbound;
+  try {
+    inbound = ctx.sms.parseInbound(params);
+  } catch (error) {
+    if (error instanceof SmsProviderError) throw new HttpError(400, 'The inbound message lacks MessageSid, From or To.');
+    throw error;
+  }
+  const from = normalizePhone(inbound.from) ?? inbound.from.trim();
+  const to = normalizePhone(inbound.to) ?? inbound.to.trim();
+  const owners = await q.selectNumberOwners(ctx.database.db, to);
+  if (owners.length === 0) {
+    ctx.log.warn({ to }, 'inbound text to a number no business owns');
+    return { kind: 'unknown-number' };
+  }
+  if (owners.length > 1) {
+    ctx.log.error({ to, businesses: owners.map((o) => o.businessId) }, 'inbound text to a number two businesses claim; not stored');
+    return { kind: 'ambiguous-number' };
+  }
+  const owner = owners[0];
+  const forwarding = owner.enableForwarding && owner.forwardingNumber ? normalizePhone(owner.forwardingNumber) : null;
+
+  // The owner answering a forwarded text from their own phone: relay it to that client.
+  if (forwarding && from === forwarding && !keywordOf(inbound.body)) {
+    const context = await q.selectReplyContext(ctx.database.db, owner.businessId, forwarding);
+    if (context) return relayOwnerAnswer(ctx, owner, context, { sid: inbound.sid, from, to, body: inbound.body });
+  }
+
+  const keyword = keywordOf(inbound.body);
+  const stored = await ctx.database.db.transaction(async (tx) => {
+    const client = await q.selectClientByPhone(tx, owner.businessId, from);
+    const messageId = await q.insertInboundMessage(tx, {
+      businessId: owner.businessId,
+      clientId: client?.id ?? null,
+      from,
+      to,
+      body: inbound.body,
+      sid: inbound.sid,
+      messageType: keyword ? `keyword_${keyword}` : 'reply',
+      isRead: false,
+    });
+    if (messageId === null) return null;
+    await q.insertReply(tx, { businessId: owner.businessId, clientId: client?.id ?? null, from, to, body: inbound.body, sid: inbound.sid });
+    const who = client?.name ?? formatPhone(from);
+    await q.insertActivity(tx, owner.businessId, 'sms_received', keyword ? `${who} texted ${inbound.body.trim().toUpperCase()}` : `Text from ${who}`, {
+      phone_number: from,
+      message_type: keyword ? `keyword_${keyword}` : 'reply',
+      twilio_sid: inbound.sid,
+      ...(client ? { client_id: client.id, client_name: client.name } : {}),
+    });
+    if (keyword === 'stop') await optOutNumber(tx, owner.businessId, from, inbound.body.trim().toUpperCase());
+    if (keyword === 'start') await optInNumber(tx, owner.businessId, from, inbound.body.trim().toUpperCase());
+    return { messageId, client };
+  });
+  if (!stored) return { kind: 'duplicate' };
+
+  // After the commit: answers and forwarding. A failure here is logged; the text itself is kept.
+  const clientId = stored.client?.id ?? null;
+  try {
+    if (keyword === 'stop' && ctx.sms.isSimulator) {
+      // Twilio answers STOP itself and refuses a second text (21610); the simulator plays its answer.
+      await sendCompliance(ctx, { businessId: owner.businessId, clientId, from: to, to: from, body: STOP_CONFIRMATION, messageType: 'opt_out_confirmation' });
+    } else if (keyword === 'start' && ctx.sms.isSimulator) {
+      await sendCompliance(ctx, { businessId: owner.businessId, clientId, from: to, to: from, body: START_CONFIRMATION, messageType: 'opt_in_confirmation' });
+    } else if (keyword === 'help') {
+      await sendCompliance(ctx, { businessId: owner.businessId, clientId, from: to, to: from, body: helpReply(owner.name), messageType: 'help_reply' });
+    } else if (!keyword && forwarding && from !== forwarding) {
+      const label = stored.client ? `${stored.client.name} (${formatPhone(from)})` : formatPhone(from);
+      await sendAsBusiness(ctx, { businessId: owner.businessId, from: to, to: forwarding, body: `${label}: ${inbound.body}`, messageType: 'forwarded_reply' });
+      await q.saveReplyContext(ctx.database.db, {
+        businessId: owner.businessId,
+        clientId,
+        clientPhone: from,
+        forwardingNumber: forwarding,
+        twilioNumber: to,
+        lastMessageId: stored.messageId,
+        expiresAt: new Date(Date.now() + REPLY_CONTEXT_HOURS * 3_600_000),
+      });
+    }
+  } catch (error) {
+    ctx.log.warn({ err: error, businessId: owner.businessId, sid: inbound.sid }, 'inbound text stored; its answer or forward failed');
+  }
+  return { kind: 'stored', messageId: stored.messageId, businessId: owner.businessId, clientId, keyword };
+}
+
+/**
+ * The owner's text from the forwarding phone goes to the client of the latest forwarded text. It is kept
+ * (read, with no client) so a repeated webhook relays it once.
+ */
+async function relayOwnerAnswer(
+  ctx: InboxContext,
+  owner: q.NumberOwner,
+  context: { clientId: number | null; clientPhone: string },
+  m: { sid: string; from: string; to: string; body: string },
+): Promise<InboundOutcome> {
+  const id = await q.insertInboundMessage(ctx.database.db, { businessId: owner.businessId, clientId: null, from: m.from, to: m.to, body: m.body, sid: m.sid, messageType: 'owner_answer', isRead: true });
+  if (id === null) return { kind: 'duplicate' };
+  try {
+    await sendAsBusiness(ctx, { businessId: owner.businessId, clientId: context.clientId, from: m.to, to: context.clientPhone, body: m.body, messageType: 'reply' });
+  } catch (error) {
+    ctx.log.warn({ err: error, businessId: owner.businessId, sid: m.sid }, "the owner's answer from the forwarding phone was not sent");
+  }
+  return { kind: 'relayed', businessId: owner.businessId };
+}
+
+/** A delivery-status callback: the status of a known outbound text moves forward; 21610 opts the number out. */
+export async function receiveStatus(ctx: InboxContext, params: Record<string, string>): Promise<void> {
+  const sid = params.MessageSid ?? params.SmsSid;
+  const status = (params.MessageStatus ?? params.SmsStatus ?? '').trim().toLowerCase();
+  if (!sid || !status) throw new HttpError(400, 'The status callback lacks MessageSid or MessageStatus.');
+  await ctx.database.db.transaction(async (tx) => {
+    const updated = await q.updateDeliveryStatus(tx, sid, status);
+    if (Number(params.ErrorCode) === 21610) {
+      const message = updated ?? (await q.selectOutboundBySid(tx, sid));
+      if (message) await optOutNumber(tx, message.businessId, message.to, 'provider error 21610', 'provider');
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../platform/errors';
+import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
+import { installFormParser, WEBHOOK_FORM_LIMIT } from './form-body';
+import { type InboxContext, receiveInbound, receiveStatus } from './inbound';
+
+/** Calls per minute from one address; Twilio's own bursts for one busy number stay far below it. */
+export const SMS_WEBHOOK_CALLS_PER_MINUTE = 600;
+
+/** Route options of the provider's webhooks (platform/route-policy.ts): public, any origin, form bodies only. */
+export const smsWebhookConfig = {
+  access: 'public',
+  origin: 'any',
+  bodyLimit: WEBHOOK_FORM_LIMIT,
+  rateLimit: { max: SMS_WEBHOOK_CALLS_PER_MINUTE, timeWindow: 60_000 },
+} as const;
+
+export const FORBIDDEN_SIGNATURE = 'The request signature is missing or wrong.';
+
+/** The URL the provider called, as it signed it: APP_URL (the public address) and the path with its query. */
+export function signedUrl(request: FastifyRequest, appUrl: string | undefined): string {
+  const base = appUrl ?? `${request.protocol}://${request.host}`;
+  return `${base}${request.url}`;
+}
+
+/**
+ * POST /api/sms/inbound and POST /api/sms/status: Twilio's form-encoded webhooks, signed with
+ * X-Twilio-Signature over APP_URL + the path and the parameters as sent. Unsigned or wrongly signed: 403
+ * and nothing is read further. Both answer empty TwiML.
+ */
+export async function webhookScope(scope: FastifyInstance) {
+  installFormParser(scope);
+  const { database, sms, config } = scope.deps;
+
+  const verified = (request: FastifyRequest): Record<string, string> => {
+    const params = request.body;
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) throw new HttpError(403, FORBIDDEN_SIGNATURE);
+    const header = request.headers['x-twilio-signature'];
+    const signature = typeof header === 'string' ? header : undefined;
+    if (!sms.verifySignature(signedUrl(request, config.appUrl), params as Record<string, string>, signature)) throw new HttpError(403, FORBIDDEN_SIGNATURE);
+    return params as Record<string, string>;
+  };
+  const ctx = (request: FastifyRequest): InboxContext => ({ database, sms, log: request.log });
+
+  scope.post('/sms/inbound', { config: smsWebhookConfig }, async (request, reply) => {
+    await receiveInbound(ctx(request), verified(request));
+    return reply.header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
+  });
+
+  scope.post('/sms/status', { config: smsWebhookConfig }, async (request, reply) => {
+    await receiveStatus(ctx(request), verified(request));
+    return reply.header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
+  });
+}
