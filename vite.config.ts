@@ -1,11 +1,21 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss()],
-  // The manifest tells scripts/prerender-landing.tsx which chunks the landing page needs.
-  build: { outDir: '../../dist/web', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 1500 },
+  // The manifest tells scripts/prerender-landing.tsx which chunks the landing page needs. Two entries: the app
+  // (index.html) and the prerendered landing page's own small one (landing-main.tsx: React and the page only).
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      input: { index: path.resolve(import.meta.dirname, 'src/web/index.html'), landing: path.resolve(import.meta.dirname, 'src/web/landing-main.tsx') },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

@@ -1,5 +1,6 @@
 // After `vite build`: render the landing page and sign-in to HTML (prerendered/*.html, served to visitors
-// without a session), so they paint before any script runs; the app then hydrates them. Also writes .br and .gz
+// without a session), so they paint before any script runs; then they hydrate: the landing page by its own
+// small entry (src/web/landing-main.tsx: React and the page), sign-in by the app. Also writes .br and .gz
 // beside every text file, which the server sends as they are (quality 11 once, instead of per request).
 // Usage: tsx scripts/prerender-landing.tsx [outDir]   (default dist/web)
 import fs from 'node:fs';
@@ -8,21 +9,36 @@ import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { ReactNode } from 'react';
 import { App } from '../src/web/app';
+import { LandingRoot } from '../src/web/features/accounts/landing-root';
 import { PRERENDERED_ATTRIBUTE } from '../src/web/lib/prerender';
 
-// Signed-out screens without data, by URL: the file the server sends (src/server/platform/web-app.ts)
-// and the screen's module, whose chunks are preloaded.
-const PAGES = [
-  { url: '/', file: 'prerendered/landing.html', source: 'features/accounts/landing-page.tsx' },
-  { url: '/login', file: 'prerendered/login.html', source: 'features/accounts/login-page.tsx' },
+// Signed-out screens without data, by URL: the file the server sends (src/server/platform/web-app.ts), the
+// tree rendered (the same one the page's entry hydrates), the entry (the manifest key of its script: the app's
+// index.html, or the landing page's own) and the screen's module, whose chunks are preloaded.
+const APP_ENTRY = 'index.html';
+const PAGES: { url: string; file: string; entry: string; source: string; tree: () => ReactNode }[] = [
+  { url: '/', file: 'prerendered/landing.html', entry: 'landing-main.tsx', source: 'landing-main.tsx', tree: () => <LandingRoot /> },
+  {
+    url: '/login',
+    file: 'prerendered/login.html',
+    entry: APP_ENTRY,
+    source: 'features/accounts/login-page.tsx',
+    tree: () => <App router={(routes) => <StaticRouter location="/login">{routes}</StaticRouter>} />,
+  },
 ];
 const outDir = path.resolve(process.argv[2] ?? 'dist/web');
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
 
-async function render(url: string): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(<App router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />);
+function readManifest(): Manifest {
+  return JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+async function render(tree: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(tree);
   const chunks: Buffer[] = [];
   await new Promise<void>((resolve, reject) => {
     prelude
@@ -40,11 +56,11 @@ async function render(url: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A screen's own chunk and every chunk it imports, so they download beside the entry script. */
-function preloadsFor(source: string): string[] {
-  const manifestFile = path.join(outDir, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) return [];
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+/**
+ * A screen's own chunk and every chunk it imports, so they download beside the entry script (Vite's
+ * index.html already preloads the app entry's own imports).
+ */
+function preloadsFor(manifest: Manifest, entryKey: string, source: string): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -53,9 +69,9 @@ function preloadsFor(source: string): string[] {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   visit(source);
-  const entry = Object.values(manifest).find((c) => (c as ManifestChunk & { isEntry?: boolean }).isEntry);
-  const alreadyLoaded = new Set([entry?.file, ...(entry?.imports ?? []).map((k) => manifest[k]?.file)]);
-  return [...seen].map((k) => manifest[k].file).filter((f) => !alreadyLoaded.has(f));
+  const entry = manifest[entryKey];
+  const alreadyLoaded = new Set(entryKey === APP_ENTRY ? [entry.file, ...(entry.imports ?? []).map((k) => manifest[k]?.file)] : [entry.file]);
+  return [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js') && !alreadyLoaded.has(f));
 }
 
 function precompress(dir: string) {
@@ -83,14 +99,24 @@ function withFontPreload(html: string): string {
   return html.replace('</head>', `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${font}"></head>`);
 }
 
+/** The page with another entry script instead of the app's, and without the app's module preloads. */
+function withEntry(html: string, appScript: string, script: string): string {
+  return html.replace(`src="${appScript}"`, `src="${script}"`).replace(/<link rel="modulepreload"[^>]*>/g, '');
+}
+
 const template = withFontPreload(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'));
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
 fs.writeFileSync(path.join(outDir, 'index.html'), template);
 fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+const manifest = readManifest();
+const appScript = `/${manifest[APP_ENTRY].file}`;
+if (!template.includes(`src="${appScript}"`)) throw new Error(`index.html does not load ${appScript}`);
 for (const page of PAGES) {
-  const body = await render(page.url);
-  const preloads = preloadsFor(page.source);
-  const html = template
+  const body = await render(page.tree());
+  const preloads = preloadsFor(manifest, page.entry, page.source);
+  // The landing page's own entry instead of the app's: its script, and none of the app's preloads.
+  const start = page.entry === APP_ENTRY ? template : withEntry(template, appScript, `/${manifest[page.entry].file}`);
+  const html = start
     .replace('</head>', `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')}</head>`)
     .replace('<div id="root"></div>', `<div id="root" ${PRERENDERED_ATTRIBUTE}>${body}</div>`)
     // The page is readable without its scripts: they download after the stylesheet and the text has painted.

@@ -1,5 +1,6 @@
-// The JavaScript each screen loads, from the Vite manifest of a build: the entry and its static imports,
-// plus the screen's chunks (and theirs). Raw and gzipped bytes, as the browser receives them.
+// The JavaScript each screen loads, from the Vite manifest of a build: the entry (the app's index.html, or the
+// landing page's own landing-main.tsx) and its static imports, plus the screen's chunks (and theirs). Raw and
+// gzipped bytes, as the browser receives them.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -11,15 +12,17 @@ export function readManifest(webDir: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-export function chunksFor(manifest: Manifest, sources: string[]): string[] {
+export const APP_ENTRY = 'index.html';
+
+export function chunksFor(manifest: Manifest, sources: string[], entry = APP_ENTRY): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (entry) visit(entry);
+  if (!manifest[entry]?.isEntry) throw new Error(`${entry} is not an entry of this build`);
+  visit(entry);
   for (const source of sources) {
     if (!manifest[source]) throw new Error(`${source} is not a chunk of this build`);
     visit(source);

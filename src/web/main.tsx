@@ -1,5 +1,7 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { showFlashToast } from './lib/flash-toast';
 import { startsPrerendered } from './lib/prerender';
 import { preloadRoute } from './router';
 import './styles.css';
@@ -7,6 +9,13 @@ import './styles.css';
 // Start fetching the current screen's code now, beside the session check, not after it.
 preloadRoute(window.location.pathname);
 
+// A toast the previous page left (the landing page's sign-up, which opens the app with a page load).
+showFlashToast();
+
+// The first render (or hydration) as a transition: React yields to the browser every few milliseconds instead
+// of holding the main thread for the whole first screen.
 const root = document.getElementById('root')!;
-if (startsPrerendered) hydrateRoot(root, <App />);
-else createRoot(root).render(<App />);
+startTransition(() => {
+  if (startsPrerendered) hydrateRoot(root, <App />);
+  else createRoot(root).render(<App />);
+});

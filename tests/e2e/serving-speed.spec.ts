@@ -56,7 +56,10 @@ test('the landing page hydrates without errors and loads no signed-in code', asy
     await expect(page.getByRole('dialog', { name: 'Start Your Free Account' })).toBeVisible();
   });
   expect(errors).toEqual([]);
+  expect(scripts).toContain('landing');
   expect(scripts).toContain('landing-page');
+  // Its own entry: not the app's (router, TanStack Query, tailwind-merge), even after the signup form opened.
+  expect(scripts, 'the landing page loaded the app entry').not.toContain('index');
   for (const other of ['app-shell', 'client-dashboard-page', 'booking-trends-plot', 'data-sources-page', 'login-page']) {
     expect(scripts, `the landing page loaded ${other}`).not.toContain(other);
   }
@@ -73,6 +76,28 @@ test('sign-in hydrates without errors and signs in', async ({ page }) => {
     await expect(page).not.toHaveURL(/\/login/);
   });
   expect(errors).toEqual([]);
+});
+
+test('what is typed into the prerendered sign-in page before the app takes over is kept, and signs in', async ({ page }) => {
+  const { email, password } = await signUpViaApi(page);
+  await page.context().clearCookies();
+  // Hold the scripts back until the fields are filled, as on a slow phone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Password')).toHaveValue(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
 });
 
 test('each screen has its own title', async ({ page }) => {
@@ -116,7 +141,7 @@ test('the client dashboard shows its numbers first; the chart code loads when th
 test('headers: compressed immutable assets, revalidated pages, no-store API, robots.txt', async ({ page }) => {
   const home = await page.request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(home.headers()['cache-control']).toBe('no-cache');
-  const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(await home.text())?.[1];
+  const script = /src="(\/assets\/(?:index|landing)-[^"]+\.js)"/.exec(await home.text())?.[1];
   expect(script).toBeTruthy();
   const asset = await page.request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,9 +1,9 @@
 import { Repeat } from 'lucide-react';
-import { cn } from '../lib/utils';
+import { clsx } from 'clsx';
 
 export function BrandMark({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
-    <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight text-slate-900', className)}>
+    <span className={clsx('inline-flex items-center gap-2 font-semibold tracking-tight text-slate-900', className)}>
       <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-brand-500 to-purple-600 text-white shadow-sm">
         <Repeat className="size-4" aria-hidden="true" />
       </span>

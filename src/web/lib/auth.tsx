@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Business } from '../../shared/schemas/business';
 import { apiRequest, getQueryFn, queryClient } from './api';
+import { startsPrerendered } from './prerender';
 
 export const SESSION_URL = '/api/auth/me';
 
@@ -31,8 +32,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryFn: getQueryFn<SessionResponse | null>({ on401: 'returnNull' }),
   });
   // undefined = not known yet. Kept in state (not only in the query cache) so logout, which drops the
-  // whole cache, cannot leave a stale business on screen.
-  const [business, setBusiness] = useState<SessionBusiness | null | undefined>(undefined);
+  // whole cache, cannot leave a stale business on screen. A prerendered page is only sent to a visitor without
+  // a session cookie, so it starts signed out: the session check's answer (null) then changes nothing while
+  // the page hydrates (an update reaching a part not yet hydrated would make React render it anew, and
+  // drop what the visitor had typed into the prerendered sign-in form).
+  const [business, setBusiness] = useState<SessionBusiness | null | undefined>(startsPrerendered ? null : undefined);
 
   useEffect(() => {
     if (session.isSuccess) setBusiness(session.data?.business ?? null);

@@ -4,7 +4,7 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../shared/schemas/auth';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../shared/schemas/accounts-credentials';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';

@@ -1,12 +1,14 @@
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
-import { Button } from '../../components/ui/button';
-import { ClosingCta, Features, HowItWorks, Results, SetupSteps } from './landing-sections';
+import { buttonVariants } from '../../components/ui/button-variants';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ClosingCta, Features, HowItWorks, LandingButton, Results, SetupSteps } from './landing-sections';
 
-// The sign-up form (dialog, select, form code) loads when the visitor reaches for it, not with the page.
+// The landing page is hydrated by its own small entry (landing-main.tsx): no router, no TanStack Query, no
+// tailwind-merge. Its links are plain links (sign-in is a prerendered page of its own), and its buttons take
+// the button classes without merging. The sign-up form (dialog, select, form code) loads when the visitor
+// reaches for it, not with the page.
 const loadSignupModal = () => import('./signup-modal');
 const SignupModal = lazy(async () => ({ default: (await loadSignupModal()).SignupModal }));
 const prefetchSignup = () => void loadSignupModal().catch(() => undefined);
@@ -24,14 +26,14 @@ export function LandingPage() {
     <div className="min-h-screen bg-slate-50" onPointerOver={prefetchSignup} onFocus={prefetchSignup}>
       <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-          <Link to="/" aria-label="Referloop home">
+          <a href="/" aria-label="Referloop home">
             <BrandMark />
-          </Link>
+          </a>
           <nav className="flex items-center gap-1 sm:gap-3">
-            <Button asChild variant="ghost">
-              <Link to="/login">Sign In</Link>
-            </Button>
-            <Button onClick={start}>Start Free</Button>
+            <a href="/login" className={buttonVariants({ variant: 'ghost' })}>
+              Sign In
+            </a>
+            <LandingButton onClick={start}>Start Free</LandingButton>
           </nav>
         </div>
       </header>
@@ -50,12 +52,12 @@ export function LandingPage() {
               it brought, and reminds you when loyal clients are overdue.
             </p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Button size="lg" onClick={start} className="w-full sm:w-auto">
+              <LandingButton size="lg" onClick={start} className="w-full sm:w-auto">
                 Start Free <ArrowRight />
-              </Button>
-              <Button size="lg" variant="outline" asChild className="w-full sm:w-auto">
-                <a href="#how-it-works">See how it works</a>
-              </Button>
+              </LandingButton>
+              <a href="#how-it-works" className={buttonVariants({ size: 'lg', variant: 'outline', className: 'w-full sm:w-auto' })}>
+                See how it works
+              </a>
             </div>
             <ul className="mt-6 flex flex-col items-center justify-center gap-2 text-sm text-slate-600 sm:flex-row sm:gap-6">
               {['No credit card required', 'Setup in 5 minutes or less', 'First 100 texts free'].map((t) => (

@@ -14,7 +14,13 @@ import {
   Send,
   type LucideIcon,
 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import type { ComponentProps } from 'react';
+import { buttonVariants, type ButtonVariants } from '../../components/ui/button-variants';
+
+/** A button with the app's button classes, without tailwind-merge (the landing page's classes never conflict). */
+export function LandingButton({ variant, size, className, ...props }: ComponentProps<'button'> & ButtonVariants) {
+  return <button type="button" className={buttonVariants({ variant, size, className })} {...props} />;
+}
 
 const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Link2, title: 'One-tap referral links', text: 'Every client gets a personal link. Clients refer 2-3x more when sharing is this simple.' },
@@ -93,9 +99,9 @@ export function SetupSteps({ onStart }: { onStart: () => void }) {
         ))}
       </ol>
       <div className="mt-10 text-center">
-        <Button size="lg" onClick={onStart}>
+        <LandingButton size="lg" onClick={onStart}>
           Get Started Free <ArrowRight />
-        </Button>
+        </LandingButton>
       </div>
     </section>
   );
@@ -125,9 +131,9 @@ export function ClosingCta({ onStart }: { onStart: () => void }) {
       <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-brand-600 to-purple-600 px-6 py-12 text-center text-white shadow-xl sm:px-12">
         <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">Ready to turn clients into your sales team?</h2>
         <p className="mx-auto mt-3 max-w-xl text-white">Start today and send your first referral texts in minutes.</p>
-        <Button size="lg" variant="outline" className="mt-8 border-white bg-white text-brand-700 hover:bg-brand-50" onClick={onStart}>
+        <LandingButton size="lg" variant="inverse" className="mt-8" onClick={onStart}>
           Start Free Today <ArrowRight />
-        </Button>
+        </LandingButton>
         <p className="mt-4 flex items-center justify-center gap-1.5 text-sm text-white">
           <CheckCircle2 className="size-4" aria-hidden="true" /> No credit card required
         </p>

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type AuthResponse, type LoginInput } from '../../../shared/schemas/auth';
+import type { LoginInput } from '../../../shared/schemas/accounts-credentials';
+import type { AuthResponse } from '../../../shared/schemas/business';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
@@ -11,6 +11,11 @@ import { useAuth } from '../../lib/auth';
 import { HOME_PATH, safeReturnPath } from '../../lib/session-expiry';
 import { AuthLayout } from './auth-layout';
 import { FormField } from './form-field';
+
+// The form's check (zod and the body schema) loads when the visitor first focuses the form, not with the page.
+const loadResolver = () => import('./login-resolver');
+const prefetchResolver = () => void loadResolver().catch(() => undefined);
+const resolver: Resolver<LoginInput> = async (values, context, options) => (await loadResolver()).loginResolver(values, context, options);
 
 export function LoginPage() {
   const { signIn } = useAuth();
@@ -22,7 +27,9 @@ export function LoginPage() {
   useEffect(() => setMounted(true), []);
   const expired = mounted && params.get('session') === 'expired';
   const returnTo = safeReturnPath(params.get('next')) ?? HOME_PATH;
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  // No default values: react-hook-form then takes each field's value from the page as it finds it, so what was
+  // typed (or filled in by a password manager) into the prerendered form before the app took over is kept.
+  const form = useForm<LoginInput>({ resolver });
   const { errors } = form.formState;
 
   const login = useMutation({
@@ -59,7 +66,7 @@ export function LoginPage() {
           Your session has ended. Please sign in again to continue where you left off.
         </p>
       )}
-      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-4">
+      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} onFocus={prefetchResolver} className="space-y-4">
         <FormField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <FormField
           id="password"

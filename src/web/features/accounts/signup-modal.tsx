@@ -1,6 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { BUSINESS_TYPES, MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import type { AuthResponse } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
@@ -9,8 +7,8 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
+import { apiJson, errorMessage } from '../../lib/http';
+import { flashToast } from '../../lib/flash-toast';
 
 const EMPTY = { name: '', email: '', phone: '', businessName: '', businessType: '', password: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
@@ -31,21 +29,22 @@ function firstProblem(f: Fields): { title: string; description: string } | null 
 
 export function SignupModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
 
-  const signup = useMutation({
-    mutationFn: (values: Fields) => apiJson<Partial<AuthResponse>>('POST', '/api/auth/signup', values),
-    onSuccess: (reply, values) => {
-      toast({ title: "Thanks! Let's get your referral system set up.", description: "You're in — starting setup now..." });
-      if (reply?.business) signIn(reply.business);
-      onOpenChange(false);
-      navigate(`/setup-${values.businessType}`);
-    },
-    onError: (error) => {
+  // The landing page runs without the app (no router, no session state): after signing up, the app opens
+  // at the setup screen with a page load (the session cookie is set), and shows the welcome toast there.
+  const signUp = async (values: Fields) => {
+    setPending(true);
+    try {
+      await apiJson<Partial<AuthResponse>>('POST', '/api/auth/signup', values);
+    } catch (error) {
+      setPending(false);
       toast({ title: 'Signup Failed', description: errorMessage(error, 'Signup failed'), variant: 'destructive' });
-    },
-  });
+      return;
+    }
+    flashToast({ title: "Thanks! Let's get your referral system set up.", description: "You're in — starting setup now..." });
+    window.location.assign(`/setup-${values.businessType}`);
+  };
 
   const set = (key: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [key]: value }));
 
@@ -56,7 +55,7 @@ export function SignupModal({ open, onOpenChange }: { open: boolean; onOpenChang
       toast({ ...problem, variant: 'destructive' });
       return;
     }
-    signup.mutate(fields);
+    void signUp(fields);
   };
 
   const text = (key: keyof Fields, label: string, props: Record<string, string> = {}) => (
@@ -102,8 +101,8 @@ export function SignupModal({ open, onOpenChange }: { open: boolean; onOpenChang
           </div>
           {text('password', 'Password', { type: 'password', autoComplete: 'new-password', placeholder: 'Minimum 6 characters' })}
           {text('confirmPassword', 'Confirm password', { type: 'password', autoComplete: 'new-password' })}
-          <Button type="submit" size="lg" className="w-full" disabled={signup.isPending}>
-            {signup.isPending ? 'Creating Account...' : 'Start My Free Account'}
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {pending ? 'Creating Account...' : 'Start My Free Account'}
           </Button>
           <p className="text-center text-xs text-slate-500">No credit card required.</p>
         </form>
