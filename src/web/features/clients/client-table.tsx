@@ -1,11 +1,12 @@
 import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { CLIENT_PAGE_SIZE, type ClientSort } from '../../../shared/constants';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
+import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { ClientPagination } from './client-pagination';
 import { ClientCards, ClientTableRows, type ClientActions } from './client-rows';
 import { useClientsPage } from './use-client-data';
@@ -32,6 +33,10 @@ export function ClientTable(actions: ClientActions) {
     setPage(1);
   }
   const { data, isPending, isError, isPlaceholderData } = useClientsPage({ page: search !== lastSearch ? 1 : page, search, sort });
+  // The rows render as a transition (React yields while it builds them), and only in the layout the screen
+  // shows: a table from the md breakpoint, cards below it.
+  const clients = useDeferredValue(data?.clients);
+  const wide = useMediaQuery(MD_UP);
   const searchId = useId();
   const sortId = useId();
 
@@ -87,7 +92,7 @@ export function ClientTable(actions: ClientActions) {
         className={`max-h-[600px] overflow-auto border-y border-slate-100 transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
         aria-busy={isPending || isPlaceholderData}
       >
-        {isPending ? (
+        {isPending || (!isError && !clients) ? (
           <div className="space-y-3 p-4" aria-label="Loading clients">
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} className="h-12 w-full" />
@@ -97,13 +102,10 @@ export function ClientTable(actions: ClientActions) {
           <p role="alert" className="p-6 text-center text-sm text-red-600">
             Failed to load clients. Please try refreshing the page.
           </p>
-        ) : data.clients.length === 0 ? (
+        ) : !clients || clients.length === 0 ? (
           <p className="p-8 text-center text-sm text-slate-500">{search ? `No clients match “${search}”.` : 'No clients yet.'}</p>
         ) : (
-          <>
-            <ClientTableRows clients={data.clients} {...actions} />
-            <ClientCards clients={data.clients} {...actions} />
-          </>
+          wide ? <ClientTableRows clients={clients} {...actions} /> : <ClientCards clients={clients} {...actions} />
         )}
       </div>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketTrends, trendTickLabel, trendTooltipLabel, trendUnitFor } from './trend-buckets';
+import { bucketTrends, labelIndexes, trendTickLabel, trendTooltipLabel, trendUnitFor, yTicks } from './trend-buckets';
 
 function days(from: string, n: number, count = (i: number) => i % 3) {
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -40,5 +40,22 @@ describe('booking trend buckets', () => {
     expect(trendTooltipLabel({ date: '2025-11-24', end: '2025-11-30', unit: 'month' })).toBe('Nov 24, 2025 – Nov 30, 2025');
     expect(trendTooltipLabel({ date: '2026-08-31', end: '2026-09-06', unit: 'week' })).toBe('Week of Aug 31, 2026');
     expect(trendTooltipLabel({ date: '2026-11-03', end: '2026-11-03', unit: 'day' })).toBe('Nov 3, 2026');
+  });
+});
+
+describe('the plot axes', () => {
+  it('counts in whole steps of 1, 2 or 5 times a power of ten, from 0 to at least the highest count', () => {
+    expect(yTicks(0)).toEqual([0, 1, 2, 3, 4]);
+    expect(yTicks(1)).toEqual([0, 1]);
+    expect(yTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(yTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(yTicks(37)).toEqual([0, 10, 20, 30, 40]);
+    expect(yTicks(1234)).toEqual([0, 500, 1000, 1500]);
+  });
+
+  it('labels at most seven points, the first and the last among them', () => {
+    expect(labelIndexes(3)).toEqual([0, 1, 2]);
+    expect(labelIndexes(30)).toEqual([0, 5, 10, 15, 19, 24, 29]);
+    expect(labelIndexes(0)).toEqual([]);
   });
 });

@@ -64,3 +64,22 @@ export function trendTooltipLabel(b: Pick<TrendBucket, 'date' | 'end' | 'unit'>)
   return `Week of ${dayLabel(b.date, true)}`;
 }
 
+// The hand-drawn plot's axes (booking-trends-plot.tsx).
+const Y_INTERVALS = 4;
+const X_LABELS = 7;
+
+/** Whole-number axis ticks from 0: steps of 1, 2 or 5 times a power of ten, about four of them. */
+export function yTicks(max: number): number[] {
+  if (max <= 0) return [0, 1, 2, 3, 4];
+  const raw = max / Y_INTERVALS;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((f) => f * power).find((s) => s >= raw) ?? 10 * power);
+  const top = Math.ceil(max / step) * step;
+  return Array.from({ length: top / step + 1 }, (_, i) => i * step);
+}
+
+/** Up to `count` indexes spread evenly from the first point to the last. */
+export function labelIndexes(length: number, count = X_LABELS): number[] {
+  if (length <= count) return Array.from({ length }, (_, i) => i);
+  return Array.from({ length: count }, (_, i) => Math.round((i * (length - 1)) / (count - 1)));
+}
