@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client';
+import type { ActivityMetadata, CustomMessages } from '../../db/schema/messaging';
+
+// SQL of the SMS feature. Every statement filters by business_id (DESIGN rule 1).
+
+export type SenderRow = {
+  name: string;
+  /** The business's SMS number: businesses.selected_phone_number, else outreach_settings.twilio_phone, else the first bought. */
+  number: string | null;
+  referralDiscount: string;
+  googleReviewLink: string | null;
+  customMessages: CustomMessages | null;
+};
+
+export async function selectSender(tx: Tx, businessId: number): Promise<SenderRow | null> {
+  const [row] = rowsOf<{
+    name: string;
+    number: string | null;
+    referral_discount: string | null;
+    google_review_link: string | null;
+    custom_messages: CustomMessages | null;
+  }>(
+    await tx.execute(sql`
+      select b.name,
+        coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) as number,
+        o.referral_discount, coalesce(o.google_review_link, b.google_review_link) as google_review_link, o.custom_messages
+      from businesses b left join outreach_settings o on o.business_id = b.id
+      where b.id = ${businessId}`),
+  );
+  if (!row) return null;
+  return {
+    name: row.name,
+    number: row.number,
+    referralDiscount: row.referral_discount ?? '$25',
+    googleReviewLink: row.google_review_link,
+    customMessages: row.custom_messages,
+  };
+}
+
+export type RecipientRow = { id: number; name: string; phone: string | null; referralCode: string };
+
+export async function selectRecipient(tx: Tx, businessId: number, clientId: number): Promise<RecipientRow | null> {
+  const [row] = rowsOf<{ id: number; name: string; phone: string | null; referral_code: string }>(
+    await tx.execute(sql`select id, name, phone, referral_code from clients where business_id = ${businessId} and id = ${clientId}`),
+  );
+  return row ? { id: row.id, name: row.name, phone: row.phone, referralCode: row.referral_code } : null;
+}
+
+export type OutboundRow = {
+  clientId: number | null;
+  from: string;
+  to: string;
+  body: string;
+  messageType: string;
+};
+
+/** The message as it is handed to the provider: status 'sending', no sid yet. Its id. */
+export async function insertOutbound(tx: Tx, businessId: number, m: OutboundRow): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await tx.execute(sql`insert into sms_messages (business_id, client_id, direction, from_number, to_number, message_body, message_type, status, is_read)
+      values (${businessId}, ${m.clientId}, 'outbound', ${m.from}, ${m.to}, ${m.body}, ${m.messageType}, 'sending', true)
+      returning id`),
+  );
+  return row.id;
+}
+
+export async function finishOutbound(tx: Tx, businessId: number, id: number, result: { sid: string | null; status: string }) {
+  await tx.execute(sql`update sms_messages set twilio_sid = ${result.sid}, status = ${result.status}
+    where id = ${id} and business_id = ${businessId}`);
+}
+
+export async function insertSmsLog(
+  tx: Tx,
+  businessId: number,
+  m: { clientId: number | null; phone: string; messageType: string; content: string; status: string; sid: string | null },
+) {
+  await tx.execute(sql`insert into sms_logs (business_id, client_id, phone_number, message_type, message_content, status, twilio_sid)
+    values (${businessId}, ${m.clientId}, ${m.phone}, ${m.messageType}, ${m.content}, ${m.status}, ${m.sid})`);
+}
+
+export async function insertActivity(tx: Tx, businessId: number, type: string, description: string, metadata: ActivityMetadata) {
+  await tx.execute(sql`insert into activity_logs (business_id, type, description, metadata)
+    values (${businessId}, ${type}, ${description}, ${JSON.stringify(metadata)}::jsonb)`);
+}
+
+/** Outbound texts the provider accepted (every status but failed and sending), for the free allowance. */
+export async function countSent(tx: Tx, businessId: number): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await tx.execute(sql`select count(*) as n from sms_messages
+      where business_id = ${businessId} and direction = 'outbound' and status not in ('failed', 'sending')`),
+  );
+  return Number(row?.n ?? 0);
+}

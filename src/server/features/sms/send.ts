@@ -1,0 +1,167 @@
+import type { Database, Tx } from '../../db/client';
+import type { ActivityMetadata } from '../../db/schema/messaging';
+import { HttpError } from '../../platform/errors';
+import type { SmsProvider } from '../../providers/sms/types';
+import { SmsProviderError } from '../../providers/sms/types';
+import { formatPhone } from '../../../shared/format';
+import { normalizePhone } from '../../../shared/phone';
+import { countSegments } from '../../../shared/sms-segments';
+import { isOptedOut, optOut } from './opt-outs';
+import * as q from './queries';
+import { firstName, missingMessage, referralLink, renderMessage } from './render';
+
+/** What sending needs from the app: the database, the provider, and the public origin for links and callbacks. */
+export type SendContext = {
+  database: Database;
+  sms: SmsProvider;
+  /** APP_URL, or the request's origin: referral links are built on it. */
+  origin: string;
+  /** APP_URL only: Twilio posts delivery status to APP_URL/api/sms/status (none without it). */
+  appUrl?: string;
+};
+
+export type SendSmsInput = {
+  businessId: number;
+  /** The client to text (its phone, name and referral code); or `to` for a number that is no client. */
+  clientId?: number | null;
+  to?: string | null;
+  /** The text, with placeholders; rendered unless `render` is false. */
+  body: string;
+  /** thankYou, gift, followUp, referral, review, reply, bulk, lead... (stored with the message). */
+  messageType: string;
+  render?: boolean;
+  /** The activity line written when the text was sent (default: 'sms_sent', 'Text sent to {name}'). */
+  activity?: { type: string; description: string; metadata?: ActivityMetadata };
+  /** Runs in the transaction that records a sent text (thanks sets thankYouSent there). */
+  onSent?: (tx: Tx, sent: SentText) => Promise<void>;
+};
+
+export type SentText = {
+  messageId: number;
+  sid: string;
+  status: string;
+  from: string;
+  to: string;
+  body: string;
+  clientId: number | null;
+  recipientName: string;
+  segments: number;
+};
+
+export const MAX_SMS_LENGTH = 1600;
+export const NO_NUMBER_MESSAGE = 'Your business has no SMS number yet, so no text was sent. Choose one under SMS Management (Setup) first.';
+
+/**
+ * The one way a text leaves the app (docs/sms.md). Refuses, before anything is stored, when the
+ * business has no number, the recipient has no valid phone or has opted out, or a placeholder has no
+ * value. Otherwise the message is stored as 'sending', handed to the provider, and then recorded as
+ * sent (sms_messages with the provider's sid and status, sms_logs, activity_logs) or as failed, with a
+ * 4xx/5xx that says it was not sent. A 21610 refusal puts the number on the opt-out list.
+ */
+export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<SentText> {
+  const { database, sms } = ctx;
+  const db = database.db;
+  const { businessId } = input;
+
+  const sender = await q.selectSender(db, businessId);
+  if (!sender) throw new HttpError(404, 'Business not found');
+
+  let clientId: number | null = null;
+  let recipientName: string;
+  let to: string | null;
+  let referralCode: string | null = null;
+  if (input.clientId != null) {
+    const client = await q.selectRecipient(db, businessId, input.clientId);
+    if (!client) throw new HttpError(404, 'Client not found');
+    clientId = client.id;
+    recipientName = client.name;
+    referralCode = client.referralCode;
+    to = normalizePhone(input.to ?? client.phone);
+    if (!to) throw new HttpError(400, `${client.name} has no valid mobile number, so no text was sent. Add one to the client first.`);
+  } else {
+    to = normalizePhone(input.to);
+    if (!to) throw new HttpError(400, 'Please enter a valid phone number');
+    recipientName = formatPhone(to);
+  }
+
+  const rendered =
+    input.render === false
+      ? { text: input.body, missing: [] }
+      : renderMessage(input.body, {
+          clientName: clientId != null ? firstName(recipientName) : null,
+          referralCode,
+          referralLink: referralCode ? referralLink(ctx.origin, referralCode) : null,
+          referralDiscount: sender.referralDiscount,
+          googleReviewLink: sender.googleReviewLink,
+          businessName: sender.name,
+        });
+  if (rendered.missing.length > 0) throw new HttpError(400, missingMessage(rendered.missing));
+  const body = rendered.text.trim();
+  if (!body) throw new HttpError(400, 'Please enter a message');
+  if (body.length > MAX_SMS_LENGTH) throw new HttpError(400, `The message is too long (${MAX_SMS_LENGTH} characters at most)`);
+
+  if (!sender.number) throw new HttpError(409, NO_NUMBER_MESSAGE);
+  if (await isOptedOut(db, businessId, to)) {
+    throw new HttpError(409, `${recipientName} has opted out of texts (replied STOP), so no text was sent. They can text START to your number to opt back in.`);
+  }
+
+  const from = sender.number;
+  const messageType = input.messageType;
+  // Stored before the provider is called: a crash in between leaves a 'sending' row, never nothing.
+  const messageId = await q.insertOutbound(db, businessId, { clientId, from, to, body, messageType });
+  const segments = countSegments(body).segments;
+  const baseMetadata: ActivityMetadata = {
+    phone_number: to,
+    message_type: messageType,
+    client_id: clientId ?? undefined,
+    client_name: clientId != null ? recipientName : undefined,
+    message_id: messageId,
+    segments,
+  };
+
+  let result: { sid: string; status: string };
+  try {
+    result = await sms.send({ from, to, body, statusCallbackUrl: ctx.appUrl ? `${ctx.appUrl}/api/sms/status` : undefined });
+  } catch (error) {
+    const providerError = error instanceof SmsProviderError ? error : null;
+    await db.transaction(async (tx) => {
+      await q.finishOutbound(tx, businessId, messageId, { sid: null, status: 'failed' });
+      await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: 'failed', sid: null });
+      await q.insertActivity(tx, businessId, 'sms_failed', `Text to ${recipientName} failed`, {
+        ...baseMetadata,
+        error: providerError?.message ?? 'The SMS provider failed',
+        error_code: providerError?.code ?? undefined,
+      });
+      if (providerError?.optedOut) await optOut(tx, businessId, to, { source: 'provider', detail: String(providerError.code) });
+    });
+    if (providerError?.optedOut) {
+      throw new HttpError(409, `${recipientName} has opted out of texts from your number at the carrier, so no text was sent. They can text START to your number to opt back in.`);
+    }
+    if (!providerError) throw error;
+    throw new HttpError(502, `The text to ${recipientName} was not sent: ${providerError.message}. It is kept as failed in Message History; please try again.`);
+  }
+
+  const sent: SentText = { messageId, sid: result.sid, status: result.status, from, to, body, clientId, recipientName, segments };
+  // The provider took it: recorded first on its own, so a failing onSent cannot leave it 'sending'.
+  await q.finishOutbound(db, businessId, messageId, { sid: result.sid, status: result.status });
+  await db.transaction(async (tx) => {
+    await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: result.status, sid: result.sid });
+    const activity = input.activity ?? { type: 'sms_sent', description: `Text sent to ${recipientName}` };
+    await q.insertActivity(tx, businessId, activity.type, activity.description, {
+      ...baseMetadata,
+      twilio_sid: result.sid,
+      message: body,
+      ...activity.metadata,
+    });
+    await input.onSent?.(tx, sent);
+  });
+  return sent;
+}
+
+/** The free allowance (spec: the first 100 messages are free). */
+export const FREE_MESSAGES = 100;
+
+export async function smsUsage(db: Tx, businessId: number) {
+  const used = await q.countSent(db, businessId);
+  return { used, free: FREE_MESSAGES, freeRemaining: Math.max(0, FREE_MESSAGES - used) };
+}
