@@ -1,26 +1,34 @@
 import { MessagesSquare, Phone, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ConversationCard } from './conversation-card';
-import type { SmsConversation } from './types';
+import { Pager } from './pager';
 import { useConversations } from './use-sms';
 
-/** Name, case-insensitive, or phone (digits compared, so "512 555" finds +15125550100). */
-export function matchesConversation(c: SmsConversation, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  if (c.client.name.toLowerCase().includes(q)) return true;
-  const digits = q.replace(/\D/g, '');
-  return digits.length > 0 && (c.client.phone ?? '').replace(/\D/g, '').includes(digits);
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
 }
 
-export function ConversationsTab({ hasNumber, onChooseNumber }: { hasNumber: boolean; onChooseNumber: () => void }) {
-  const { data, isPending, isError } = useConversations();
+interface ConversationsTabProps {
+  hasNumber: boolean;
+  onChooseNumber: () => void;
+}
+
+export function ConversationsTab({ hasNumber, onChooseNumber }: ConversationsTabProps) {
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => (data ?? []).filter((c) => matchesConversation(c, query)), [data, query]);
+  const [page, setPage] = useState(1);
+  const search = useDebounced(query, SEARCH_DEBOUNCE_MS).trim();
+  const { data, isPending, isError, isPlaceholderData } = useConversations({ page, search });
 
   if (isPending)
     return (
@@ -36,12 +44,12 @@ export function ConversationsTab({ hasNumber, onChooseNumber }: { hasNumber: boo
         Conversations could not be loaded. Please try refreshing the page.
       </p>
     );
-  if (data.length === 0)
+  if (data.conversations.length === 0 && !search && page === 1)
     return (
       <EmptyState
         icon={MessagesSquare}
         title="No conversations yet"
-        text={hasNumber ? 'When a client replies to one of your texts, the conversation shows up here.' : 'Choose your business SMS number to start texting clients.'}
+        text={hasNumber ? 'When you text a client or a client replies, the conversation shows up here.' : 'Choose your business SMS number to start texting clients.'}
         action={
           !hasNumber && (
             <Button onClick={onChooseNumber}>
@@ -63,18 +71,22 @@ export function ConversationsTab({ hasNumber, onChooseNumber }: { hasNumber: boo
           placeholder="Search by name or phone"
           className="pl-9"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
+          }}
         />
       </div>
-      {shown.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-500">No conversations match “{query.trim()}”.</p>
+      {data.conversations.length === 0 ? (
+        <p className="py-8 text-center text-sm text-slate-500">No conversations match “{search}”.</p>
       ) : (
-        <ul className="grid gap-4 lg:grid-cols-2" data-testid="conversations">
-          {shown.map((c) => (
+        <ul className="grid gap-4 lg:grid-cols-2" data-testid="conversations" aria-busy={isPlaceholderData}>
+          {data.conversations.map((c) => (
             <ConversationCard key={c.clientId} conversation={c} />
           ))}
         </ul>
       )}
+      <Pager label="Conversation pages" page={data.page} hasMore={data.hasMore} onPage={setPage} />
     </div>
   );
 }

@@ -3,18 +3,16 @@ import { useState } from 'react';
 import { formatPhone, formatTimeAgo } from '../../../shared/format';
 import { EmptyState } from '../../components/empty-state';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { Pager } from './pager';
 import type { SmsMessage } from './types';
 import { useMessageHistory } from './use-sms';
 
-const PAGE_SIZE = 25;
-
-/** Every message, newest first, with its direction; 25 a page. */
+/** Every message, newest first, with its direction; paged by the server. */
 export function HistoryTab() {
-  const { data, isPending, isError } = useMessageHistory();
   const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useMessageHistory(page);
 
   if (isPending)
     return (
@@ -30,32 +28,17 @@ export function HistoryTab() {
         Message history could not be loaded. Please try refreshing the page.
       </p>
     );
-  if (data.length === 0) return <EmptyState icon={History} title="No messages yet" text="Every text you send and every reply you receive is listed here." />;
-
-  const pages = Math.max(1, Math.ceil(data.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const rows = data.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  if (data.messages.length === 0 && page === 1)
+    return <EmptyState icon={History} title="No messages yet" text="Every text you send and every reply you receive is listed here." />;
 
   return (
     <Card>
       <ul className="divide-y divide-slate-100" data-testid="message-history">
-        {rows.map((m) => (
+        {data.messages.map((m) => (
           <HistoryRow key={m.id} message={m} />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Message history pages" className="flex items-center justify-between gap-2 border-t border-slate-100 p-3">
-          <Button size="sm" variant="outline" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600 tabular">
-            Page {current} of {pages}
-          </span>
-          <Button size="sm" variant="outline" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager label="Message history pages" page={data.page} hasMore={data.hasMore} onPage={setPage} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { SMS_COUNTER_CHARS } from '../../../shared/constants';
 import { cn } from '../../lib/utils';
-import { countSegments } from './segments';
+import { countSegments } from '../../../shared/sms-segments';
 
 /** 'N/160 characters' (spec: display only) and how many texts it takes. */
 export function SegmentCounter({ text, className, id }: { text: string; className?: string; id?: string }) {

@@ -25,6 +25,21 @@ export interface SmsConversation {
   recentMessages: SmsMessage[];
 }
 
+/** A page of a list the server pages without counting it (GET /api/sms/conversations, /api/sms/messages). */
+export interface SmsConversationsPage {
+  conversations: SmsConversation[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+export interface SmsHistoryPage {
+  messages: SmsMessage[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
 export interface SmsTemplate {
   id: string | number;
   name: string;

@@ -1,29 +1,41 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { SESSION_URL } from '../../lib/auth';
 import { UNREAD_REPLIES_URL } from '../../components/app-shell/use-nav-counts';
-import type { BulkClient, SmsConversation, SmsMessage, SmsTemplate } from './types';
+import type { BulkClient, SmsConversationsPage, SmsHistoryPage, SmsTemplate } from './types';
 
-export const CONVERSATIONS_KEY = '/api/sms/conversations';
-export const MESSAGES_KEY = '/api/sms/messages';
-export const TEMPLATES_KEY = '/api/sms/templates';
-export const CLIENTS_KEY = '/api/clients';
+export const CONVERSATIONS_URL = '/api/sms/conversations';
+export const MESSAGES_URL = '/api/sms/messages';
+export const TEMPLATES_URL = '/api/sms/templates';
+export const CLIENTS_URL = '/api/clients';
 
-export const useConversations = () => useQuery<SmsConversation[]>({ queryKey: [CONVERSATIONS_KEY] });
-export const useTemplates = () => useQuery<SmsTemplate[]>({ queryKey: [TEMPLATES_KEY] });
-export const useClientsForBulk = () => useQuery<BulkClient[]>({ queryKey: [CLIENTS_KEY] });
+const withQuery = (url: string, params: Record<string, string | number | undefined>) => {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${url}?${s}` : url;
+};
 
-/** Every message, newest first. The reply is a list, or a page { messages } (read either). */
-export const useMessageHistory = () =>
-  useQuery<SmsMessage[]>({
-    queryKey: [MESSAGES_KEY],
-    select: (data: unknown) => (Array.isArray(data) ? data : ((data as { messages?: SmsMessage[] })?.messages ?? [])) as SmsMessage[],
+/** A page of conversations, the latest first; the server matches `search` on the name or the phone. */
+export const useConversations = (opts: { page: number; search: string }) =>
+  useQuery<SmsConversationsPage>({
+    queryKey: [withQuery(CONVERSATIONS_URL, { page: opts.page, search: opts.search.trim() || undefined })],
+    placeholderData: keepPreviousData,
   });
+
+/** A page of every message, newest first. */
+export const useMessageHistory = (page: number) =>
+  useQuery<SmsHistoryPage>({ queryKey: [withQuery(MESSAGES_URL, { page })], placeholderData: keepPreviousData });
+
+export const useTemplates = () => useQuery<SmsTemplate[]>({ queryKey: [TEMPLATES_URL] });
+export const useClientsForBulk = () => useQuery<BulkClient[]>({ queryKey: [CLIENTS_URL] });
+
+const startsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix);
 
 /** After a text went out or was read: the inbox, the history and both unread badges. */
 export const refreshMessaging = (qc: QueryClient) =>
   Promise.all([
-    qc.invalidateQueries({ queryKey: [CONVERSATIONS_KEY] }),
-    qc.invalidateQueries({ queryKey: [MESSAGES_KEY] }),
+    qc.invalidateQueries({ predicate: startsWith(CONVERSATIONS_URL) }),
+    qc.invalidateQueries({ predicate: startsWith(MESSAGES_URL) }),
     qc.invalidateQueries({ queryKey: [UNREAD_REPLIES_URL] }),
   ]);
 
