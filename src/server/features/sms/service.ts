@@ -1,0 +1,15 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SendContext } from './send';
+
+// What other features use of SMS (the lint rule lets them import only this file): the send service,
+// the opt-out list, usage, and the context a route builds to send.
+
+export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, type SendContext, type SendSmsInput, type SentText } from './send';
+export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
+export { renderMessage, PLACEHOLDERS, type Placeholder } from './render';
+
+/** The send context of a request: the app's database and provider, links on APP_URL (or the request's origin). */
+export function sendContextOf(app: FastifyInstance, request: FastifyRequest): SendContext {
+  const { database, sms, config } = app.deps;
+  return { database, sms, origin: config.appUrl ?? `${request.protocol}://${request.host}`, appUrl: config.appUrl };
+}
