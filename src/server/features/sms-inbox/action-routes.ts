@@ -10,6 +10,7 @@ import { receiveInbound } from './inbound';
 import * as iq from './inbound-queries';
 import { selectMessage } from './queries';
 import { replyToClient } from './outbound';
+import { inboxContext } from './webhook-routes';
 
 /** The owner's actions on the inbox: reply to a client, and (simulator only) play a client's text. */
 export async function actionRoutes(untyped: FastifyInstance) {
@@ -19,7 +20,7 @@ export async function actionRoutes(untyped: FastifyInstance) {
   app.post('/sms/reply', { schema: { response: { 200: smsReplyResultSchema } } }, async (request) => {
     const input = parse(smsReplySchema, request.body);
     const businessId = businessIdOf(request);
-    const messageId = await replyToClient({ database, sms, log: request.log }, { businessId, clientId: input.clientId, body: input.message });
+    const messageId = await replyToClient(inboxContext(untyped, request), { businessId, clientId: input.clientId, body: input.message });
     const sms_ = await selectMessage(database.db, businessId, messageId);
     if (!sms_) throw new HttpError(500, 'The reply was sent but could not be read back.');
     return { success: true as const, message: 'Reply sent successfully', sms: sms_ };
@@ -35,7 +36,7 @@ export async function actionRoutes(untyped: FastifyInstance) {
     const number = await iq.selectBusinessNumber(database.db, businessId);
     if (!number) throw new HttpError(400, 'Choose your business SMS number first (SMS Management, Setup).');
     const outcome = await receiveInbound(
-      { database, sms, log: request.log },
+      inboxContext(untyped, request),
       { MessageSid: `SMsim${randomBytes(15).toString('hex')}`, From: client.phone, To: number, Body: input.message },
     );
     if (outcome.kind !== 'stored' || outcome.businessId !== businessId) throw new HttpError(409, 'The text was not stored as a reply from this client.');

@@ -14,7 +14,15 @@ import { optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './out
 /** How long the owner's forwarding phone keeps answering the last client who texted. */
 export const REPLY_CONTEXT_HOURS = 24;
 
-export type InboxContext = { database: Database; sms: SmsProvider; log: FastifyBaseLogger };
+export type InboxContext = {
+  database: Database;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+  /** APP_URL or the request's origin (referral links in rendered replies). */
+  origin: string;
+  /** APP_URL: where the provider posts delivery status. */
+  appUrl?: string;
+};
 
 export type InboundOutcome =
   | { kind: 'stored'; messageId: number; businessId: number; clientId: number | null; keyword: Keyword | null }
@@ -89,10 +97,16 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
     } else if (keyword === 'start' && ctx.sms.isSimulator) {
       await sendCompliance(ctx, { businessId: owner.businessId, clientId, from: to, to: from, body: START_CONFIRMATION, messageType: 'opt_in_confirmation' });
     } else if (keyword === 'help') {
-      await sendCompliance(ctx, { businessId: owner.businessId, clientId, from: to, to: from, body: helpReply(owner.name), messageType: 'help_reply' });
+      await sendAsBusiness(ctx, { businessId: owner.businessId, clientId, to: from, body: helpReply(owner.name), messageType: 'help_reply' });
     } else if (!keyword && forwarding && from !== forwarding) {
       const label = stored.client ? `${stored.client.name} (${formatPhone(from)})` : formatPhone(from);
-      await sendAsBusiness(ctx, { businessId: owner.businessId, from: to, to: forwarding, body: `${label}: ${inbound.body}`, messageType: 'forwarded_reply' });
+      await sendAsBusiness(ctx, {
+        businessId: owner.businessId,
+        to: forwarding,
+        body: `${label}: ${inbound.body}`,
+        messageType: 'forwarded_reply',
+        activity: { type: 'sms_forwarded', description: `Text from ${stored.client?.name ?? formatPhone(from)} forwarded to your phone` },
+      });
       await q.saveReplyContext(ctx.database.db, {
         businessId: owner.businessId,
         clientId,
@@ -122,7 +136,7 @@ async function relayOwnerAnswer(
   const id = await q.insertInboundMessage(ctx.database.db, { businessId: owner.businessId, clientId: null, from: m.from, to: m.to, body: m.body, sid: m.sid, messageType: 'owner_answer', isRead: true });
   if (id === null) return { kind: 'duplicate' };
   try {
-    await sendAsBusiness(ctx, { businessId: owner.businessId, clientId: context.clientId, from: m.to, to: context.clientPhone, body: m.body, messageType: 'reply' });
+    await sendAsBusiness(ctx, { businessId: owner.businessId, clientId: context.clientId, to: context.clientPhone, body: m.body, messageType: 'reply' });
   } catch (error) {
     ctx.log.warn({ err: error, businessId: owner.businessId, sid: m.sid }, "the owner's answer from the forwarding phone was not sent");
   }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { HttpError } from '../../platform/errors';
 import type { Tx } from '../../db/client';
 import { SmsProviderError } from '../../providers/sms/types';
+import { optIn, optOut } from '../sms/opt-outs';
+import { type SendContext, sendSms } from '../sms/send';
 import type { InboxContext } from './inbound';
 import * as q from './inbound-queries';
 
@@ -26,27 +26,26 @@ export async function sendCompliance(
   await ctx.database.db.transaction((tx) => q.insertOutbound(tx, { ...m, sid, status }));
 }
 
-/** A text from the business's number (a forward to the owner, the owner's relayed answer). */
-export async function sendAsBusiness(ctx: InboxContext, m: { businessId: number; clientId?: number | null; from: string; to: string; body: string; messageType: string }): Promise<void> {
-  await sendCompliance(ctx, { ...m, clientId: m.clientId ?? null });
+/** A text from the business's number through the send service (opt-out list, storage, activity): a forward, the owner's relayed answer, HELP. Sent as written. */
+export async function sendAsBusiness(
+  ctx: InboxContext,
+  m: { businessId: number; clientId?: number | null; to: string; body: string; messageType: string; activity?: { type: string; description: string } },
+): Promise<void> {
+  await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId ?? null, to: m.to, body: m.body, messageType: m.messageType, render: false, activity: m.activity });
 }
 
-export async function optOutNumber(_tx: Tx, _businessId: number, _phone: string, _detail: string, _source: 'keyword' | 'provider' = 'keyword'): Promise<void> {}
+export async function optOutNumber(tx: Tx, businessId: number, phone: string, detail: string, source: 'keyword' | 'provider' = 'keyword'): Promise<void> {
+  await optOut(tx, businessId, phone, { source, detail });
+}
 
-export async function optInNumber(_tx: Tx, _businessId: number, _phone: string, _detail: string): Promise<void> {}
+export async function optInNumber(tx: Tx, businessId: number, phone: string, detail: string): Promise<void> {
+  await optIn(tx, businessId, phone, { source: 'keyword', detail });
+}
 
-/** The owner's reply to a client, sent at once; the stored sms_messages id. */
+/** The owner's reply to a client, sent at once through the send service (placeholders rendered); the stored sms_messages id. */
 export async function replyToClient(ctx: InboxContext, m: { businessId: number; clientId: number; body: string }): Promise<number> {
-  const client = await q.selectClient(ctx.database.db, m.businessId, m.clientId);
-  if (!client) throw new HttpError(404, 'Client not found');
-  const to = client.phone;
-  if (!to) throw new HttpError(400, 'This client has no phone number.');
-  const from = await q.selectBusinessNumber(ctx.database.db, m.businessId);
-  if (!from) throw new HttpError(400, 'Choose your business SMS number first (SMS Management, Setup).');
-  const sent = await ctx.sms.send({ from, to, body: m.body });
-  return ctx.database.db.transaction(async (tx) => {
-    await q.insertOutbound(tx, { businessId: m.businessId, clientId: client.id, from, to, body: m.body, sid: sent.sid, status: sent.status, messageType: 'reply' });
-    const [row] = await tx.execute(sql`select id from sms_messages where twilio_sid = ${sent.sid}`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-    return Number(row.id);
-  });
+  const sent = await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' });
+  return sent.messageId;
 }
+
+const sendContext = (ctx: InboxContext): SendContext => ({ database: ctx.database, sms: ctx.sms, origin: ctx.origin, appUrl: ctx.appUrl });

@@ -17,10 +17,18 @@ export const smsWebhookConfig = {
 
 export const FORBIDDEN_SIGNATURE = 'The request signature is missing or wrong.';
 
+/** The public origin: APP_URL, else the address the request came to. */
+export const originOf = (request: FastifyRequest, appUrl: string | undefined) => appUrl ?? `${request.protocol}://${request.host}`;
+
 /** The URL the provider called, as it signed it: APP_URL (the public address) and the path with its query. */
 export function signedUrl(request: FastifyRequest, appUrl: string | undefined): string {
-  const base = appUrl ?? `${request.protocol}://${request.host}`;
-  return `${base}${request.url}`;
+  return `${originOf(request, appUrl)}${request.url}`;
+}
+
+/** What the inbox services need for one request. */
+export function inboxContext(app: FastifyInstance, request: FastifyRequest): InboxContext {
+  const { database, sms, config } = app.deps;
+  return { database, sms, log: request.log, origin: originOf(request, config.appUrl), appUrl: config.appUrl };
 }
 
 /**
@@ -30,7 +38,7 @@ export function signedUrl(request: FastifyRequest, appUrl: string | undefined): 
  */
 export async function webhookScope(scope: FastifyInstance) {
   installFormParser(scope);
-  const { database, sms, config } = scope.deps;
+  const { sms, config } = scope.deps;
 
   const verified = (request: FastifyRequest): Record<string, string> => {
     const params = request.body;
@@ -40,7 +48,7 @@ export async function webhookScope(scope: FastifyInstance) {
     if (!sms.verifySignature(signedUrl(request, config.appUrl), params as Record<string, string>, signature)) throw new HttpError(403, FORBIDDEN_SIGNATURE);
     return params as Record<string, string>;
   };
-  const ctx = (request: FastifyRequest): InboxContext => ({ database, sms, log: request.log });
+  const ctx = (request: FastifyRequest) => inboxContext(scope, request);
 
   scope.post('/sms/inbound', { config: smsWebhookConfig }, async (request, reply) => {
     await receiveInbound(ctx(request), verified(request));
