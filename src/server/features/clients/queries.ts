@@ -45,12 +45,10 @@ export function toClient(r: ClientRow): Client {
   };
 }
 
-/** Client columns plus total spent, which is computed only for the rows returned. */
+/** The columns of a client as the API answers it; total spent is kept on the row with the other figures. */
 const CLIENT_COLUMNS = sql.raw(`c.id, c.name, c.email, c.phone, c.referral_code, c.referred_by, c.is_referred_client,
   to_char(c.first_booking, 'YYYY-MM-DD') as first_booking, to_char(c.last_booking, 'YYYY-MM-DD') as last_booking,
-  c.total_bookings, c.frequency, c.loyalty_score, c.has_reward, c.reward_earned, c.thank_you_sent, c.created_at,
-  (select coalesce(sum(b.amount_charged), 0) from bookings b
-    where b.client_id = c.id and b.business_id = c.business_id and b.status = 'completed') as total_spent`);
+  c.total_bookings, c.frequency, c.loyalty_score, c.has_reward, c.reward_earned, c.thank_you_sent, c.created_at, c.total_spent`);
 
 // Each order matches an index of clients (schema/clients.ts) column for column, so a page is read
 // through the index instead of sorting the business's clients. `nulls last` is the indexes' order.
@@ -73,7 +71,7 @@ function searchFilter(search?: string): SQL {
 
 /**
  * One page of clients and the total, in one statement. The page's ids come from the sort's index
- * (an index-only scan past the offset), then only those rows are read and get their total spent.
+ * (an index-only scan past the offset), then only those rows are read.
  * The total is the kept client count; with a search, the matches are found once (trigram indexes) and
  * counted by a window over them before the page is cut.
  */
@@ -227,14 +225,6 @@ export type ExportRow = Client;
 /** Every client with the money they spent, in name order; one statement. */
 export async function selectExportRows(tx: Tx, businessId: number): Promise<Client[]> {
   const result = await tx.execute(sql`
-    select c.id, c.name, c.email, c.phone, c.referral_code, c.referred_by, c.is_referred_client,
-      to_char(c.first_booking, 'YYYY-MM-DD') as first_booking, to_char(c.last_booking, 'YYYY-MM-DD') as last_booking,
-      c.total_bookings, c.frequency, c.loyalty_score, c.has_reward, c.reward_earned, c.thank_you_sent, c.created_at,
-      coalesce(s.spent, 0) as total_spent
-    from clients c
-    left join (select client_id, sum(amount_charged) as spent from bookings
-      where business_id = ${businessId} and status = 'completed' group by client_id) s on s.client_id = c.id
-    where c.business_id = ${businessId}
-    order by lower(c.name), c.id`);
+    select ${CLIENT_COLUMNS} from clients c where c.business_id = ${businessId} order by lower(c.name), c.id`);
   return rowsOf<ClientRow>(result).map(toClient);
 }

@@ -18,11 +18,18 @@ const client = async (name: string) => {
   );
   return row;
 };
-const book = (clientId: number, date: string, status = 'completed', key = '') =>
-  t.database.query(`insert into bookings (business_id, client_id, service_date, status, dedupe_key) values ($1, $2, $3, $4, $5)`, [biz.id, clientId, date, status, key]);
+const book = (clientId: number, date: string, status = 'completed', key = '', amount: number | null = 50) =>
+  t.database.query(`insert into bookings (business_id, client_id, service_date, status, dedupe_key, amount_charged) values ($1, $2, $3, $4, $5, $6)`, [
+    biz.id,
+    clientId,
+    date,
+    status,
+    key,
+    amount,
+  ]);
 const stats = async (id: number) =>
   (await t.database.query<any>(
-    `select total_bookings, first_booking::text f, last_booking::text l, frequency, xmin::text as version from clients where id = $1`,
+    `select total_bookings, first_booking::text f, last_booking::text l, frequency, total_spent::text spent, xmin::text as version from clients where id = $1`,
     [id],
   ))[0];
 const recompute = (ids?: number[]) => t.database.db.transaction((tx) => recomputeClientStats(tx, biz.id, ids));
@@ -33,19 +40,20 @@ describe('recomputeClientStats', () => {
     await book(c.id, '2024-01-01');
     await book(c.id, '2024-01-01', 'completed', 'other service');
     await book(c.id, '2024-01-11');
-    await book(c.id, '2024-01-31');
+    await book(c.id, '2024-01-31', 'completed', 'no amount', null);
     await book(c.id, '2024-02-01', 'cancelled');
     await recompute([c.id]);
-    // 4 completed bookings on 3 distinct dates: gaps 10 and 20, median 15 (a repeated date is no 0-day gap)
-    expect(await stats(c.id)).toMatchObject({ total_bookings: 4, f: '2024-01-01', l: '2024-01-31', frequency: 15 });
+    // 4 completed bookings on 3 distinct dates: gaps 10 and 20, median 15 (a repeated date is no 0-day gap);
+    // spent: three completed bookings with an amount (the cancelled one and the one without count nothing)
+    expect(await stats(c.id)).toMatchObject({ total_bookings: 4, f: '2024-01-01', l: '2024-01-31', frequency: 15, spent: '150.00' });
   });
 
   it('gives a client without completed bookings zeros and empty dates', async () => {
     const c = await client('nobody');
     await book(c.id, '2024-01-01', 'cancelled');
-    await t.database.query(`update clients set total_bookings = 9, first_booking = '2020-01-01' where id = $1`, [c.id]);
+    await t.database.query(`update clients set total_bookings = 9, first_booking = '2020-01-01', total_spent = 99 where id = $1`, [c.id]);
     await recompute([c.id]);
-    expect(await stats(c.id)).toMatchObject({ total_bookings: 0, f: null, l: null, frequency: null });
+    expect(await stats(c.id)).toMatchObject({ total_bookings: 0, f: null, l: null, frequency: null, spent: '0.00' });
   });
 
   it('counts a referral naming the client by id or by code, once when it names both', async () => {

@@ -3,15 +3,16 @@ import type { Tx } from '../../db/client';
 import { loyaltyScoreSql } from './loyalty-score';
 
 /**
- * The CTEs `facts`, `today`, `f` and `fresh` that turn a CTE `stream` (id, service_date, gap, converted:
- * one row per completed booking and one per referral) into each id's figures, `fresh` (id,
- * total_bookings, first_booking, last_booking, frequency, loyalty_score). Shared by this recompute and
+ * The CTEs `facts`, `today`, `f` and `fresh` that turn a CTE `stream` (id, service_date, amount, gap,
+ * converted: one row per completed booking and one per referral) into each id's figures, `fresh` (id,
+ * total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent). Shared by this recompute and
  * the import's insert of new clients (record-bookings.ts), so both compute the same figures.
  */
 export const figuresOfStream = (businessId: number) => sql`facts as (
       -- no join between the two: one group per client
       select id,
         nullif(count(service_date), 0)::int as total, min(service_date) as first_date, max(service_date) as last_date,
+        coalesce(sum(amount), 0)::numeric(14, 2) as spent,
         percentile_cont(0.5) within group (order by gap) as median_gap,
         avg(gap)::float8 as mean_gap,
         coalesce(stddev_pop(gap), 0)::float8 as sd_gap,
@@ -24,12 +25,12 @@ export const figuresOfStream = (businessId: number) => sql`facts as (
     f as (select facts.*, today.d as today from facts cross join today),
     fresh as (
       select f.id, coalesce(f.total, 0) as total_bookings, f.first_date as first_booking, f.last_date as last_booking,
-        round(f.median_gap)::int as frequency, ${loyaltyScoreSql} as loyalty_score
+        round(f.median_gap)::int as frequency, ${loyaltyScoreSql} as loyalty_score, f.spent as total_spent
       from f
     )`;
 
 /**
- * Recomputes first/last booking, total bookings, frequency and loyalty score of a business's clients
+ * Recomputes first/last booking, total bookings, total spent, frequency and loyalty score of a business's clients
  * (all of them, or only `clientIds`) in one set-based statement. The loyalty rule is written down in
  * docs/loyalty-score.md and implemented once, in loyalty-score.ts.
  *
@@ -49,18 +50,18 @@ export async function recomputeClientStats(tx: Tx, businessId: number, clientIds
       -- read through the (client_id, ...) index client by client: the lateral subquery (kept apart by
       -- offset 0) leaves the planner no join order to get wrong. gap: days since the previous distinct
       -- service date (null on the first date and on a repeated date).
-      select t.id, d.service_date,
+      select t.id, d.service_date, d.amount_charged as amount,
         nullif(d.service_date - lag(d.service_date) over (partition by t.id order by d.service_date), 0) as gap,
         null::boolean as converted
       from clients t
       left join lateral (
-        select b.service_date from bookings b where b.client_id = t.id and b.status = 'completed' offset 0
+        select b.service_date, b.amount_charged from bookings b where b.client_id = t.id and b.status = 'completed' offset 0
       ) d on true
       where t.business_id = ${businessId} and ${inTarget('t.id')}
       union all
       -- one row per referral the client made (naming the client, or carrying its referral code): two
       -- equality lookups, each on an index, united so a referral that matches both counts once
-      select id, null, null, converted from (
+      select id, null, null, null, converted from (
         select r.referrer_client_id as id, r.id as referral_id, r.converted from referrals r
         where r.business_id = ${businessId} and r.referrer_client_id is not null and ${inTarget('r.referrer_client_id')}
         union
@@ -75,11 +76,12 @@ export async function recomputeClientStats(tx: Tx, businessId: number, clientIds
       first_booking = n.first_booking,
       last_booking = n.last_booking,
       frequency = n.frequency,
-      loyalty_score = n.loyalty_score
+      loyalty_score = n.loyalty_score,
+      total_spent = n.total_spent
     from fresh n
     where c.id = n.id and c.business_id = ${businessId}
       -- a client whose figures did not change is not rewritten (re-imports, the nightly refresh)
-      and (c.total_bookings, c.first_booking, c.last_booking, c.frequency, c.loyalty_score)
-        is distinct from (n.total_bookings, n.first_booking, n.last_booking, n.frequency, n.loyalty_score)
+      and (c.total_bookings, c.first_booking, c.last_booking, c.frequency, c.loyalty_score, c.total_spent)
+        is distinct from (n.total_bookings, n.first_booking, n.last_booking, n.frequency, n.loyalty_score, n.total_spent)
   `);
 }

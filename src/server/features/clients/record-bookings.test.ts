@@ -34,7 +34,7 @@ const row = (name: string, date: string, serviceType: string | null = null, amou
 const record = (rows: BookingRow[]) => t.database.db.transaction((tx) => recordBookings(tx, biz.id, rows, 'csv'));
 const figures = () =>
   t.database.query<Record<string, unknown>>(
-    `select id, name, total_bookings, first_booking::text f, last_booking::text l, frequency, loyalty_score::text s, xmin::text as version
+    `select id, name, total_bookings, first_booking::text f, last_booking::text l, frequency, loyalty_score::text s, total_spent::text spent, xmin::text as version
      from clients where business_id = $1 order by id`,
     [biz.id],
   );
@@ -54,15 +54,21 @@ describe('recordBookings: new clients are inserted with their figures', () => {
       ...Array.from({ length: 8 }, (_, i) => row('On Rhythm', daysAgo(3 + 14 * i))),
       row('Just New', daysAgo(5)),
       row('Long Gone', daysAgo(700)),
+      // amounts: a booking without one counts nothing toward total spent
+      row('Big Spender', daysAgo(20), 'Deep Clean', 249.99),
+      row('Big Spender', daysAgo(10), 'Regular Clean', null),
+      row('Big Spender', daysAgo(10), 'Regular Clean', null),
       row('Old Timer', daysAgo(30)),
     ];
     const result = await record(rows);
-    expect(result).toMatchObject({ newClients: 4, updatedClients: 1, newBookings: 15, duplicateBookings: 1 });
+    expect(result).toMatchObject({ newClients: 5, updatedClients: 1, newBookings: 17, duplicateBookings: 2 });
     const imported = await figures();
-    expect(imported.find((c) => c.name === 'Uneven Gaps')).toMatchObject({ total_bookings: 4, f: daysAgo(100), l: daysAgo(40), frequency: 30 });
+    // the exact duplicate row is one booking and is paid once
+    expect(imported.find((c) => c.name === 'Uneven Gaps')).toMatchObject({ total_bookings: 4, f: daysAgo(100), l: daysAgo(40), frequency: 30, spent: '400.00' });
+    expect(imported.find((c) => c.name === 'Big Spender')).toMatchObject({ total_bookings: 2, spent: '249.99' });
     expect(imported.find((c) => c.name === 'On Rhythm')).toMatchObject({ total_bookings: 8, frequency: 14 });
     expect(imported.find((c) => c.name === 'Just New')).toMatchObject({ total_bookings: 1, frequency: null });
-    expect(imported.find((c) => c.name === 'Old Timer')).toMatchObject({ total_bookings: 2, f: daysAgo(400), l: daysAgo(30) });
+    expect(imported.find((c) => c.name === 'Old Timer')).toMatchObject({ total_bookings: 2, f: daysAgo(400), l: daysAgo(30), spent: '200.00' });
     await t.database.db.transaction((tx) => recomputeClientStats(tx, biz.id));
     expect(await figures()).toEqual(imported);
   });

@@ -30,8 +30,8 @@ type FileClient = {
   phone: string | null;
   id?: number;
   isNew?: boolean;
-  /** The service dates of the client's bookings in this file, one per distinct booking (date and dedupe key). */
-  dates: string[];
+  /** The client's bookings in this file, one per distinct booking (date and dedupe key): [date, amount]. */
+  bookings: [string, number | null][];
   seen: Set<string>;
 };
 
@@ -67,13 +67,13 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
       }
     }
     if (!c) {
-      c = { key: clients.length, name: row.name.trim(), email, phone: row.phone, dates: [], seen: new Set() };
+      c = { key: clients.length, name: row.name.trim(), email, phone: row.phone, bookings: [], seen: new Set() };
       clients.push(c);
     }
     const booking = `${row.serviceDate}|${dedupeKey(row.serviceType, row.amount)}`;
     if (!c.seen.has(booking)) {
       c.seen.add(booking);
-      c.dates.push(row.serviceDate);
+      c.bookings.push([row.serviceDate, row.amount]);
     }
     if (email) byEmail.set(email, c);
     if (row.phone) {
@@ -178,27 +178,27 @@ async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[])
     if (attempt === 5) throw new Error('Could not generate unique referral codes');
     const byCode = new Map<string, FileClient>();
     for (const c of pending) byCode.set(generateReferralCode(c.name), c);
-    const values = [...byCode].map(([code, c]) => ({ i: c.key, n: c.name, e: c.email, p: c.phone, r: code, ds: c.dates }));
+    const values = [...byCode].map(([code, c]) => ({ i: c.key, n: c.name, e: c.email, p: c.phone, r: code, bs: c.bookings }));
     for (let start = 0; start < values.length; start += CHUNK) {
       const inserted = rowsOf<{ id: number; referral_code: string; referred: boolean }>(
         await tx.execute(sql`
           with v as (
             select * from json_to_recordset(${JSON.stringify(values.slice(start, start + CHUNK))}::json)
-              as v(i int, n text, e text, p text, r text, ds json)
+              as v(i int, n text, e text, p text, r text, bs json)
           ),
           stream as (
             -- the same stream as the recompute's, keyed by the file's client: one row per distinct booking,
             -- gap = days since the previous distinct service date
-            select v.i as id, x.d as service_date,
+            select v.i as id, x.d as service_date, x.a as amount,
               nullif(x.d - lag(x.d) over (partition by v.i order by x.d), 0) as gap,
               null::boolean as converted
-            from v cross join lateral (select d::date as d from json_array_elements_text(v.ds) as ds(d)) x
+            from v cross join lateral (select (b->>0)::date as d, (b->>1)::numeric as a from json_array_elements(v.bs) as bs(b)) x
           ),
           ${figuresOfStream(businessId)}
           insert into clients (business_id, name, email, phone, referral_code,
-            total_bookings, first_booking, last_booking, frequency, loyalty_score)
+            total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent)
           select ${businessId}, v.n, v.e, v.p, v.r,
-            n.total_bookings, n.first_booking, n.last_booking, n.frequency, n.loyalty_score
+            n.total_bookings, n.first_booking, n.last_booking, n.frequency, n.loyalty_score, n.total_spent
           from v join fresh n on n.id = v.i
           on conflict (referral_code) do nothing
           returning id, referral_code,
