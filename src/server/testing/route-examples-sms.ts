@@ -1,4 +1,39 @@
+import {
+  assignLocalNumberSchema,
+  outreachSettingsInputSchema,
+  purchaseNumberSchema,
+  searchNumbersSchema,
+  sendSmsSchema,
+} from '../../shared/schemas/sms';
 import type { RouteExample } from './route-examples';
 
 /** Route examples of features/sms (see route-examples.ts). */
-export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {};
+export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
+  'POST /api/sms/search-numbers': { body: () => ({ areaCode: '512', businessZipCode: '' }), bodySchema: searchNumbersSchema },
+  'POST /api/sms/purchase-number': { body: () => ({ phoneNumber: '+15125550110', areaCode: '512' }), bodySchema: purchaseNumberSchema },
+  'POST /api/sms/assign-local-number': {
+    body: () => ({ preferredAreaCode: '512', businessZipCode: '78701', forwardingNumber: '(415) 555-0199', enableForwarding: true }),
+    bodySchema: assignLocalNumberSchema,
+  },
+  'POST /api/outreach/send-sms': {
+    body: (ids) => ({ clientId: ids.client, messageType: 'followUp', messageContent: 'Hi {clientName}, just checking in!' }),
+    bodySchema: sendSmsSchema,
+  },
+  'GET /api/outreach/settings': {},
+  'POST /api/outreach/settings': {
+    body: () => ({
+      referralDiscount: '$30',
+      googleReviewLink: 'https://g.page/r/example/review',
+      customMessages: {
+        referral: 'Share {referralLink} for {referralDiscount} off',
+        thankYou: 'Thank you {clientName}!',
+        followUp: 'Just checking in, {clientName}',
+        review: 'Please review us: {googleReviewLink}',
+      },
+      autoMessageSettings: { autoSendThankYou: false },
+    }),
+    bodySchema: outreachSettingsInputSchema,
+  },
+  'GET /api/sms/templates': {},
+  'GET /api/sms/usage': {},
+};

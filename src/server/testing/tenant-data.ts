@@ -103,6 +103,12 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .returning({ id: s.smsReplyContext.id }),
   );
   await db.update(s.outreachSettings).set({ referralDiscount: `$25 ${MARK}` }).where(eq(s.outreachSettings.businessId, businessId));
+  const optOut = await one(
+    db.insert(s.smsOptOuts).values({ businessId, phone: '+14155550103', optedOut: true, source: 'keyword', detail: `STOP ${MARK}` }).returning({ id: s.smsOptOuts.id }),
+  );
+  const optOutLog = await one(
+    db.insert(s.smsOptOutLog).values({ businessId, phone: '+14155550103', optedOut: true, source: 'keyword', detail: `STOP ${MARK}` }).returning({ id: s.smsOptOutLog.id }),
+  );
   return {
     today,
     client: clientId,
@@ -119,6 +125,8 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
     activity: activity.id,
     webhookLog: webhookLog.id,
     replyContext: replyContext.id,
+    optOut: optOut.id,
+    optOutLog: optOutLog.id,
   };
 }
 

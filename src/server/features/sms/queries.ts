@@ -92,3 +92,68 @@ export async function countSent(tx: Tx, businessId: number): Promise<number> {
   );
   return Number(row?.n ?? 0);
 }
+
+/** The business row locked for a number change (two purchases at once buy one number). */
+export async function lockBusinessNumber(tx: Tx, businessId: number): Promise<{ number: string | null } | null> {
+  const [row] = rowsOf<{ number: string | null }>(
+    await tx.execute(sql`select selected_phone_number as number from businesses where id = ${businessId} for update`),
+  );
+  return row ?? null;
+}
+
+/** The bought number becomes the business's number everywhere the spec reads it. */
+export async function saveBusinessNumber(
+  tx: Tx,
+  businessId: number,
+  n: { phoneNumber: string; sid: string; areaCode?: string | null; zip?: string | null },
+) {
+  await tx.execute(sql`update businesses set selected_phone_number = ${n.phoneNumber}, twilio_sid = ${n.sid},
+      twilio_numbers = coalesce(twilio_numbers, '[]'::jsonb) || ${JSON.stringify([n.phoneNumber])}::jsonb,
+      preferred_area_code = coalesce(${n.areaCode ?? null}, preferred_area_code),
+      business_zip_code = coalesce(${n.zip ?? null}, business_zip_code)
+    where id = ${businessId}`);
+  await tx.execute(sql`insert into outreach_settings (business_id, twilio_phone) values (${businessId}, ${n.phoneNumber})
+    on conflict (business_id) do update set twilio_phone = excluded.twilio_phone, updated_at = now()`);
+}
+
+export async function saveForwarding(
+  tx: Tx,
+  businessId: number,
+  f: { forwardingNumber: string | null; enableForwarding: boolean; areaCode?: string | null; zip?: string | null },
+) {
+  await tx.execute(sql`update businesses set forwarding_number = ${f.forwardingNumber}, enable_forwarding = ${f.enableForwarding},
+      preferred_area_code = coalesce(${f.areaCode ?? null}, preferred_area_code),
+      business_zip_code = coalesce(${f.zip ?? null}, business_zip_code)
+    where id = ${businessId}`);
+}
+
+export type OutreachRow = {
+  twilio_phone: string | null;
+  referral_discount: string;
+  google_review_link: string | null;
+  custom_messages: CustomMessages | null;
+  auto_message_settings: { autoSendThankYou: boolean; autoSendFollowUp: boolean } | null;
+  business_review_link: string | null;
+  business_number: string | null;
+};
+
+export async function selectOutreach(tx: Tx, businessId: number): Promise<OutreachRow | null> {
+  const [row] = rowsOf<OutreachRow>(
+    await tx.execute(sql`select o.twilio_phone, o.referral_discount, o.google_review_link, o.custom_messages, o.auto_message_settings,
+        b.google_review_link as business_review_link, b.selected_phone_number as business_number
+      from businesses b left join outreach_settings o on o.business_id = b.id
+      where b.id = ${businessId}`),
+  );
+  return row ?? null;
+}
+
+export async function upsertOutreach(
+  tx: Tx,
+  businessId: number,
+  s: { referralDiscount: string; googleReviewLink: string | null; customMessages: CustomMessages; autoMessageSettings: { autoSendThankYou: boolean; autoSendFollowUp: boolean } },
+) {
+  await tx.execute(sql`insert into outreach_settings (business_id, referral_discount, google_review_link, custom_messages, auto_message_settings)
+    values (${businessId}, ${s.referralDiscount}, ${s.googleReviewLink}, ${JSON.stringify(s.customMessages)}::jsonb, ${JSON.stringify(s.autoMessageSettings)}::jsonb)
+    on conflict (business_id) do update set referral_discount = excluded.referral_discount, google_review_link = excluded.google_review_link,
+      custom_messages = excluded.custom_messages, auto_message_settings = excluded.auto_message_settings, updated_at = now()`);
+}

@@ -1,4 +1,83 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { businessIdOf } from '../../platform/session';
+import { parse } from '../../platform/validate';
+import {
+  assignLocalNumberResponseSchema,
+  assignLocalNumberSchema,
+  outreachSettingsInputSchema,
+  outreachSettingsSchema,
+  purchaseNumberResponseSchema,
+  purchaseNumberSchema,
+  saveOutreachSettingsResponseSchema,
+  searchNumbersResponseSchema,
+  searchNumbersSchema,
+  sendSmsResponseSchema,
+  sendSmsSchema,
+  smsTemplatesResponseSchema,
+  smsUsageSchema,
+} from '../../../shared/schemas/sms';
+import { assignLocalNumber, purchaseNumber, searchNumbers } from './numbers';
+import { sendSms, smsUsage } from './send';
+import { sendContextOf } from './service';
+import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
+import { selectSender } from './queries';
 
-/** SMS number set-up, sending and outreach settings (issue 10). */
-export async function smsRoutes(_app: FastifyInstance) {}
+/** Calls that reach the SMS provider: a few a minute is all set-up and one-to-one sending need. */
+const providerLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+/** SMS number set-up, sending and outreach settings (issue 10; docs/sms.md). */
+export async function smsRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const { database } = app.deps;
+  const db = database.db;
+  const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl });
+
+  app.post('/sms/search-numbers', { config: providerLimit, schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
+    const input = parse(searchNumbersSchema, request.body);
+    return searchNumbers(numberContext(), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
+  });
+
+  app.post('/sms/purchase-number', { config: providerLimit, schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {
+    const input = parse(purchaseNumberSchema, request.body);
+    const result = await purchaseNumber(numberContext(), businessIdOf(request), { phoneNumber: input.phoneNumber, areaCode: input.areaCode });
+    return { success: true as const, friendlyNumber: result.friendlyNumber, phoneNumber: result.phoneNumber, message: 'SMS number ready!' };
+  });
+
+  app.post('/sms/assign-local-number', { config: providerLimit, schema: { response: { 200: assignLocalNumberResponseSchema } } }, async (request) => {
+    const input = parse(assignLocalNumberSchema, request.body);
+    const result = await assignLocalNumber(numberContext(), businessIdOf(request), input);
+    return { success: true as const, twilioPhoneNumber: result.phoneNumber, friendlyNumber: result.friendlyNumber, message: 'SMS Number Assigned!' };
+  });
+
+  app.post('/outreach/send-sms', { config: providerLimit, schema: { response: { 200: sendSmsResponseSchema } } }, async (request) => {
+    const input = parse(sendSmsSchema, request.body);
+    const sent = await sendSms(sendContextOf(app, request), {
+      businessId: businessIdOf(request),
+      clientId: input.clientId,
+      body: input.messageContent,
+      messageType: input.messageType,
+    });
+    return {
+      success: true as const,
+      message: `Text sent to ${sent.recipientName}`,
+      sms: { id: sent.messageId, sid: sent.sid, status: sent.status, to: sent.to, body: sent.body, segments: sent.segments },
+    };
+  });
+
+  app.get('/outreach/settings', { schema: { response: { 200: outreachSettingsSchema } } }, async (request) => getOutreachSettings(db, businessIdOf(request)));
+
+  app.post('/outreach/settings', { schema: { response: { 200: saveOutreachSettingsResponseSchema } } }, async (request) => {
+    const input = parse(outreachSettingsInputSchema, request.body);
+    const saved = await saveOutreachSettings(db, businessIdOf(request), input);
+    return { success: true as const, message: 'SMS settings saved', ...saved };
+  });
+
+  app.get('/sms/templates', { schema: { response: { 200: smsTemplatesResponseSchema } } }, async (request) => listTemplates(db, businessIdOf(request)));
+
+  app.get('/sms/usage', { schema: { response: { 200: smsUsageSchema } } }, async (request) => {
+    const businessId = businessIdOf(request);
+    const [usage, sender] = await Promise.all([smsUsage(db, businessId), selectSender(db, businessId)]);
+    return { ...usage, phoneNumber: sender?.number ?? null, simulator: app.deps.sms.isSimulator };
+  });
+}

@@ -1,0 +1,62 @@
+import type { Tx } from '../../db/client';
+import { HttpError } from '../../platform/errors';
+import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
+import { DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../shared/schemas/sms';
+import * as q from './queries';
+import { PLACEHOLDERS } from './render';
+
+// Outreach settings (spec: one row per business) and the quick-start templates built on them.
+
+const DEFAULT_AUTO = { autoSendThankYou: true, autoSendFollowUp: true };
+
+export async function getOutreachSettings(db: Tx, businessId: number): Promise<OutreachSettings> {
+  const row = await q.selectOutreach(db, businessId);
+  if (!row) throw new HttpError(404, 'Business not found');
+  return {
+    referralDiscount: row.referral_discount ?? DEFAULT_REFERRAL_DISCOUNT,
+    googleReviewLink: row.google_review_link ?? row.business_review_link ?? null,
+    // Saved messages override the defaults one by one (a row written before templates existed has none).
+    customMessages: { ...DEFAULT_CUSTOM_MESSAGES, ...(row.custom_messages ?? {}) },
+    autoMessageSettings: { ...DEFAULT_AUTO, ...(row.auto_message_settings ?? {}) },
+    twilioPhone: row.business_number ?? row.twilio_phone,
+  };
+}
+
+export async function saveOutreachSettings(
+  db: Tx,
+  businessId: number,
+  input: {
+    referralDiscount: string;
+    googleReviewLink: string | null;
+    customMessages: OutreachSettings['customMessages'];
+    autoMessageSettings?: Partial<OutreachSettings['autoMessageSettings']>;
+  },
+): Promise<OutreachSettings> {
+  const current = await getOutreachSettings(db, businessId);
+  await q.upsertOutreach(db, businessId, {
+    referralDiscount: input.referralDiscount,
+    googleReviewLink: input.googleReviewLink,
+    customMessages: input.customMessages,
+    autoMessageSettings: { ...current.autoMessageSettings, ...input.autoMessageSettings },
+  });
+  return getOutreachSettings(db, businessId);
+}
+
+const variablesOf = (content: string) => PLACEHOLDERS.filter((p) => content.includes(`{${p}}`));
+
+/**
+ * Quick-start templates: the business's own four messages first (as saved in outreach settings, or
+ * the defaults), then two general ones. The Bulk tab offers the first three.
+ */
+export async function listTemplates(db: Tx, businessId: number): Promise<SmsTemplate[]> {
+  const { customMessages } = await getOutreachSettings(db, businessId);
+  const list: Array<[string, string, string]> = [
+    ['thankYou', 'Thank You', customMessages.thankYou],
+    ['referral', 'Referral Request', customMessages.referral],
+    ['review', 'Review Request', customMessages.review],
+    ['followUp', 'Referral Follow-up', customMessages.followUp],
+    ['checkIn', 'Time for Another Visit', "Hi {clientName}, it's been a while! Reply to this text to book your next visit with {businessName}."],
+    ['special', 'Special Offer', 'Hi {clientName}! {businessName} has openings this week. Reply to this text to grab a spot.'],
+  ];
+  return list.map(([id, name, content]) => ({ id, name, content, variables: variablesOf(content) }));
+}

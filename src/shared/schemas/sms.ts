@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { DEFAULT_REFERRAL_DISCOUNT, TEMPLATE_MIN_LENGTH } from '../constants';
+import { idInput } from './ids';
+
+// SMS set-up, sending and outreach settings (spec part 2 sections 5, 7 and 8; docs/sms.md).
+// Request bodies and the replies the server serialises through.
+
+export const AREA_CODE_OR_ZIP_REQUIRED = 'Area code or ZIP code required';
+export const NO_NUMBERS_MESSAGE = 'No available numbers in this area code. Please try a nearby one.';
+export const MAX_SMS_BODY = 1600;
+
+const text = (max: number, tooLong: string) => z.string({ error: 'Invalid input' }).trim().max(max, { error: tooLong });
+const areaCode = text(3, 'Area code must be 3 digits at most').regex(/^\d*$/, { error: 'Area code must be digits only' });
+const zipCode = text(5, 'ZIP code must be 5 digits at most').regex(/^\d*$/, { error: 'ZIP code must be digits only' });
+const optional = <S extends z.ZodType>(s: S) => s.nullish().transform((v) => (v ? (v as string) : undefined));
+
+/** POST /api/sms/search-numbers: areaCode or businessZipCode (either may be absent, not both). */
+export const searchNumbersSchema = z
+  .object({ areaCode: optional(areaCode), businessZipCode: optional(zipCode) })
+  .refine((v) => Boolean(v.areaCode || v.businessZipCode), { error: AREA_CODE_OR_ZIP_REQUIRED });
+export type SearchNumbersInput = z.input<typeof searchNumbersSchema>;
+
+export const availableNumberSchema = z.object({
+  phoneNumber: z.string(),
+  friendlyName: z.string(),
+  locality: z.string().nullable(),
+  region: z.string().nullable(),
+});
+export type AvailableNumber = z.infer<typeof availableNumberSchema>;
+
+export const searchNumbersResponseSchema = z.object({ success: z.boolean(), numbers: z.array(availableNumberSchema), message: z.string() });
+export type SearchNumbersResponse = z.infer<typeof searchNumbersResponseSchema>;
+
+/** POST /api/sms/purchase-number. */
+export const purchaseNumberSchema = z.object({
+  phoneNumber: text(20, 'Please choose a number from the list').min(1, { error: 'Please choose a number from the list' }),
+  areaCode: optional(areaCode),
+});
+export type PurchaseNumberInput = z.input<typeof purchaseNumberSchema>;
+
+export const purchaseNumberResponseSchema = z.object({
+  success: z.literal(true),
+  /** (512) 555-0110 */
+  friendlyNumber: z.string(),
+  /** E.164 */
+  phoneNumber: z.string(),
+  message: z.string(),
+});
+export type PurchaseNumberResponse = z.infer<typeof purchaseNumberResponseSchema>;
+
+export const FORWARDING_NUMBER_REQUIRED = 'Please enter your personal phone number to forward replies to';
+
+/** POST /api/sms/assign-local-number (onboarding). */
+export const assignLocalNumberSchema = z
+  .object({
+    preferredAreaCode: optional(areaCode),
+    businessZipCode: optional(zipCode),
+    forwardingNumber: optional(text(30, 'Please enter a valid phone number')),
+    enableForwarding: z.boolean({ error: 'Invalid input' }).optional().default(true),
+  })
+  .refine((v) => Boolean(v.preferredAreaCode || v.businessZipCode), { error: AREA_CODE_OR_ZIP_REQUIRED })
+  .refine((v) => !v.enableForwarding || Boolean(v.forwardingNumber), { error: FORWARDING_NUMBER_REQUIRED, path: ['forwardingNumber'] });
+export type AssignLocalNumberInput = z.input<typeof assignLocalNumberSchema>;
+
+export const assignLocalNumberResponseSchema = z.object({
+  success: z.literal(true),
+  /** E.164, as the spec's response names it. */
+  twilioPhoneNumber: z.string(),
+  friendlyNumber: z.string(),
+  message: z.string(),
+});
+export type AssignLocalNumberResponse = z.infer<typeof assignLocalNumberResponseSchema>;
+
+export const MESSAGE_TYPES = ['followUp', 'thankYou', 'referral', 'review', 'custom'] as const;
+
+/** POST /api/outreach/send-sms (insights follow-up and other one-to-one texts). */
+export const sendSmsSchema = z.object({
+  clientId: idInput('Invalid input'),
+  messageType: z.enum(MESSAGE_TYPES, { error: 'Invalid input' }).optional().default('followUp'),
+  messageContent: text(MAX_SMS_BODY, `The message is too long (${MAX_SMS_BODY} characters at most)`).min(1, { error: 'Please enter a message' }),
+});
+export type SendSmsInput = z.input<typeof sendSmsSchema>;
+
+export const sentSmsSchema = z.object({
+  id: z.number().int(),
+  sid: z.string(),
+  status: z.string(),
+  to: z.string(),
+  body: z.string(),
+  segments: z.number().int(),
+});
+export type SentSms = z.infer<typeof sentSmsSchema>;
+
+export const sendSmsResponseSchema = z.object({ success: z.literal(true), message: z.string(), sms: sentSmsSchema });
+export type SendSmsResponse = z.infer<typeof sendSmsResponseSchema>;
+
+export const customMessagesSchema = z.object({
+  referral: z.string(),
+  thankYou: z.string(),
+  followUp: z.string(),
+  review: z.string(),
+});
+export type CustomMessages = z.infer<typeof customMessagesSchema>;
+
+/** The four templates a business starts with (docs/sms.md). */
+export const DEFAULT_CUSTOM_MESSAGES: CustomMessages = {
+  referral: 'Hi {clientName}! Know someone who needs a hand? Share your link {referralLink} and you both get {referralDiscount} off.',
+  thankYou: 'Hi {clientName}, thank you for choosing us! Friends you send our way get {referralDiscount} off with your link: {referralLink}',
+  followUp: 'Hi {clientName}, just checking in! Your friends still get {referralDiscount} off with your link: {referralLink}',
+  review: "Hi {clientName}, thanks again for your business! Would you leave us a quick review? It helps a lot: {googleReviewLink}",
+};
+
+export const autoMessageSettingsSchema = z.object({ autoSendThankYou: z.boolean(), autoSendFollowUp: z.boolean() });
+
+const template = (label: string) =>
+  z
+    .string({ error: `${label} message must be at least ${TEMPLATE_MIN_LENGTH} characters` })
+    .trim()
+    .min(TEMPLATE_MIN_LENGTH, { error: `${label} message must be at least ${TEMPLATE_MIN_LENGTH} characters` })
+    .max(MAX_SMS_BODY, { error: `${label} message is too long (${MAX_SMS_BODY} characters at most)` });
+
+/** POST /api/outreach/settings, with the spec's validation texts (part 2 section 5, "SMS templates"). */
+export const outreachSettingsInputSchema = z.object({
+  referralDiscount: z
+    .string({ error: 'Referral discount is required' })
+    .trim()
+    .min(1, { error: 'Referral discount is required' })
+    .max(50, { error: 'Referral discount is too long (50 characters at most)' }),
+  googleReviewLink: z
+    .string({ error: 'Must be a valid URL' })
+    .trim()
+    .max(500, { error: 'Must be a valid URL' })
+    .refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), { error: 'Must be a valid URL' })
+    .nullish()
+    .transform((v) => v || null),
+  customMessages: z.object(
+    {
+      referral: template('Referral'),
+      thankYou: template('Thank you'),
+      followUp: template('Follow up'),
+      review: template('Review request'),
+    },
+    { error: 'Referral message must be at least 10 characters' },
+  ),
+  autoMessageSettings: autoMessageSettingsSchema.partial().optional(),
+});
+export type OutreachSettingsInput = z.input<typeof outreachSettingsInputSchema>;
+
+/** GET /api/outreach/settings (and the reply of the POST). */
+export const outreachSettingsSchema = z.object({
+  referralDiscount: z.string(),
+  googleReviewLink: z.string().nullable(),
+  customMessages: customMessagesSchema,
+  autoMessageSettings: autoMessageSettingsSchema,
+  /** The business's SMS number (E.164), or null before one is chosen. */
+  twilioPhone: z.string().nullable(),
+});
+export type OutreachSettings = z.infer<typeof outreachSettingsSchema>;
+
+export const saveOutreachSettingsResponseSchema = outreachSettingsSchema.extend({ success: z.literal(true), message: z.string() });
+
+/** GET /api/sms/templates: quick-start templates (spec: id, name, content, variables). */
+export const smsTemplateSchema = z.object({ id: z.string(), name: z.string(), content: z.string(), variables: z.array(z.string()) });
+export type SmsTemplate = z.infer<typeof smsTemplateSchema>;
+export const smsTemplatesResponseSchema = z.array(smsTemplateSchema);
+
+/** GET /api/sms/usage: the first 100 texts are free. */
+export const smsUsageSchema = z.object({
+  used: z.number().int(),
+  free: z.number().int(),
+  freeRemaining: z.number().int(),
+  /** The business's number (E.164) or null; true when texts go to the local simulator, not Twilio. */
+  phoneNumber: z.string().nullable(),
+  simulator: z.boolean(),
+});
+export type SmsUsage = z.infer<typeof smsUsageSchema>;
+
+export { DEFAULT_REFERRAL_DISCOUNT };
