@@ -6,6 +6,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ConversationCard } from './conversation-card';
 import { Pager } from './pager';
+import { SimulatorPanel } from './simulator-panel';
 import { useConversations } from './use-sms';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -21,10 +22,13 @@ function useDebounced<T>(value: T, ms: number): T {
 
 interface ConversationsTabProps {
   hasNumber: boolean;
+  /** The local SMS simulator is active: offer to play a client's reply. */
+  simulator: boolean;
   onChooseNumber: () => void;
 }
 
-export function ConversationsTab({ hasNumber, onChooseNumber }: ConversationsTabProps) {
+export function ConversationsTab({ hasNumber, simulator, onChooseNumber }: ConversationsTabProps) {
+  const simulatorPanel = simulator && hasNumber ? <SimulatorPanel /> : null;
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const search = useDebounced(query, SEARCH_DEBOUNCE_MS).trim();
@@ -46,23 +50,27 @@ export function ConversationsTab({ hasNumber, onChooseNumber }: ConversationsTab
     );
   if (data.conversations.length === 0 && !search && page === 1)
     return (
-      <EmptyState
-        icon={MessagesSquare}
-        title="No conversations yet"
-        text={hasNumber ? 'When you text a client or a client replies, the conversation shows up here.' : 'Choose your business SMS number to start texting clients.'}
-        action={
-          !hasNumber && (
-            <Button onClick={onChooseNumber}>
-              <Phone aria-hidden="true" />
-              Choose your business SMS number
-            </Button>
-          )
-        }
-      />
+      <div className="space-y-4">
+        {simulatorPanel}
+        <EmptyState
+          icon={MessagesSquare}
+          title="No conversations yet"
+          text={hasNumber ? 'When you text a client or a client replies, the conversation shows up here.' : 'Choose your business SMS number to start texting clients.'}
+          action={
+            !hasNumber && (
+              <Button onClick={onChooseNumber}>
+                <Phone aria-hidden="true" />
+                Choose your business SMS number
+              </Button>
+            )
+          }
+        />
+      </div>
     );
 
   return (
     <div className="space-y-4">
+      {simulatorPanel}
       <div className="relative max-w-sm">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
         <Input

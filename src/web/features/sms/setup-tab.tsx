@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { NumberSearch } from './number-search';
-import { useTemplates } from './use-sms';
+import { useSmsUsage, useTemplates } from './use-sms';
 
 interface SetupTabProps {
   number: string | null;
@@ -30,10 +30,34 @@ export function SetupTab({ number, onNumberReady, onUseTemplate }: SetupTabProps
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="text-sm text-slate-600">Your first 100 messages are free.</p>
+          <Usage />
         </CardContent>
       </Card>
       <TemplatesList onUse={onUseTemplate} />
+    </div>
+  );
+}
+
+/** Texts sent so far against the 100 free ones. */
+function Usage() {
+  const { data } = useSmsUsage();
+  if (!data) return <p className="text-sm text-slate-600">Your first 100 messages are free.</p>;
+  const pct = Math.min(100, Math.round((data.used / Math.max(1, data.free)) * 100));
+  return (
+    <div className="space-y-2" data-testid="sms-usage">
+      <div className="flex justify-between text-sm">
+        <span className="text-slate-600">Free messages used</span>
+        <span className="font-medium text-slate-900 tabular">
+          {Math.min(data.used, data.free)} of {data.free}
+        </span>
+      </div>
+      <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label="Free messages used" aria-valuemin={0} aria-valuemax={data.free} aria-valuenow={Math.min(data.used, data.free)}>
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="text-xs text-slate-500">
+        {data.freeRemaining > 0 ? `${data.freeRemaining} free messages left.` : `All ${data.free} free messages used.`}
+        {data.simulator && ' Texts go to the local SMS simulator: nothing leaves this machine.'}
+      </p>
     </div>
   );
 }

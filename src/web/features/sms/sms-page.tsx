@@ -8,6 +8,7 @@ import { HistoryTab } from './history-tab';
 import { SetupTab } from './setup-tab';
 import { SmsHeader } from './sms-header';
 import type { SmsTab } from './types';
+import { useSmsUsage } from './use-sms';
 
 const TABS: { value: SmsTab; label: string; icon: typeof Send }[] = [
   { value: 'setup', label: 'Setup', icon: Settings2 },
@@ -25,6 +26,7 @@ export function useBusinessNumber(): string | null {
 /** SMS Management (spec part 2): header with the number and unread badge, and four tabs. */
 export function SmsPage() {
   const number = useBusinessNumber();
+  const usage = useSmsUsage();
   const [tab, setTab] = useState<SmsTab>(() => (number ? 'conversations' : 'setup'));
   // A template chosen on the Setup tab opens Bulk Messaging with it.
   const [draft, setDraft] = useState('');
@@ -52,7 +54,7 @@ export function SmsPage() {
           />
         </TabsContent>
         <TabsContent value="conversations">
-          <ConversationsTab hasNumber={!!number} onChooseNumber={() => setTab('setup')} />
+          <ConversationsTab hasNumber={!!number} simulator={usage.data?.simulator === true} onChooseNumber={() => setTab('setup')} />
         </TabsContent>
         <TabsContent value="bulk">
           <BulkTab hasNumber={!!number} draft={draft} onDraftChange={setDraft} onChooseNumber={() => setTab('setup')} />

@@ -1,44 +1,13 @@
-// Shapes of spec part 2 section 3 ("SMS conversation", "SMS message", "SMS template", "Available phone
-// number", "Purchase result"), as the screen reads them. Replaced by the shared zod types
-// (shared/schemas/sms.ts, sms-inbox.ts) as the server side lands.
+// The shapes the screen reads: the inbox's from the shared contract (shared/schemas/sms-inbox.ts); the
+// set-up's as spec part 2 section 3 names them ("SMS template", "Available phone number", "Purchase
+// result") until shared/schemas/sms.ts lands.
 
-export type SmsDirection = 'inbound' | 'outbound';
-
-export interface SmsMessage {
-  id: number;
-  direction: SmsDirection;
-  messageBody: string;
-  timestamp: string;
-  isRead: boolean;
-  toNumber: string;
-  fromNumber: string;
-  status?: string | null;
-  client?: { id?: number; name: string; phone?: string | null } | null;
-}
-
-export interface SmsConversation {
-  clientId: number;
-  client: { name: string; phone: string | null };
-  lastMessage: { timestamp: string } | null;
-  unreadCount: number;
-  unreadMessageIds: number[];
-  recentMessages: SmsMessage[];
-}
-
-/** A page of a list the server pages without counting it (GET /api/sms/conversations, /api/sms/messages). */
-export interface SmsConversationsPage {
-  conversations: SmsConversation[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
-
-export interface SmsHistoryPage {
-  messages: SmsMessage[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+export type {
+  SmsConversation,
+  SmsConversations as SmsConversationsPage,
+  SmsHistory as SmsHistoryPage,
+  SmsMessage,
+} from '../../../shared/schemas/sms-inbox';
 
 export interface SmsTemplate {
   id: string | number;
@@ -62,6 +31,15 @@ export interface SearchNumbersResponse {
 
 export interface PurchaseNumberResponse {
   friendlyNumber?: string;
+}
+
+/** GET /api/sms/usage: the first 100 texts are free; `simulator` when texts go to the local simulator. */
+export interface SmsUsage {
+  used: number;
+  free: number;
+  freeRemaining: number;
+  phoneNumber: string | null;
+  simulator: boolean;
 }
 
 /** A client as the Bulk Messaging tab reads it (GET /api/clients). */

@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { SESSION_URL } from '../../lib/auth';
 import { UNREAD_REPLIES_URL } from '../../components/app-shell/use-nav-counts';
-import type { BulkClient, SmsConversationsPage, SmsHistoryPage, SmsTemplate } from './types';
+import type { BulkClient, SmsConversationsPage, SmsHistoryPage, SmsTemplate, SmsUsage } from './types';
 
 export const CONVERSATIONS_URL = '/api/sms/conversations';
 export const MESSAGES_URL = '/api/sms/messages';
 export const TEMPLATES_URL = '/api/sms/templates';
 export const CLIENTS_URL = '/api/clients';
+export const USAGE_URL = '/api/sms/usage';
 
 const withQuery = (url: string, params: Record<string, string | number | undefined>) => {
   const qs = new URLSearchParams();
@@ -27,6 +28,7 @@ export const useMessageHistory = (page: number) =>
   useQuery<SmsHistoryPage>({ queryKey: [withQuery(MESSAGES_URL, { page })], placeholderData: keepPreviousData });
 
 export const useTemplates = () => useQuery<SmsTemplate[]>({ queryKey: [TEMPLATES_URL] });
+export const useSmsUsage = () => useQuery<SmsUsage>({ queryKey: [USAGE_URL] });
 export const useClientsForBulk = () => useQuery<BulkClient[]>({ queryKey: [CLIENTS_URL] });
 
 const startsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix);
@@ -37,8 +39,13 @@ export const refreshMessaging = (qc: QueryClient) =>
     qc.invalidateQueries({ predicate: startsWith(CONVERSATIONS_URL) }),
     qc.invalidateQueries({ predicate: startsWith(MESSAGES_URL) }),
     qc.invalidateQueries({ queryKey: [UNREAD_REPLIES_URL] }),
+    qc.invalidateQueries({ queryKey: [USAGE_URL] }),
   ]);
 
 /** After a number was bought: the session and profile carry it. */
 export const refreshBusiness = (qc: QueryClient) =>
-  Promise.all([qc.invalidateQueries({ queryKey: [SESSION_URL] }), qc.invalidateQueries({ queryKey: ['/api/business/profile'] })]);
+  Promise.all([
+    qc.invalidateQueries({ queryKey: [SESSION_URL] }),
+    qc.invalidateQueries({ queryKey: ['/api/business/profile'] }),
+    qc.invalidateQueries({ queryKey: [USAGE_URL] }),
+  ]);
