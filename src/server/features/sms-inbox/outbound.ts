@@ -1,7 +1,6 @@
 import type { Tx } from '../../db/client';
 import { SmsProviderError } from '../../providers/sms/types';
-import { optIn, optOut } from '../sms/opt-outs';
-import { type SendContext, sendSms } from '../sms/send';
+import { optIn, optOut, type SendContext, sendSms } from '../sms/service';
 import type { InboxContext } from './inbound';
 import * as q from './inbound-queries';
 
