@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
+import { sentSmsSchema } from './sms';
 import { idInput, numberInput } from './ids';
 import { parseServiceDate } from './imports';
 
@@ -149,4 +150,4 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 export const addClientResponseSchema = z.object({ client: clientSchema });
 
 /** POST /api/admin/send-gift and /api/admin/send-thanks. */
-export const clientActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), client: clientSchema });
+export const clientActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), client: clientSchema, sms: sentSmsSchema });

@@ -9,7 +9,7 @@ let today: string;
 let monthStart: string;
 beforeAll(async () => {
   t = await createTestApp();
-  biz = await createBusiness(t.database, { timeZone: 'America/Los_Angeles' });
+  biz = await createBusiness(t.database, { timeZone: 'America/Los_Angeles', selectedPhoneNumber: '+15125550110' });
   [{ today, monthStart }] = await t.database.query<any>(
     `select to_char((now() at time zone 'America/Los_Angeles')::date, 'YYYY-MM-DD') as today,
             to_char(date_trunc('month', now() at time zone 'America/Los_Angeles'), 'YYYY-MM-DD') as "monthStart"`,

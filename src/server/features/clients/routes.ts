@@ -20,6 +20,10 @@ import {
 } from '../../../shared/schemas/clients';
 import { z } from 'zod';
 import * as clients from './service';
+import { sendContextOf, type SentText } from '../sms/service';
+
+/** The text a thanks or gift sent, as the reply declares it. */
+const smsReply = (sms: SentText) => ({ id: sms.messageId, sid: sms.sid, status: sms.status, to: sms.to, body: sms.body, segments: sms.segments });
 
 export async function clientRoutes(untyped: FastifyInstance) {
   // Every JSON reply is declared and serialised through its shared schema (docs/platform-rules.md).
@@ -61,14 +65,14 @@ export async function clientRoutes(untyped: FastifyInstance) {
 
   app.post('/admin/send-gift', { schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
     const input = parse(sendGiftSchema, request.body);
-    const client = await clients.sendGift(database, businessIdOf(request), input);
-    return { success: true as const, message: 'Gift sent successfully!', client };
+    const { client, sms } = await clients.sendGift(sendContextOf(app, request), businessIdOf(request), input);
+    return { success: true as const, message: 'Gift sent successfully!', client, sms: smsReply(sms) };
   });
 
   app.post('/admin/send-thanks', { schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
     const input = parse(sendThanksSchema, request.body);
-    const client = await clients.sendThanks(database, businessIdOf(request), input);
-    return { success: true as const, message: 'Thank you message sent!', client };
+    const { client, sms } = await clients.sendThanks(sendContextOf(app, request), businessIdOf(request), input);
+    return { success: true as const, message: 'Thank you message sent!', client, sms: smsReply(sms) };
   });
 
   app.get('/admin/export', async (request, reply) => {

@@ -8,6 +8,7 @@ import * as q from './queries';
 import { type BookingRow, recordBookings } from './record-bookings';
 import { toCsv } from './export-csv';
 import { FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate } from './service-dates';
+import { sendSms, type SendContext, type SentText } from '../sms/service';
 
 export { recomputeClientStats } from './recompute';
 export { generateReferralCode } from './referral-code';
@@ -71,41 +72,63 @@ export async function addClient(
   });
 }
 
+/**
+ * Send Gift: texts the client the gift and, once the provider took the text, records the reward on the
+ * client (hasReward, rewardEarned) and the activity, in one transaction. When no text goes out (no
+ * business number, no valid phone, opted out, provider failure) nothing is recorded and the answer says so.
+ */
 export async function sendGift(
-  database: Database,
+  ctx: SendContext,
   businessId: number,
   input: { clientId: number; giftType: SendGiftInput['giftType']; amount: number },
-): Promise<Client> {
+): Promise<{ client: Client; sms: SentText }> {
   const label = giftLabel(input.giftType, input.amount);
-  return database.db.transaction(async (tx) => {
-    if (!(await q.markReward(tx, businessId, input.clientId, label))) throw new HttpError(404, 'Client not found');
-    const client = (await q.selectClientById(tx, businessId, input.clientId))!;
-    // Delivery by text comes with the SMS feature; the log keeps what was given.
-    await q.insertActivity(tx, businessId, 'gift_sent', `${label} sent to ${client.name}`, {
-      client_id: client.id,
-      client_name: client.name,
-      phone_number: client.phone ?? undefined,
-      gift_type: input.giftType,
-      amount: input.amount,
-      reward: label,
-    });
-    return client;
-  });
+  let client: Client | null = null;
+  const sms = await notRecordedUnlessSent('The gift was not recorded.', () =>
+    sendSms(ctx, {
+      businessId,
+      clientId: input.clientId,
+      body: `Hi {clientName}! As a thank-you, {businessName} has a ${label} for you. Just mention it when you book your next visit.`,
+      messageType: 'gift',
+      activity: {
+        type: 'gift_sent',
+        description: (name) => `${label} sent to ${name}`,
+        metadata: { gift_type: input.giftType, amount: input.amount, reward: label },
+      },
+      onSent: async (tx) => {
+        if (!(await q.markReward(tx, businessId, input.clientId, label))) throw new HttpError(404, 'Client not found');
+        client = await q.selectClientById(tx, businessId, input.clientId);
+      },
+    }),
+  );
+  return { client: client!, sms };
 }
 
-export async function sendThanks(database: Database, businessId: number, input: { clientId: number; message: string }): Promise<Client> {
-  return database.db.transaction(async (tx) => {
-    if (!(await q.markThanked(tx, businessId, input.clientId))) throw new HttpError(404, 'Client not found');
-    const client = (await q.selectClientById(tx, businessId, input.clientId))!;
-    await q.insertActivity(tx, businessId, 'thank_you_sent', `Thank-you message sent to ${client.name}`, {
-      client_id: client.id,
-      client_name: client.name,
-      phone_number: client.phone ?? undefined,
-      message_type: 'thankYou',
-      message: input.message,
-    });
-    return client;
+/** Send Thanks: texts the owner's message; once the provider took it, sets thankYouSent (same transaction as the record). */
+export async function sendThanks(ctx: SendContext, businessId: number, input: { clientId: number; message: string }): Promise<{ client: Client; sms: SentText }> {
+  let client: Client | null = null;
+  const sms = await sendSms(ctx, {
+    businessId,
+    clientId: input.clientId,
+    body: input.message,
+    messageType: 'thankYou',
+    activity: { type: 'thank_you_sent', description: (name) => `Thank-you message sent to ${name}` },
+    onSent: async (tx) => {
+      if (!(await q.markThanked(tx, businessId, input.clientId))) throw new HttpError(404, 'Client not found');
+      client = await q.selectClientById(tx, businessId, input.clientId);
+    },
   });
+  return { client: client!, sms };
+}
+
+/** A refusal of the send service, with what else did not happen. */
+async function notRecordedUnlessSent<T>(also: string, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof HttpError && error.status !== 404) throw new HttpError(error.status, `${error.message} ${also}`);
+    throw error;
+  }
 }
 
 export async function exportClientsCsv(db: Tx, businessId: number): Promise<string> {

@@ -23,9 +23,6 @@ import { sendContextOf } from './service';
 import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
 import { selectSender } from './queries';
 
-/** Calls that reach the SMS provider: a few a minute is all set-up and one-to-one sending need. */
-const providerLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
-
 /** SMS number set-up, sending and outreach settings (issue 10; docs/sms.md). */
 export async function smsRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
@@ -33,24 +30,24 @@ export async function smsRoutes(untyped: FastifyInstance) {
   const db = database.db;
   const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl });
 
-  app.post('/sms/search-numbers', { config: providerLimit, schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
+  app.post('/sms/search-numbers', { schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
     const input = parse(searchNumbersSchema, request.body);
     return searchNumbers(numberContext(), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
   });
 
-  app.post('/sms/purchase-number', { config: providerLimit, schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {
+  app.post('/sms/purchase-number', { schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {
     const input = parse(purchaseNumberSchema, request.body);
     const result = await purchaseNumber(numberContext(), businessIdOf(request), { phoneNumber: input.phoneNumber, areaCode: input.areaCode });
     return { success: true as const, friendlyNumber: result.friendlyNumber, phoneNumber: result.phoneNumber, message: 'SMS number ready!' };
   });
 
-  app.post('/sms/assign-local-number', { config: providerLimit, schema: { response: { 200: assignLocalNumberResponseSchema } } }, async (request) => {
+  app.post('/sms/assign-local-number', { schema: { response: { 200: assignLocalNumberResponseSchema } } }, async (request) => {
     const input = parse(assignLocalNumberSchema, request.body);
     const result = await assignLocalNumber(numberContext(), businessIdOf(request), input);
     return { success: true as const, twilioPhoneNumber: result.phoneNumber, friendlyNumber: result.friendlyNumber, message: 'SMS Number Assigned!' };
   });
 
-  app.post('/outreach/send-sms', { config: providerLimit, schema: { response: { 200: sendSmsResponseSchema } } }, async (request) => {
+  app.post('/outreach/send-sms', { schema: { response: { 200: sendSmsResponseSchema } } }, async (request) => {
     const input = parse(sendSmsSchema, request.body);
     const sent = await sendSms(sendContextOf(app, request), {
       businessId: businessIdOf(request),

@@ -31,7 +31,7 @@ export type SendSmsInput = {
   messageType: string;
   render?: boolean;
   /** The activity line written when the text was sent (default: 'sms_sent', 'Text sent to {name}'). */
-  activity?: { type: string; description: string; metadata?: ActivityMetadata };
+  activity?: { type: string; description: string | ((recipientName: string) => string); metadata?: ActivityMetadata };
   /** Runs in the transaction that records a sent text (thanks sets thankYouSent there). */
   onSent?: (tx: Tx, sent: SentText) => Promise<void>;
 };
@@ -147,7 +147,8 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   await db.transaction(async (tx) => {
     await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: result.status, sid: result.sid });
     const activity = input.activity ?? { type: 'sms_sent', description: `Text sent to ${recipientName}` };
-    await q.insertActivity(tx, businessId, activity.type, activity.description, {
+    const description = typeof activity.description === 'function' ? activity.description(recipientName) : activity.description;
+    await q.insertActivity(tx, businessId, activity.type, description, {
       ...baseMetadata,
       twilio_sid: result.sid,
       message: body,
