@@ -65,7 +65,8 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
     if (chosen.length === 0) return setError('Select at least one client.');
     if (!message.trim()) return setError('Write a message to send.');
     const state = await bulk.send(chosen, message.trim());
-    if (state.failed.length === 0) setSelected(new Set());
+    // The clients not reached stay selected, for another try.
+    setSelected(new Set(state.failed.map((f) => f.clientId)));
   };
 
   return (

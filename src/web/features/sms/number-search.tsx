@@ -1,6 +1,7 @@
 import { Loader2, MapPin, Phone, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatPhone } from '../../../shared/format';
+import { AREA_CODE_OR_ZIP_REQUIRED, searchNumbersSchema } from '../../../shared/schemas/sms';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -78,10 +79,11 @@ export function NumberSearch({ onReady }: { onReady: () => void }) {
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!areaCode && !zip) {
-              setError('Area code or ZIP code required');
+            const parsed = searchNumbersSchema.safeParse({ areaCode, businessZipCode: zip });
+            if (!parsed.success) {
+              setError(parsed.error.issues[0].message);
               toast({
-                title: 'Area code or ZIP code required',
+                title: AREA_CODE_OR_ZIP_REQUIRED,
                 description: 'Please enter an area code or ZIP code to search for available numbers.',
                 variant: 'destructive',
               });

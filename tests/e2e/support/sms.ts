@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+
+// SMS fixtures for the browser tests: clients to text, a business number from the local simulator,
+// and a client's reply played through the simulator (as the Conversations tab's control does).
+
+export interface SeededClient {
+  id: number;
+  name: string;
+  phone: string | null;
+}
+
+/** Adds clients through the API; the phone may be left out. */
+export async function addClients(page: Page, clients: { name: string; phone?: string }[]): Promise<SeededClient[]> {
+  const out: SeededClient[] = [];
+  for (const [i, c] of clients.entries()) {
+    const res = await page.request.post('/api/clients', {
+      data: { name: c.name, email: `${c.name.toLowerCase().replace(/\W+/g, '.')}.${i}@example.com`, phone: c.phone, serviceDate: '2025-03-10', amount: 120 },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const body = await res.json();
+    out.push({ id: body.client.id, name: body.client.name, phone: body.client.phone });
+  }
+  return out;
+}
+
+/**
+ * An area code few other tests pick. The simulator offers the same five numbers for an area code to
+ * every business, and a reply reaches the business that owns the number it was sent to: two test
+ * businesses on one number would share their clients' replies.
+ */
+export function randomAreaCode(): string {
+  return String(200 + Math.floor(Math.random() * 800));
+}
+
+/** Chooses a simulator number for the signed-in business (one of those offered for the area code, at random). */
+export async function chooseNumberViaApi(page: Page, areaCode = randomAreaCode()): Promise<string> {
+  const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode } });
+  expect(search.ok(), await search.text()).toBeTruthy();
+  const { numbers } = await search.json();
+  expect(numbers.length, `numbers for ${areaCode}`).toBeGreaterThan(0);
+  const phoneNumber: string = numbers[Math.floor(Math.random() * numbers.length)].phoneNumber;
+  const buy = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber, areaCode } });
+  expect(buy.ok(), await buy.text()).toBeTruthy();
+  return phoneNumber;
+}
+
+/** The client texts the business (the local simulator plays it as an inbound text). */
+export async function playClientReply(page: Page, clientId: number, message: string) {
+  const res = await page.request.post('/api/sms/simulate-inbound', { data: { clientId, message } });
+  expect(res.status(), await res.text()).toBe(201);
+}
