@@ -37,6 +37,15 @@ async function signUpWithClients(page: Page) {
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** The business chooses an SMS number through the API (the local simulator's search and purchase). */
+async function chooseSmsNumber(page: Page) {
+  const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode: '512' } });
+  expect(search.ok(), await search.text()).toBeTruthy();
+  const [first] = (await search.json()).numbers;
+  const purchase = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber: first.phoneNumber, areaCode: '512' } });
+  expect(purchase.ok(), await purchase.text()).toBeTruthy();
+}
 const rows = (page: Page) => page.getByTestId('client-row');
 const firstName = (page: Page) => rows(page).first().locator('p').first();
 
@@ -112,8 +121,22 @@ test('Add Client checks the required fields and adds the client', async ({ page 
   await expect(rows(page).first()).toContainText('(555) 303-4040');
 });
 
+test('without an SMS number, Thanks says nothing was sent and links to the SMS set-up', async ({ page }) => {
+  await signUpWithClients(page);
+  await page.getByLabel('Search clients').fill('zoe');
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Send thanks to Zoe Zimmerman' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
+  await expect(toast(page, 'Failed to send message')).toBeVisible();
+  await expect(page.getByText('Your business has no SMS number yet, so no text was sent.', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set up SMS' })).toHaveAttribute('href', '/outreach');
+  await expect(toast(page, 'Thank you message sent!')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
 test('Thanks and Gift dialogs send and confirm', async ({ page }) => {
   await signUpWithClients(page);
+  await chooseSmsNumber(page);
   await page.getByLabel('Search clients').fill('zoe');
   await expect(rows(page)).toHaveCount(1);
 

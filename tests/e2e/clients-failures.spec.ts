@@ -17,6 +17,11 @@ async function dashboardWithClient(page: Page) {
     data: { name: CLIENT, email: 'zoe.zimmerman@example.com', phone: '(555) 777-0000', serviceDate: '2025-03-05', serviceType: 'Deep Clean', amount: 150 },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
+  // Thanks and Gift are texts: the business chooses a number first (the local simulator's).
+  const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode: '512' } });
+  const [first] = (await search.json()).numbers;
+  const purchase = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber: first.phoneNumber } });
+  expect(purchase.status(), await purchase.text()).toBe(200);
   await page.goto('/clients');
   // The first screen of a fresh page on a busy machine can take a while.
   await expect(page.getByTestId('client-row')).toHaveCount(1, { timeout: 15_000 });

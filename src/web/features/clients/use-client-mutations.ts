@@ -3,6 +3,7 @@ import { apiJson, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 import type { AddClientInput, Client, SendGiftInput, SendThanksInput } from './types';
 import { refetchClients, refetchClientsAndStats } from './use-client-data';
+import { sendFailureToast } from './send-failure-toast';
 
 export function useSendThanks(onDone: () => void) {
   const qc = useQueryClient();
@@ -13,7 +14,7 @@ export function useSendThanks(onDone: () => void) {
       void refetchClients(qc);
       onDone();
     },
-    onError: () => toast({ title: 'Failed to send message', variant: 'destructive' }),
+    onError: (error) => sendFailureToast('Failed to send message', error),
   });
 }
 
@@ -26,7 +27,7 @@ export function useSendGift(onDone: () => void) {
       void refetchClients(qc);
       onDone();
     },
-    onError: () => toast({ title: 'Failed to send gift', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
+    onError: (error) => sendFailureToast('Failed to send gift', error, 'Something went wrong. Please try again.'),
   });
 }
 
