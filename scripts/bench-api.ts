@@ -6,6 +6,7 @@
 //   npm run bench:api                              # fresh PostgreSQL database, seeded, 30 s per call, then PGlite
 //   npm run bench:api -- --database <url>          # reuse a database made by `npm run seed:large`
 //   npm run bench:api -- --duration 10 --only stats,page --no-pglite
+//   npm run bench:api -- --only sms --sms-indexes                # the SMS calls with the indexes docs/sms-inbox.md asks for
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,8 @@ const { values: opts } = parseArgs({
     'pglite-only': { type: 'boolean', default: false },
     'pglite-connections': { type: 'string', default: '6' },
     'pglite-duration': { type: 'string', default: '10' },
+    /** Add the indexes docs/sms-inbox.md asks for to the benchmark database (not to the app's migrations). */
+    'sms-indexes': { type: 'boolean', default: false },
   },
 });
 
@@ -43,6 +46,16 @@ const CALLS: [string, string][] = [
   ['top clients', '/api/clients/top?limit=5'],
   ['loyalty distribution', '/api/clients/loyalty-distribution'],
   ['new clients badge', '/api/clients?new=true'],
+  // The SMS inbox (issue 10) on the business's 100,000 texts (scripts/bench/api-sms.ts).
+  ['sms conversations', '/api/sms/conversations'],
+  ['sms conversations p20', '/api/sms/conversations?page=20&pageSize=20'],
+  ['sms conv search', '/api/sms/conversations?search=client123'],
+  ['sms history', '/api/sms/messages?page=1&pageSize=50'],
+  ['sms history p200', '/api/sms/messages?page=200&pageSize=50'],
+  ['sms unread badge', '/api/activities/replies?unread=true'],
+  ['sms unread replies', '/api/activities/replies'],
+  ['sms feed 7 days', '/api/activities/feed'],
+  ['sms feed unread 90', '/api/activities/feed?filter=unread&days=90'],
 ];
 
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number };
@@ -73,7 +86,7 @@ async function load(port: number, cookie: string, path: string, connections: num
 }
 
 async function startServer(target: string): Promise<{ port: number; cookie: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts', target, ...(opts['sms-indexes'] ? ['--sms-indexes'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (line.startsWith('{')) return { ...JSON.parse(line), child };

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
 
 // The reads of the inbox. Every statement filters by business_id itself (DESIGN rule 1) and pages or limits
@@ -71,17 +72,17 @@ export type ConversationHead = { clientId: number; lastAt: string };
  * The clients with texts, latest conversation first: `limit` of them from `offset`. A client's last message
  * is its first row when the business's messages are walked newest first, so the distinct clients of the
  * newest W rows are exactly the W-row prefix of the answer: the walk takes a window of the newest rows
- * (sms_messages_business_ts_idx) and widens it only while it holds too few clients; a business whose texts
+ * (sms_messages_business_ts_idx) and widens it (x4) only while it holds too few clients; a business whose texts
  * all go to a few clients ends in one grouped scan.
  */
 export async function selectConversationHeads(tx: Tx, businessId: number, opts: { offset: number; limit: number }): Promise<ConversationHead[]> {
   const needed = opts.offset + opts.limit;
-  for (let window = Math.max(400, needed * 8); window <= 50_000; window *= 8) {
+  for (let window = Math.max(200, needed * 2); window <= 50_000; window *= 4) {
     const rows = rowsOf<{ client_id: number; last_at: unknown; scanned: number }>(
       await tx.execute(sql`with recent as (
           select client_id, timestamp from sms_messages
            where business_id = ${businessId} and client_id is not null
-           order by timestamp desc, id desc limit ${window})
+           order by timestamp desc limit ${window})
         select client_id, max(timestamp) as last_at, (select count(*) from recent)::int as scanned
           from recent group by client_id order by last_at desc, client_id desc`),
     );
@@ -98,15 +99,24 @@ export async function selectConversationHeads(tx: Tx, businessId: number, opts: 
   return rows.map((r) => ({ clientId: Number(r.client_id), lastAt: iso(r.last_at) }));
 }
 
-/** Conversations of the clients whose name (any case) or phone matches the search, latest first. */
+/**
+ * Conversations of the clients the search names, latest first: a search of digits (3 or more) and
+ * punctuation only is a phone (the whole number: exact, through clients_business_phone_idx; part of one:
+ * a substring); anything else matches the name in any case (through clients_name_trgm_idx).
+ */
 export async function searchConversationHeads(tx: Tx, businessId: number, opts: { search: string; offset: number; limit: number }): Promise<ConversationHead[]> {
-  const pattern = `%${opts.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const digits = opts.search.replace(/\D/g, '');
-  const phone = digits.length >= 3 ? sql`or c.phone like ${`%${digits}%`}` : sql``;
+  const isPhone = digits.length >= 3 && /^[\d\s()+.-]+$/.test(opts.search);
+  const whole = isPhone ? normalizePhone(opts.search) : null;
+  const match = whole
+    ? sql`c.phone = ${whole}`
+    : isPhone
+      ? sql`c.phone like ${`%${digits}%`}`
+      : sql`lower(c.name) like ${`%${opts.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
   const rows = rowsOf<{ client_id: number; last_at: unknown }>(
     await tx.execute(sql`select c.id as client_id, l.last_at from clients c
       cross join lateral (select max(m.timestamp) as last_at from sms_messages m where m.client_id = c.id and m.business_id = ${businessId}) l
-      where c.business_id = ${businessId} and (c.name ilike ${pattern} ${phone}) and l.last_at is not null
+      where c.business_id = ${businessId} and ${match} and l.last_at is not null
       order by l.last_at desc, c.id desc offset ${opts.offset} limit ${opts.limit}`),
   );
   return rows.map((r) => ({ clientId: Number(r.client_id), lastAt: iso(r.last_at) }));
