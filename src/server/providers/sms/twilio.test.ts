@@ -161,3 +161,17 @@ describe('SimulatorSms', () => {
     expect(await sim.searchNumbers({})).toEqual([]);
   });
 });
+
+describe('createSmsProvider', () => {
+  it('chooses Twilio when the account sid and token are configured, the simulator otherwise', async () => {
+    const { createSmsProvider } = await import('./index');
+    const { testConfig } = await import('../../config');
+    expect(createSmsProvider(testConfig()).name).toBe('simulator');
+    expect(createSmsProvider(testConfig()).isSimulator).toBe(true);
+    const real = createSmsProvider(testConfig({ twilio: { accountSid: SID, authToken: TOKEN, apiUrl } }));
+    expect(real).toBeInstanceOf(TwilioSms);
+    expect(real.isSimulator).toBe(false);
+    // Through the configured API URL.
+    expect(await real.searchNumbers({ areaCode: '512' })).toHaveLength(2);
+  });
+});
