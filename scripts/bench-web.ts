@@ -20,9 +20,10 @@ const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const SCREENS: { name: string; sources: string[]; entry?: string }[] = [
-  { name: 'landing (/)', entry: 'landing-main.tsx', sources: [] },
+  { name: 'landing (/) as sent', entry: 'landing-main.tsx', sources: [] },
+  { name: 'landing, live (1st intent)', entry: 'landing-main.tsx', sources: ['landing-hydrate.tsx'] },
   { name: 'sign-in (/login)', sources: ['features/accounts/login-page.tsx'] },
-  { name: 'signup modal (on click)', entry: 'landing-main.tsx', sources: ['features/accounts/signup-modal.tsx'] },
+  { name: '  + signup form (on click)', entry: 'landing-main.tsx', sources: ['landing-hydrate.tsx', 'features/accounts/signup-modal.tsx'] },
   { name: 'client dashboard', sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx'] },
   { name: '  + its chart (lazy)', sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx', 'features/clients/booking-trends-plot.tsx'] },
   { name: 'data sources', sources: ['components/app-shell/app-shell.tsx', 'features/data-sources/data-sources-page.tsx'] },

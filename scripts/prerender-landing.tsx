@@ -11,24 +11,48 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import { App } from '../src/web/app';
+import { NAV_COUNT_SOURCES } from '../src/web/components/app-shell/use-nav-counts';
 import { LandingRoot } from '../src/web/features/accounts/landing-root';
+import { DASHBOARD_FIRST_READS } from '../src/web/features/clients/use-client-data';
+import { SESSION_URL } from '../src/web/lib/auth';
 import { PRERENDERED_ATTRIBUTE } from '../src/web/lib/prerender';
 
 // Signed-out screens without data, by URL: the file the server sends (src/server/platform/web-app.ts), the
 // tree rendered (the same one the page's entry hydrates), the entry (the manifest key of its script: the app's
 // index.html, or the landing page's own) and the screen's module, whose chunks are preloaded.
 const APP_ENTRY = 'index.html';
-const PAGES: { url: string; file: string; entry: string; source: string; tree: () => ReactNode }[] = [
-  { url: '/', file: 'prerendered/landing.html', entry: 'landing-main.tsx', source: 'landing-main.tsx', tree: () => <LandingRoot /> },
+// `prefetch`: modules fetched at idle priority once the page has loaded, for the landing page whose entry is a
+// few lines that load React and the page at the visitor's first intent (src/web/landing-main.tsx).
+const PAGES: { url: string; file: string; entry: string; sources: string[]; prefetch?: string[]; tree: () => ReactNode }[] = [
+  {
+    url: '/',
+    file: 'prerendered/landing.html',
+    entry: 'landing-main.tsx',
+    sources: [],
+    prefetch: ['landing-hydrate.tsx', 'features/accounts/signup-modal.tsx'],
+    tree: () => <LandingRoot />,
+  },
   {
     url: '/login',
     file: 'prerendered/login.html',
     entry: APP_ENTRY,
-    source: 'features/accounts/login-page.tsx',
+    sources: ['features/accounts/login-page.tsx'],
     tree: () => <App router={(routes) => <StaticRouter location="/login">{routes}</StaticRouter>} />,
   },
 ];
 const outDir = path.resolve(process.argv[2] ?? 'dist/web');
+
+// Signed-in screens (not prerendered: their content is the owner's data): index.html with the screen's chunks
+// and its first API reads preloaded, sent by the server to visitors with a session cookie, so the code and the
+// data download beside the app's entry instead of after it has started. The reads are the very URLs the app
+// asks for, with credentials, so the browser hands the preloaded answers to the app's own requests.
+const SIGNED_IN_PAGES: { file: string; sources: string[]; reads: string[] }[] = [
+  {
+    file: 'prerendered/app-clients.html',
+    sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx'],
+    reads: [SESSION_URL, NAV_COUNT_SOURCES.newClients.url, ...DASHBOARD_FIRST_READS].filter((url): url is string => url !== null),
+  },
+];
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -68,6 +92,7 @@ function preloadsFor(manifest: Manifest, entryKey: string, source: string): stri
     seen.add(key);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
+  if (!manifest[source]) throw new Error(`${source} is not a chunk of this build`);
   visit(source);
   const entry = manifest[entryKey];
   const alreadyLoaded = new Set(entryKey === APP_ENTRY ? [entry.file, ...(entry.imports ?? []).map((k) => manifest[k]?.file)] : [entry.file]);
@@ -105,7 +130,10 @@ function withEntry(html: string, appScript: string, script: string): string {
 }
 
 const template = withFontPreload(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'));
-if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
+// index.html's root holds a brand bar painted before the app runs (<!--boot-->...<!--/boot-->); a prerendered
+// page puts its own content there instead.
+const ROOT = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/;
+if (!ROOT.test(template)) throw new Error('index.html has no <div id="root"> holding <!--boot-->...<!--/boot-->');
 fs.writeFileSync(path.join(outDir, 'index.html'), template);
 fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
 const manifest = readManifest();
@@ -113,16 +141,27 @@ const appScript = `/${manifest[APP_ENTRY].file}`;
 if (!template.includes(`src="${appScript}"`)) throw new Error(`index.html does not load ${appScript}`);
 for (const page of PAGES) {
   const body = await render(page.tree());
-  const preloads = preloadsFor(manifest, page.entry, page.source);
+  const preloads = [...new Set(page.sources.flatMap((source) => preloadsFor(manifest, page.entry, source)))];
+  const prefetches = [...new Set((page.prefetch ?? []).flatMap((source) => preloadsFor(manifest, page.entry, source)))];
   // The landing page's own entry instead of the app's: its script, and none of the app's preloads.
   const start = page.entry === APP_ENTRY ? template : withEntry(template, appScript, `/${manifest[page.entry].file}`);
   const html = start
     .replace('</head>', `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')}</head>`)
-    .replace('<div id="root"></div>', `<div id="root" ${PRERENDERED_ATTRIBUTE}>${body}</div>`)
+    .replace('</head>', `${prefetches.map((file) => `<link rel="prefetch" crossorigin href="/${file}">`).join('')}</head>`)
+    .replace(ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${body}</div>`)
     // The page is readable without its scripts: they download after the stylesheet and the text has painted.
     .replace(/<script type="module" crossorigin/g, '<script type="module" async fetchpriority="low" crossorigin')
     .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
   fs.writeFileSync(path.join(outDir, page.file), html);
-  console.log(`Prerendered ${page.url} (${(body.length / 1024).toFixed(1)} KB of HTML, ${preloads.length} preloads) into ${page.file}`);
+  console.log(`Prerendered ${page.url} (${(body.length / 1024).toFixed(1)} KB of HTML, ${preloads.length} preloads, ${prefetches.length} prefetches) into ${page.file}`);
+}
+for (const page of SIGNED_IN_PAGES) {
+  const chunks = [...new Set(page.sources.flatMap((source) => preloadsFor(manifest, APP_ENTRY, source)))];
+  const links = [
+    ...chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...page.reads.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replace(/&/g, '&amp;')}">`),
+  ];
+  fs.writeFileSync(path.join(outDir, page.file), template.replace('</head>', `${links.join('')}</head>`));
+  console.log(`Wrote ${page.file} (${chunks.length} chunk and ${page.reads.length} read preloads)`);
 }
 precompress(outDir);

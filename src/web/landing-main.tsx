@@ -1,11 +1,45 @@
-import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { LandingRoot } from './features/accounts/landing-root';
+// The entry of the prerendered landing page (prerendered/landing.html, for visitors without a session). The page
+// is complete and readable as sent, and its links are plain links; only its buttons (the sign-up form) need
+// React. So this file is tiny: it hydrates the page (landing-hydrate.tsx: React and the page) when the visitor
+// first reaches for it (a touch, a pointer, a key, focus, a scroll), and a button pressed before that is
+// pressed again once the page is live. The browser fetches React, the page and the sign-up form at idle
+// priority after loading the page (<link rel="prefetch">), so that first press does not wait for the network.
 
-// The entry of the prerendered landing page (prerendered/landing.html, for visitors without a session): it
-// hydrates the page and nothing else. Signing in is a page of its own; signing up opens the app at setup.
-// The stylesheet is the app's (index.html's), linked by the prerendered page.
-// Hydrated as a transition: React yields to the browser every few milliseconds instead of one long task.
-startTransition(() => {
-  hydrateRoot(document.getElementById('root')!, <LandingRoot />);
-});
+const INTENT = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
+
+let started = false;
+let pressed: HTMLElement | null = null;
+
+function stopListening() {
+  for (const type of INTENT) window.removeEventListener(type, start, { capture: true });
+  window.removeEventListener('click', remember, { capture: true });
+}
+
+function start() {
+  if (started) return;
+  started = true;
+  import('./landing-hydrate')
+    .then(({ hydrateLanding }) =>
+      hydrateLanding(() => {
+        stopListening();
+        const button = pressed;
+        pressed = null;
+        button?.click();
+      }),
+    )
+    .catch(() => {
+      // The scripts failed to load (offline): the page stays readable and its links work; try again on the next intent.
+      started = false;
+    });
+}
+
+/** A button pressed before the page is live: pressed again by the live page. */
+function remember(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button) return;
+  pressed = button;
+  start();
+}
+
+for (const type of INTENT) window.addEventListener(type, start, { capture: true, passive: true });
+window.addEventListener('click', remember, { capture: true });

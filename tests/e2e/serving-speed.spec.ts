@@ -65,6 +65,17 @@ test('the landing page hydrates without errors and loads no signed-in code', asy
   }
 });
 
+test('the landing page runs no React until the visitor reaches for it; a button pressed before that opens the form', async ({ page }) => {
+  const live = () => page.evaluate(() => Object.keys(document.querySelector('h1')!).some((k) => k.startsWith('__react')));
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForTimeout(300);
+  expect(await live(), 'hydrated before any intent').toBe(false);
+  // A bare click (no pointer or focus before it): remembered, and pressed again once the page is live.
+  await page.getByRole('button', { name: 'Get Started Free' }).dispatchEvent('click');
+  await expect(page.getByRole('dialog', { name: 'Start Your Free Account' })).toBeVisible();
+  expect(await live()).toBe(true);
+});
+
 test('sign-in hydrates without errors and signs in', async ({ page }) => {
   const { email, password } = await signUpViaApi(page);
   await page.context().clearCookies();
@@ -136,6 +147,38 @@ test('the client dashboard shows its numbers first; the chart code loads when th
   await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('svg').first()).toBeVisible();
   expect(scripts).toContain('booking-trends-plot');
+});
+
+test('a signed-in owner gets the dashboard with its code and first reads preloaded, each read asked once', async ({ page }) => {
+  await signUpViaApi(page);
+  const csv = ['Client Name,Client Email,Client Phone,Service Date,Amount Charged,Appointment Status'];
+  const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  csv.push(`Preload Client,preload@example.com,(555) 301-1000,${day},120,Completed`);
+  const upload = await page.request.post('/api/upload/csv', {
+    multipart: { csv: { name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\n')) } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+  const html = await (await page.request.get('/clients')).text();
+  expect(html).toMatch(/<link rel="modulepreload"[^>]*client-dashboard-page-/);
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/dashboard/stats">');
+
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+  });
+  const errors = await collectErrors(page, async () => {
+    await page.goto('/clients');
+    await expect(page.getByText('Preload Client').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Most Loyal Clients' })).toBeVisible();
+  });
+  expect(errors).toEqual([]);
+  for (const url of ['/api/auth/me', '/api/dashboard/stats', '/api/clients/top?limit=5']) {
+    expect(reads.filter((r) => r === url), url).toHaveLength(1);
+  }
+  // Without a session cookie, /clients is the plain app page (which shows the landing page).
+  await page.context().clearCookies();
+  expect(await (await page.request.get('/clients')).text()).not.toContain('rel="preload" as="fetch"');
 });
 
 test('headers: compressed immutable assets, revalidated pages, no-store API, robots.txt', async ({ page }) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createBusiness, type TestBusiness } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { IMMUTABLE, PRERENDERED } from './web-app';
+import { IMMUTABLE, PRERENDERED, SIGNED_IN_PAGES } from './web-app';
 
 // A built web app in miniature: the page, the prerendered landing page and one hashed script.
 const script = `export const words = ${JSON.stringify('referral '.repeat(400))};\n`;
@@ -22,6 +22,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div><!-- app shell -->');
   fs.mkdirSync(path.join(webDir, 'prerendered'));
   fs.writeFileSync(path.join(webDir, PRERENDERED['/']), '<!doctype html><div id="root"><h1>Turn happy clients</h1></div>');
+  fs.writeFileSync(path.join(webDir, SIGNED_IN_PAGES['/clients']), '<!doctype html><link rel="preload" as="fetch" href="/api/auth/me"><div id="root"></div>');
   fs.writeFileSync(path.join(webDir, 'assets/main-AbC123xy.js'), script);
   t = await createTestApp();
   app = await buildApp({ ...t.app.deps, config: { ...t.app.deps.config, webDir } });
@@ -71,6 +72,20 @@ describe('serving the web app', () => {
     expect(signedIn.body).toContain('app shell');
     // A query string can change what the screen shows: the app renders it.
     const withQuery = await app.inject({ url: '/?ref=text' });
+    expect(withQuery.body).toContain('app shell');
+  });
+
+  it('serves the dashboard with its reads preloaded to a visitor with a session cookie only', async () => {
+    const owned = await app.inject({ url: '/clients', headers: { cookie: owner.cookie } });
+    expect(owned.headers['cache-control']).toBe('no-cache');
+    expect(owned.headers.vary).toMatch(/Cookie/i);
+    expect(owned.body).toContain('rel="preload" as="fetch"');
+    expect((await app.inject({ url: '/dashboard', headers: { cookie: owner.cookie } })).body).toContain('rel="preload"');
+
+    const visitor = await app.inject({ url: '/clients' });
+    expect(visitor.body).toContain('app shell');
+    expect(visitor.headers.vary).toMatch(/Cookie/i);
+    const withQuery = await app.inject({ url: '/clients?page=2', headers: { cookie: owner.cookie } });
     expect(withQuery.body).toContain('app shell');
   });
 

@@ -16,6 +16,12 @@ export const REVALIDATE = 'no-cache';
  */
 export const PRERENDERED: Record<string, string> = { '/': 'prerendered/landing.html', '/login': 'prerendered/login.html' };
 
+/**
+ * Signed-in screens: index.html with the screen's code and first API reads preloaded (written by the same
+ * script), sent instead of index.html to a visitor with a session cookie and no query string.
+ */
+export const SIGNED_IN_PAGES: Record<string, string> = { '/clients': 'prerendered/app-clients.html', '/dashboard': 'prerendered/app-clients.html' };
+
 export const ROBOTS_TXT = [
   'User-agent: *',
   'Disallow: /api/',
@@ -33,9 +39,10 @@ export const ROBOTS_TXT = [
  */
 export async function serveWebApp(app: FastifyInstance, webDir: string) {
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
-  const prerendered = new Map(
-    Object.entries(PRERENDERED).filter(([, file]) => hasWeb && fs.existsSync(path.join(webDir, file))),
-  );
+  const built = (pages: Record<string, string>) =>
+    new Map(Object.entries(pages).filter(([, file]) => hasWeb && fs.existsSync(path.join(webDir, file))));
+  const prerendered = built(PRERENDERED);
+  const signedIn = built(SIGNED_IN_PAGES);
 
   app.get('/robots.txt', (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
@@ -69,8 +76,11 @@ export async function serveWebApp(app: FastifyInstance, webDir: string) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const page = prerendered.get(url);
-    const visitor = !request.cookies[SESSION_COOKIE] && !request.url.includes('?');
-    return sendPage(reply, page && visitor ? page : 'index.html', page !== undefined);
+    const owner = signedIn.get(url);
+    const cookie = Boolean(request.cookies[SESSION_COOKIE]);
+    const plain = !request.url.includes('?');
+    if (owner && cookie && plain) return sendPage(reply, owner, true);
+    return sendPage(reply, page && !cookie && plain ? page : 'index.html', page !== undefined || owner !== undefined);
   });
 }
 

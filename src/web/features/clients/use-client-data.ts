@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { CLIENT_PAGE_SIZE, MOST_LOYAL_LIMIT } from '../../../shared/constants';
+import { CLIENT_PAGE_SIZE, DEFAULT_BOOKING_TREND_DAYS, MOST_LOYAL_LIMIT } from '../../../shared/constants';
 import { apiJson } from '../../lib/api';
 import type { BookingTrendPoint, Client, ClientsPage, ClientsQuery, DashboardStats, LoyaltyDistribution } from './types';
 
@@ -29,6 +29,19 @@ export const useLoyaltyDistribution = () => useQuery<LoyaltyDistribution>({ quer
 export const useDashboardStats = () => useQuery<DashboardStats>({ queryKey: [STATS_KEY] });
 export const useBookingTrends = (days: number) =>
   useQuery<BookingTrendPoint[]>({ queryKey: [`${TRENDS_PREFIX}?days=${days}`], placeholderData: keepPreviousData });
+
+/**
+ * What the dashboard reads first, by URL (its first page as it opens: page 1, no search, by loyalty score):
+ * the page the server sends a signed-in owner for /clients preloads them beside the scripts
+ * (scripts/prerender-landing.tsx), so they don't wait for the app to start.
+ */
+export const DASHBOARD_FIRST_READS = [
+  STATS_KEY,
+  clientsUrl({ page: 1, search: '', sort: 'loyaltyScore' }),
+  `${CLIENTS_PREFIX}/top?limit=${MOST_LOYAL_LIMIT}`,
+  `${CLIENTS_PREFIX}/loyalty-distribution`,
+  `${TRENDS_PREFIX}?days=${DEFAULT_BOOKING_TREND_DAYS}`,
+];
 
 const startsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) =>
   typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix);
