@@ -146,6 +146,7 @@ test('Thanks and Gift dialogs send and confirm', async ({ page }) => {
   await message.fill('   ');
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Send Message' })).toBeDisabled();
   await message.fill('Thanks Zoe, see you next month!');
+  await expect(page.getByRole('dialog').getByTestId('sms-counter')).toHaveText('31 characters · 1 segment');
   await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
   await expect(toast(page, 'Thank you message sent!')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { sendThanksSchema } from '../../../shared/schemas/clients';
+import { countSegments } from '../../../shared/sms-segments';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FieldError, Label } from '../../components/ui/label';
@@ -49,12 +50,13 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
             rows={5}
             value={message}
             aria-invalid={!!error}
-            aria-describedby={error ? `${fieldId}-error` : undefined}
+            aria-describedby={error ? `${fieldId}-error ${fieldId}-count` : `${fieldId}-count`}
             onChange={(e) => {
               setMessage(e.target.value);
               setError(undefined);
             }}
           />
+          <SegmentCount id={`${fieldId}-count`} text={message} />
           <FieldError id={`${fieldId}-error`} message={error} />
         </div>
         <DialogFooter>
@@ -67,5 +69,16 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
         </DialogFooter>
       </form>
     </DialogContent>
+  );
+}
+
+/** Sent as a text: its length and how many SMS segments it takes (GSM-7 160/153, otherwise 70/67). */
+function SegmentCount({ id, text }: { id: string; text: string }) {
+  const { segments, encoding } = countSegments(text.trim());
+  return (
+    <p id={id} className="text-xs text-slate-500 tabular" data-testid="sms-counter">
+      {text.trim().length} characters · {segments} {segments === 1 ? 'segment' : 'segments'}
+      {encoding === 'UCS-2' && ' (special characters: 70 per segment)'}
+    </p>
   );
 }
