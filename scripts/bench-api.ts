@@ -52,6 +52,7 @@ const CALLS: [string, string][] = [
   ['sms conv search', '/api/sms/conversations?search=client123'],
   ['sms history', '/api/sms/messages?page=1&pageSize=50'],
   ['sms history p200', '/api/sms/messages?page=200&pageSize=50'],
+  ['sms history by key', '/api/sms/messages?pageSize=50&before=10000'],
   ['sms unread badge', '/api/activities/replies?unread=true'],
   ['sms unread replies', '/api/activities/replies'],
   ['sms feed 7 days', '/api/activities/feed'],

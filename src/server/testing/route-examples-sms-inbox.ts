@@ -31,7 +31,7 @@ export const SMS_INBOX_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     querySchema: smsConversationsQuerySchema,
   },
   'GET /api/sms/messages': {
-    queries: [{}, { page: '1', pageSize: '50' }, { page: '1', pageSize: '10', clientId: '1' }],
+    queries: [{}, { page: '1', pageSize: '50' }, { page: '1', pageSize: '10', clientId: '1' }, { pageSize: '10', before: '1' }],
     querySchema: smsHistoryQuerySchema,
   },
   'POST /api/sms/reply': { body: (ids) => ({ clientId: ids.client, message: 'Thanks, see you Tuesday!' }), bodySchema: smsReplySchema },

@@ -30,11 +30,15 @@ const pageSizeInput = (fallback: number) =>
 
 // ---- Requests ----
 
-/** GET /api/sms/messages: the history, newest first. `clientId` narrows it to one client's thread. */
+/**
+ * GET /api/sms/messages: the history, newest first. `clientId` narrows it to one client's thread. `before`
+ * (a message id, the previous page's `nextBefore`) pages by key instead of `page`: every page as fast as the first.
+ */
 export const smsHistoryQuerySchema = z.object({
   page: pageInput,
   pageSize: pageSizeInput(SMS_HISTORY_PAGE_SIZE),
   clientId: idInput('Please choose a client').optional(),
+  before: idInput('before must be a message id').optional(),
 });
 
 /** GET /api/sms/conversations: clients with texts, the latest conversation first. */
@@ -121,6 +125,8 @@ export const smsHistorySchema = z.object({
   pageSize: z.number(),
   /** True when a next page exists (the history is not counted: a business may have 100,000 texts). */
   hasMore: z.boolean(),
+  /** Pass as `before` for the next page (null when there is none). */
+  nextBefore: z.number().nullable(),
 });
 export type SmsHistory = z.infer<typeof smsHistorySchema>;
 

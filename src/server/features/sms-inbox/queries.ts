@@ -40,11 +40,16 @@ export async function selectMessage(tx: Tx, businessId: number, messageId: numbe
 }
 
 /** The history, newest first: `limit` rows from `offset` (sms_messages_business_ts_idx, or the client index). */
-export async function selectHistory(tx: Tx, businessId: number, opts: { offset: number; limit: number; clientId?: number }): Promise<SmsMessage[]> {
+export async function selectHistory(tx: Tx, businessId: number, opts: { offset: number; limit: number; clientId?: number; before?: number }): Promise<SmsMessage[]> {
   const client = opts.clientId ? sql`and m.client_id = ${opts.clientId}` : sql``;
+  // Keyset: rows after the given message in (timestamp desc, id desc) order; a message of another business names no position.
+  const after = opts.before
+    ? sql`and (m.timestamp, m.id) < (select b.timestamp, b.id from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})
+          and m.timestamp <= (select b.timestamp from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})`
+    : sql``;
   const rows = rowsOf<Record<string, any>>(
     await tx.execute(sql`select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
-      where m.business_id = ${businessId} ${client}
+      where m.business_id = ${businessId} ${client} ${after}
       order by m.timestamp desc, m.id desc offset ${opts.offset} limit ${opts.limit}`),
   );
   return rows.map(toMessage);

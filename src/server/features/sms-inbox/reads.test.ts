@@ -94,6 +94,12 @@ describe('history', () => {
     const all = (await get(a, '/api/sms/messages')).json();
     expect(all.messages).toHaveLength(9);
     expect(all.messages.at(-2)).toMatchObject({ messageBody: 'stranger', client: null });
+    // By key: the page after a message is the same as the next page by number.
+    const byKey = (await get(a, `/api/sms/messages?pageSize=3&before=${first.nextBefore}`)).json();
+    const second = (await get(a, '/api/sms/messages?page=2&pageSize=3')).json();
+    expect(byKey.messages).toEqual(second.messages);
+    expect(byKey.nextBefore).toBe(second.nextBefore);
+    expect((await get(b, `/api/sms/messages?before=${first.nextBefore}`)).json().messages).toEqual([]);
     const one = (await get(a, `/api/sms/messages?clientId=${clients[0]}`)).json();
     expect(one.messages).toHaveLength(4);
     expect((await get(b, `/api/sms/messages?clientId=${clients[0]}`)).json().messages).toEqual([]);

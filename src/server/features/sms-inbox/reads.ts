@@ -13,9 +13,12 @@ import * as q from './queries';
 /** Unread ids listed per conversation; unreadCount counts them all. */
 const UNREAD_IDS_PER_CONVERSATION = 100;
 
-export async function history(db: Tx, businessId: number, opts: { page: number; pageSize: number; clientId?: number }): Promise<SmsHistory> {
-  const rows = await q.selectHistory(db, businessId, { offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize + 1, clientId: opts.clientId });
-  return { messages: rows.slice(0, opts.pageSize), page: opts.page, pageSize: opts.pageSize, hasMore: rows.length > opts.pageSize };
+/** A page of the history: by number (offset), or after the message `before` (keyset; `page` then counts from it). */
+export async function history(db: Tx, businessId: number, opts: { page: number; pageSize: number; clientId?: number; before?: number }): Promise<SmsHistory> {
+  const rows = await q.selectHistory(db, businessId, { offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize + 1, clientId: opts.clientId, before: opts.before });
+  const messages = rows.slice(0, opts.pageSize);
+  const hasMore = rows.length > opts.pageSize;
+  return { messages, page: opts.page, pageSize: opts.pageSize, hasMore, nextBefore: hasMore ? messages[messages.length - 1].id : null };
 }
 
 export async function conversations(db: Tx, businessId: number, opts: { page: number; pageSize: number; search?: string }): Promise<SmsConversations> {
