@@ -55,11 +55,11 @@ export type OutboundRow = {
   messageType: string;
 };
 
-/** The message as it is handed to the provider: status 'sending', no sid yet. Its id. */
+/** The message as it is handed to the provider: status 'pending', no sid yet. Its id. */
 export async function insertOutbound(tx: Tx, businessId: number, m: OutboundRow): Promise<number> {
   const [row] = rowsOf<{ id: number }>(
     await tx.execute(sql`insert into sms_messages (business_id, client_id, direction, from_number, to_number, message_body, message_type, status, is_read)
-      values (${businessId}, ${m.clientId}, 'outbound', ${m.from}, ${m.to}, ${m.body}, ${m.messageType}, 'sending', true)
+      values (${businessId}, ${m.clientId}, 'outbound', ${m.from}, ${m.to}, ${m.body}, ${m.messageType}, 'pending', true)
       returning id`),
   );
   return row.id;
@@ -84,11 +84,12 @@ export async function insertActivity(tx: Tx, businessId: number, type: string, d
     values (${businessId}, ${type}, ${description}, ${JSON.stringify(metadata)}::jsonb)`);
 }
 
-/** Outbound texts the provider accepted (every status but failed and sending), for the free allowance. */
+/** Outbound texts the provider accepted (it gave a sid), unless it later reported them failed or canceled: the free allowance. */
 export async function countSent(tx: Tx, businessId: number): Promise<number> {
   const [row] = rowsOf<{ n: number | string }>(
     await tx.execute(sql`select count(*) as n from sms_messages
-      where business_id = ${businessId} and direction = 'outbound' and status not in ('failed', 'sending')`),
+      where business_id = ${businessId} and direction = 'outbound'
+        and twilio_sid is not null and status not in ('failed', 'canceled')`),
   );
   return Number(row?.n ?? 0);
 }

@@ -54,7 +54,7 @@ export const NO_NUMBER_MESSAGE = 'Your business has no SMS number yet, so no tex
 /**
  * The one way a text leaves the app (docs/sms.md). Refuses, before anything is stored, when the
  * business has no number, the recipient has no valid phone or has opted out, or a placeholder has no
- * value. Otherwise the message is stored as 'sending', handed to the provider, and then recorded as
+ * value. Otherwise the message is stored as 'pending', handed to the provider, and then recorded as
  * sent (sms_messages with the provider's sid and status, sms_logs, activity_logs) or as failed, with a
  * 4xx/5xx that says it was not sent. A 21610 refusal puts the number on the opt-out list.
  */
@@ -107,7 +107,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
 
   const from = sender.number;
   const messageType = input.messageType;
-  // Stored before the provider is called: a crash in between leaves a 'sending' row, never nothing.
+  // Stored before the provider is called: a crash in between leaves a 'pending' row, never nothing.
   const messageId = await q.insertOutbound(db, businessId, { clientId, from, to, body, messageType });
   const segments = countSegments(body).segments;
   const baseMetadata: ActivityMetadata = {
@@ -142,7 +142,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   }
 
   const sent: SentText = { messageId, sid: result.sid, status: result.status, from, to, body, clientId, recipientName, segments };
-  // The provider took it: recorded first on its own, so a failing onSent cannot leave it 'sending'.
+  // The provider took it: recorded first on its own, so a failing onSent cannot leave it 'pending'.
   await q.finishOutbound(db, businessId, messageId, { sid: result.sid, status: result.status });
   await db.transaction(async (tx) => {
     await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: result.status, sid: result.sid });
