@@ -148,6 +148,11 @@ for (const viewport of [
       await quick.first().click();
       const message = page.getByRole('textbox', { name: 'Message' });
       await expect(message).not.toHaveValue('');
+      // The preview fills the placeholders as the send service does, and says which have no value yet.
+      await expect(page.getByTestId('bulk-preview')).not.toContainText('{clientName}');
+      await message.fill('Hi {clientName}, use {referralLink} or leave a review: {googleReviewLink}');
+      await expect(page.getByTestId('bulk-preview')).toContainText('/refer?code=');
+      await expect(page.getByTestId('bulk-preview-missing')).toContainText('{googleReviewLink} has no value yet');
       await message.fill('Hi {clientName}! Spring cleaning slots are open this week.');
       await expect(page.getByTestId('sms-counter')).toContainText('58/160 characters');
       await expect(page.getByTestId('sms-counter')).toContainText('1 segment');

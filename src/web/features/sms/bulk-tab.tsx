@@ -8,18 +8,13 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { FieldError, Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
+import { BulkPreview } from './bulk-preview';
 import { BulkResult } from './bulk-result';
 import { SegmentCounter } from './segment-counter';
 import { useBulkSend } from './use-bulk-send';
 import { useClientsForBulk, useTemplates } from './use-sms';
 
 const QUICK_TEMPLATES = 3;
-
-/** The preview of what the first selected client would read ({clientName} filled in; the rest by the server). */
-export function previewFor(message: string, name: string | undefined): string {
-  const first = name?.trim().split(/\s+/)[0];
-  return first ? message.replaceAll('{clientName}', first) : message;
-}
 
 interface BulkTabProps {
   hasNumber: boolean;
@@ -167,16 +162,7 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
             />
             <SegmentCounter id={`${id}-count`} text={message} />
           </div>
-          {message.trim() && (
-            <div className="rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="bulk-preview">
-              <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-                Preview{chosen[0] ? ` for ${chosen[0].name}` : ''}
-              </p>
-              <p className="mt-1 max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-3 py-2 text-sm whitespace-pre-wrap break-words text-white">
-                {previewFor(message, chosen[0]?.name)}
-              </p>
-            </div>
-          )}
+          {message.trim() && <BulkPreview message={message} client={chosen[0] ?? withPhone[0]} />}
           <FieldError message={error} />
           <Button className="w-full sm:w-auto" disabled={bulk.sending || chosen.length === 0 || !message.trim()} onClick={() => void submit()}>
             {bulk.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}

@@ -37,9 +37,9 @@ export function ConversationCard({ conversation: c }: { conversation: SmsConvers
             <h3 className="truncate text-sm font-semibold text-slate-900">{c.client.name}</h3>
             {c.unreadCount > 0 && <Badge data-testid="conversation-unread">{c.unreadCount} unread</Badge>}
           </div>
-          <p className="text-xs text-slate-500 tabular">
-            {formatPhone(c.client.phone)}
-            {c.lastMessage && <> · {formatTimeAgo(c.lastMessage.timestamp)}</>}
+          <p className="flex flex-wrap gap-x-1 text-xs text-slate-500 tabular">
+            <span className="whitespace-nowrap">{formatPhone(c.client.phone)}</span>
+            {c.lastMessage && <span className="whitespace-nowrap">· {formatTimeAgo(c.lastMessage.timestamp)}</span>}
           </p>
         </div>
         {c.unreadCount > 0 && (

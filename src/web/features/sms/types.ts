@@ -7,13 +7,14 @@ export type {
   SmsMessage,
 } from '../../../shared/schemas/sms-inbox';
 
-export type { AvailableNumber, PurchaseNumberResponse, SearchNumbersResponse, SmsTemplate, SmsUsage } from '../../../shared/schemas/sms';
+export type { AvailableNumber, OutreachSettings, PurchaseNumberResponse, SearchNumbersResponse, SmsTemplate, SmsUsage } from '../../../shared/schemas/sms';
 
 /** A client as the Bulk Messaging tab reads it (GET /api/clients). */
 export interface BulkClient {
   id: number;
   name: string;
   phone: string | null;
+  referralCode: string;
 }
 
 export type SmsTab = 'setup' | 'conversations' | 'bulk' | 'history';

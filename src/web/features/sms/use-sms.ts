@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { SESSION_URL } from '../../lib/auth';
 import { UNREAD_REPLIES_URL } from '../../components/app-shell/use-nav-counts';
-import type { BulkClient, SmsConversationsPage, SmsHistoryPage, SmsTemplate, SmsUsage } from './types';
+import type { BulkClient, OutreachSettings, SmsConversationsPage, SmsHistoryPage, SmsTemplate, SmsUsage } from './types';
 
 export const CONVERSATIONS_URL = '/api/sms/conversations';
 export const MESSAGES_URL = '/api/sms/messages';
@@ -29,6 +29,7 @@ export const useMessageHistory = (page: number) =>
 
 export const useTemplates = () => useQuery<SmsTemplate[]>({ queryKey: [TEMPLATES_URL] });
 export const useSmsUsage = () => useQuery<SmsUsage>({ queryKey: [USAGE_URL] });
+export const useOutreachSettings = () => useQuery<OutreachSettings>({ queryKey: ['/api/outreach/settings'] });
 export const useClientsForBulk = () => useQuery<BulkClient[]>({ queryKey: [CLIENTS_URL] });
 
 const startsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix);
