@@ -16,13 +16,19 @@ function providerFailure(error: unknown, what: string): never {
   throw error;
 }
 
-export async function searchNumbers(ctx: NumberContext, query: { areaCode?: string; zip?: string }) {
-  let numbers: AvailableNumber[];
+/** Numbers offered at most per search. */
+export const NUMBERS_OFFERED = 5;
+
+/** Numbers for sale near the area code (or ZIP), less those another business already has; at most NUMBERS_OFFERED. */
+export async function searchNumbers(ctx: NumberContext, businessId: number, query: { areaCode?: string; zip?: string }) {
+  let found: AvailableNumber[];
   try {
-    numbers = await ctx.sms.searchNumbers(query);
+    found = await ctx.sms.searchNumbers(query);
   } catch (error) {
     providerFailure(error, 'The number search failed');
   }
+  const taken = await q.selectTakenNumbers(ctx.database.db, businessId, found.map((n) => n.phoneNumber));
+  const numbers = found.filter((n) => !taken.has(n.phoneNumber)).slice(0, NUMBERS_OFFERED);
   if (numbers.length === 0) {
     const message = query.areaCode ? NO_NUMBERS_MESSAGE : 'No available numbers near this ZIP code. Please try a nearby one.';
     return { success: false, numbers, message };
@@ -48,6 +54,10 @@ export async function purchaseNumber(
     const business = await q.lockBusinessNumber(tx, businessId);
     if (!business) throw new HttpError(404, 'Business not found');
     if (business.number) throw new HttpError(409, `Your business already has the SMS number ${formatPhone(business.number)}.`);
+    await q.lockNumber(tx, phoneNumber);
+    if ((await q.selectTakenNumbers(tx, businessId, [phoneNumber])).size > 0) {
+      throw new HttpError(409, 'This number is no longer available. Please search again and choose another.');
+    }
     let bought;
     try {
       bought = await ctx.sms.buyNumber(phoneNumber, { smsUrl: ctx.appUrl ? `${ctx.appUrl}/api/sms/inbound` : undefined });
@@ -82,7 +92,7 @@ export async function assignLocalNumber(
     await q.saveForwarding(db, businessId, forwarding);
     return { phoneNumber: current.number, friendlyNumber: formatPhone(current.number), alreadyHad: true };
   }
-  const found = await searchNumbers(ctx, { areaCode: input.preferredAreaCode, zip: input.preferredAreaCode ? undefined : input.businessZipCode });
+  const found = await searchNumbers(ctx, businessId, { areaCode: input.preferredAreaCode, zip: input.preferredAreaCode ? undefined : input.businessZipCode });
   if (found.numbers.length === 0) throw new HttpError(409, found.message);
   try {
     const result = await purchaseNumber(ctx, businessId, { phoneNumber: found.numbers[0].phoneNumber, areaCode: input.preferredAreaCode, zip: input.businessZipCode });

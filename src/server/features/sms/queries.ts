@@ -158,3 +158,22 @@ export async function upsertOutreach(
     on conflict (business_id) do update set referral_discount = excluded.referral_discount, google_review_link = excluded.google_review_link,
       custom_messages = excluded.custom_messages, auto_message_settings = excluded.auto_message_settings, updated_at = now()`);
 }
+
+/**
+ * Which of these numbers another business already has. Numbers are unique across businesses (an inbound
+ * text is routed by the number it was sent to), so this one read looks past the tenant: it answers only
+ * which numbers are taken, never by whom.
+ */
+export async function selectTakenNumbers(tx: Tx, businessId: number, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = rowsOf<{ number: string }>(
+    await tx.execute(sql`select selected_phone_number as number from businesses
+      where id <> ${businessId} and selected_phone_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`),
+  );
+  return new Set(rows.map((r) => r.number));
+}
+
+/** Serialises purchases of one number across businesses until the transaction ends (two owners, one number). */
+export async function lockNumber(tx: Tx, phoneNumber: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7302, hashtext(${phoneNumber}))`);
+}

@@ -72,6 +72,23 @@ describe('number set-up', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
   });
 
+  it("another business's number is not offered and cannot be bought", async () => {
+    // biz has +15125550127 (bought above).
+    const other = await createBusiness(t.database);
+    const offered = (await post('/api/sms/search-numbers', { areaCode: '512' }, other.cookie)).json().numbers.map((n: { phoneNumber: string }) => n.phoneNumber);
+    expect(offered).toHaveLength(5);
+    expect(offered).not.toContain('+15125550127');
+    const res = await post('/api/sms/purchase-number', { phoneNumber: '+15125550127' }, other.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'This number is no longer available. Please search again and choose another.' });
+  });
+
+  it('two businesses buying the same number at once: one gets it', async () => {
+    const [x, y] = [await createBusiness(t.database), await createBusiness(t.database)];
+    const answers = await Promise.all([x, y].map((b) => post('/api/sms/purchase-number', { phoneNumber: '+12145550110' }, b.cookie)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('assign-local-number needs an area code or ZIP, and a forwarding number when forwarding is on', async () => {
     const other = await createBusiness(t.database);
     const refuse = async (body: unknown, message: string) => {

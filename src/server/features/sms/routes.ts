@@ -32,7 +32,7 @@ export async function smsRoutes(untyped: FastifyInstance) {
 
   app.post('/sms/search-numbers', { schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
     const input = parse(searchNumbersSchema, request.body);
-    return searchNumbers(numberContext(), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
+    return searchNumbers(numberContext(), businessIdOf(request), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
   });
 
   app.post('/sms/purchase-number', { schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {

@@ -36,10 +36,12 @@ const ZIP_AREA_CODES: Record<string, [string, string, string]> = {
 
 const friendly = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
 
+const SENT_KEPT = 1000;
+
 export type SimulatedSms = OutgoingSms & SentSms & { at: Date };
 
 /**
- * The local stand-in for Twilio, the default (docs/sms.md). Offers fake numbers in the fictional
+ * The local stand-in for Twilio, the default (docs/sms.md). Offers ten fake numbers in the fictional
  * 555-01XX range of the asked area code (or the ZIP's), "buys" any of them, and accepts every text:
  * what it sent is kept in `sent` here and, by the send service, in the database (sms_messages), where
  * another process can read it. Tests may make it refuse a recipient (`refuse`) or fail the next send.
@@ -47,6 +49,7 @@ export type SimulatedSms = OutgoingSms & SentSms & { at: Date };
 export class SimulatorSms implements SmsProvider {
   readonly name = 'simulator' as const;
   readonly isSimulator = true;
+  /** The latest texts sent (at most SENT_KEPT: a long-running server keeps no more in memory). */
   readonly sent: SimulatedSms[] = [];
   private readonly refusals = new Map<string, number>();
   private failures: SmsProviderError[] = [];
@@ -63,8 +66,8 @@ export class SimulatorSms implements SmsProvider {
       region = known?.[2] ?? null;
     }
     if (!areaCode || !/^[2-9]\d{2}$/.test(areaCode)) return [];
-    return Array.from({ length: 5 }, (_, i) => {
-      const phoneNumber = `+1${areaCode}55501${String(10 + i * 17).padStart(2, '0')}`;
+    return Array.from({ length: 10 }, (_, i) => {
+      const phoneNumber = `+1${areaCode}55501${String(10 + i * 9).padStart(2, '0')}`;
       return { phoneNumber, friendlyName: friendly(phoneNumber), locality, region };
     });
   }
@@ -81,6 +84,7 @@ export class SimulatorSms implements SmsProvider {
     if (code) throw new SmsProviderError(code === 21610 ? 'Attempt to send to unsubscribed recipient' : 'The message was refused', code, 400);
     const result = { sid: `SM${randomBytes(16).toString('hex')}`, status: 'sent' };
     this.sent.push({ ...message, ...result, at: new Date() });
+    if (this.sent.length > SENT_KEPT) this.sent.splice(0, this.sent.length - SENT_KEPT);
     return result;
   }
 
