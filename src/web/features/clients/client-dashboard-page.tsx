@@ -1,19 +1,30 @@
 import { Upload } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { AddClientDialog } from './add-client-dialog';
-import { BookingTrendsChart } from './booking-trends-chart';
-import { ClientTable } from './client-table';
-import { DashboardStatCards } from './dashboard-stat-cards';
-import { ExportButton } from './export-button';
-import { LoyaltyDistribution } from './loyalty-distribution';
-import { MostLoyalClients } from './most-loyal-clients';
+import { AddClientDialog as AddClientDialogEach } from './add-client-dialog';
+import { BookingTrendsChart as BookingTrendsChartEach } from './booking-trends-chart';
+import { ClientTable as ClientTableEach } from './client-table';
+import { DashboardStatCards as DashboardStatCardsEach } from './dashboard-stat-cards';
+import { ExportButton as ExportButtonEach } from './export-button';
+import { LoyaltyDistribution as LoyaltyDistributionEach } from './loyalty-distribution';
+import { MostLoyalClients as MostLoyalClientsEach } from './most-loyal-clients';
 import type { Client } from './types';
 import { useDashboardStats } from './use-client-data';
+
+// Each part reads its own query and takes only stable props (setState functions, constant strings): memoised,
+// the stats arriving or a dialog opening re-renders the page without rendering every part (and the client rows)
+// again.
+const AddClientDialog = memo(AddClientDialogEach);
+const BookingTrendsChart = memo(BookingTrendsChartEach);
+const ClientTable = memo(ClientTableEach);
+const DashboardStatCards = memo(DashboardStatCardsEach);
+const ExportButton = memo(ExportButtonEach);
+const LoyaltyDistribution = memo(LoyaltyDistributionEach);
+const MostLoyalClients = memo(MostLoyalClientsEach);
 
 // The dialogs (and the shared zod schemas they check with) load the first time one opens.
 const ThanksDialog = lazy(async () => ({ default: (await import('./thanks-dialog')).ThanksDialog }));
