@@ -73,12 +73,16 @@ describe('number set-up', () => {
   });
 
   it("another business's number is not offered and cannot be bought", async () => {
-    // biz has +15125550127 (bought above).
-    const other = await createBusiness(t.database);
-    const offered = (await post('/api/sms/search-numbers', { areaCode: '512' }, other.cookie)).json().numbers.map((n: { phoneNumber: string }) => n.phoneNumber);
-    expect(offered).toHaveLength(5);
-    expect(offered).not.toContain('+15125550127');
-    const res = await post('/api/sms/purchase-number', { phoneNumber: '+15125550127' }, other.cookie);
+    const [first, second] = [await createBusiness(t.database), await createBusiness(t.database)];
+    const search = async (b: TestBusiness) =>
+      (await post('/api/sms/search-numbers', { areaCode: '617' }, b.cookie)).json().numbers.map((n: { phoneNumber: string }) => n.phoneNumber) as string[];
+    const before = await search(second);
+    expect(before).toHaveLength(5);
+    expect((await post('/api/sms/purchase-number', { phoneNumber: before[0] }, first.cookie)).statusCode).toBe(200);
+    const after = await search(second);
+    expect(after).toHaveLength(5);
+    expect(after).not.toContain(before[0]);
+    const res = await post('/api/sms/purchase-number', { phoneNumber: before[0] }, second.cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'This number is no longer available. Please search again and choose another.' });
   });

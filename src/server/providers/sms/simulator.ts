@@ -41,7 +41,7 @@ const SENT_KEPT = 1000;
 export type SimulatedSms = OutgoingSms & SentSms & { at: Date };
 
 /**
- * The local stand-in for Twilio, the default (docs/sms.md). Offers ten fake numbers in the fictional
+ * The local stand-in for Twilio, the default (docs/sms.md). Offers fake numbers in the fictional
  * 555-01XX range of the asked area code (or the ZIP's), "buys" any of them, and accepts every text:
  * what it sent is kept in `sent` here and, by the send service, in the database (sms_messages), where
  * another process can read it. Tests may make it refuse a recipient (`refuse`) or fail the next send.
@@ -66,8 +66,9 @@ export class SimulatorSms implements SmsProvider {
       region = known?.[2] ?? null;
     }
     if (!areaCode || !/^[2-9]\d{2}$/.test(areaCode)) return [];
-    return Array.from({ length: 10 }, (_, i) => {
-      const phoneNumber = `+1${areaCode}55501${String(10 + i * 9).padStart(2, '0')}`;
+    // 555-0110 to 555-0199 of the area code (the app offers the first few no business has yet).
+    return Array.from({ length: 90 }, (_, i) => {
+      const phoneNumber = `+1${areaCode}5550${100 + 10 + i}`;
       return { phoneNumber, friendlyName: friendly(phoneNumber), locality, region };
     });
   }
