@@ -28,7 +28,8 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
     : await q.selectConversationHeads(db, businessId, { offset, limit: opts.pageSize + 1 });
   const page = heads.slice(0, opts.pageSize);
   const ids = page.map((h) => h.clientId);
-  const [recent, unread] = [await q.selectRecentMessages(db, businessId, ids, CONVERSATION_PREVIEW_MESSAGES), await q.selectUnread(db, businessId, ids, UNREAD_IDS_PER_CONVERSATION)];
+  // Two reads of the page's clients only; on PostgreSQL they run side by side on two pooled connections.
+  const [recent, unread] = await Promise.all([q.selectRecentMessages(db, businessId, ids, CONVERSATION_PREVIEW_MESSAGES), q.selectUnread(db, businessId, ids, UNREAD_IDS_PER_CONVERSATION)]);
   const list = page.flatMap((h) => {
     const messages = recent.get(h.clientId) ?? [];
     const last = messages[0];
