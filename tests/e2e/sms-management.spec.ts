@@ -174,3 +174,25 @@ for (const viewport of [
     });
   });
 }
+
+test('with the local simulator, the owner plays a client\'s reply from Conversations and it arrives unread', async ({ page }) => {
+  await signUpViaApi(page);
+  await addClients(page, [{ name: 'Olivia Brooks', phone: '(512) 555-2001' }]);
+  await chooseNumberViaApi(page);
+  await openSms(page);
+  await expect(page.getByText('No conversations yet')).toBeVisible();
+
+  const panel = page.getByTestId('simulator-panel');
+  await panel.getByText('Local SMS simulator: play a client’s reply').click();
+  await panel.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: /Olivia Brooks/ }).click();
+  await panel.getByLabel('Their text').fill('Do you have time on Saturday?');
+  await panel.getByRole('button', { name: 'Play reply' }).click();
+  await expectToast(page, 'Reply received');
+
+  const card = page.getByTestId('conversation').filter({ hasText: 'Olivia Brooks' });
+  await expect(card.getByText('Do you have time on Saturday?')).toBeVisible();
+  await expect(card.getByTestId('conversation-unread')).toHaveText('1 unread');
+  await expect(page.getByTestId('sms-unread-count')).toHaveText('1');
+  await expect(smsNavBadge(page)).toHaveText('1');
+});

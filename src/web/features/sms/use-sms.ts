@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { POLL_UNREAD_REPLIES_MS } from '../../../shared/constants';
 import { SESSION_URL } from '../../lib/auth';
 import { UNREAD_REPLIES_URL } from '../../components/app-shell/use-nav-counts';
 import type { BulkClient, OutreachSettings, SmsConversationsPage, SmsHistoryPage, SmsTemplate, SmsUsage } from './types';
@@ -16,11 +17,15 @@ const withQuery = (url: string, params: Record<string, string | number | undefin
   return s ? `${url}?${s}` : url;
 };
 
-/** A page of conversations, the latest first; the server matches `search` on the name or the phone. */
+/**
+ * A page of conversations, the latest first; the server matches `search` on the name or the phone.
+ * Refreshed as often as the unread badge, so a reply that arrives while the tab is open shows up.
+ */
 export const useConversations = (opts: { page: number; search: string }) =>
   useQuery<SmsConversationsPage>({
     queryKey: [withQuery(CONVERSATIONS_URL, { page: opts.page, search: opts.search.trim() || undefined })],
     placeholderData: keepPreviousData,
+    refetchInterval: POLL_UNREAD_REPLIES_MS,
   });
 
 /** A page of every message, newest first. */
