@@ -47,6 +47,29 @@ describe('signature', () => {
     expect(await count(t.database, 'sms_messages', "message_body in ('unsigned', 'tampered')")).toBe(0);
   });
 
+  it('takes the form with a charset too, as Twilio may send it', async () => {
+    const params = textFrom(ALICE, a.number, 'With charset');
+    const { twilioSignature } = await import('../../providers/sms/signature');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms/inbound',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'x-twilio-signature': twilioSignature('referloop-simulator', 'http://localhost:3000/api/sms/inbound', params) },
+      payload: new URLSearchParams(params).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await count(t.database, 'sms_messages', 'twilio_sid = $1', [params.MessageSid])).toBe(1);
+  });
+
+  it('a repeated form parameter is refused 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sms/inbound',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'From=%2B14155550101&From=%2B14155550102&To=%2B15125550110&MessageSid=SMdup&Body=x',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('a JSON body is not a webhook: 415', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/sms/inbound', payload: textFrom(ALICE, a.number, 'json') });
     expect(res.statusCode).toBe(415);
@@ -68,10 +91,13 @@ describe('an inbound text', () => {
     expect(log.description).toBe('Text from Alice Inbound');
     expect(log.metadata).toMatchObject({ phone_number: ALICE, twilio_sid: params.MessageSid, client_id: alice, client_name: 'Alice Inbound' });
 
+    // Earlier tests left Alice's signed texts unread too.
+    const unread = await count(t.database, 'sms_messages', "business_id = $1 and client_id = $2 and direction = 'inbound' and not is_read", [a.id, alice]);
     const conv = (await get(a, '/api/sms/conversations')).json();
-    expect(conv.conversations[0]).toMatchObject({ clientId: alice, client: { name: 'Alice Inbound', phone: ALICE }, unreadCount: 2 });
+    expect(conv.conversations[0]).toMatchObject({ clientId: alice, client: { name: 'Alice Inbound', phone: ALICE }, unreadCount: unread });
+    expect(conv.conversations[0].unreadMessageIds[0]).toBe(Number(m.id));
     expect(conv.conversations[0].lastMessage.messageBody).toBe('Can we move to Friday?');
-    expect((await get(a, '/api/activities/replies?unread=true')).json()).toEqual({ count: 2 });
+    expect((await get(a, '/api/activities/replies?unread=true')).json()).toEqual({ count: unread });
   });
 
   it('the same webhook twice (same MessageSid) changes nothing', async () => {
