@@ -166,7 +166,11 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
           <FieldError message={error} />
           <Button className="w-full sm:w-auto" disabled={bulk.sending || chosen.length === 0 || !message.trim()} onClick={() => void submit()}>
             {bulk.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            {bulk.sending ? `Sending ${bulk.progress!.done + 1} of ${bulk.progress!.total}...` : `Send to ${chosen.length} ${chosen.length === 1 ? 'client' : 'clients'}`}
+            {bulk.sending
+              ? `Sending ${bulk.progress!.done + 1} of ${bulk.progress!.total}...`
+              : chosen.length === 0
+                ? 'Send'
+                : `Send to ${chosen.length} ${chosen.length === 1 ? 'client' : 'clients'}`}
           </Button>
           {bulk.progress && <BulkResult progress={bulk.progress} />}
         </CardContent>
