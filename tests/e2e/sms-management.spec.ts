@@ -196,3 +196,27 @@ test('with the local simulator, the owner plays a client\'s reply from Conversat
   await expect(page.getByTestId('sms-unread-count')).toHaveText('1');
   await expect(smsNavBadge(page)).toHaveText('1');
 });
+
+test('Message History pages by 50, newest first', async ({ page }) => {
+  await signUpViaApi(page);
+  const [olivia] = await addClients(page, [{ name: 'Olivia Brooks', phone: '(512) 555-2001' }]);
+  await chooseNumberViaApi(page);
+  for (let i = 1; i <= 51; i += 1) {
+    const res = await page.request.post('/api/sms/reply', { data: { clientId: olivia.id, message: `Update number ${i}` } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  await openSms(page);
+  await tab(page, 'Message History').click();
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText('Update number 51');
+  const pages = page.getByRole('navigation', { name: 'Message history pages' });
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Update number 1');
+  await expect(pages.getByText('Page 2')).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(rows).toHaveCount(50);
+});
