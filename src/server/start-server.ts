@@ -19,6 +19,9 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
   }
   const email = createEmailProvider(config);
   const sms = createSmsProvider(config);
+  if (!sms.isSimulator && !config.appUrl) {
+    console.warn('Twilio is configured without APP_URL: bought numbers get no reply webhook and texts no status callback (docs/sms.md).');
+  }
   // Features enqueue through deps.jobs. The queue starts right after the app is built (it logs to the app's
   // log) and before the app listens, so no request can send before it is up.
   let jobs: Jobs | null = null;
