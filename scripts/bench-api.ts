@@ -6,7 +6,6 @@
 //   npm run bench:api                              # fresh PostgreSQL database, seeded, 30 s per call, then PGlite
 //   npm run bench:api -- --database <url>          # reuse a database made by `npm run seed:large`
 //   npm run bench:api -- --duration 10 --only stats,page --no-pglite
-//   npm run bench:api -- --only sms --sms-indexes                # the SMS calls with the indexes docs/sms-inbox.md asks for
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -26,7 +25,6 @@ const { values: opts } = parseArgs({
     'pglite-connections': { type: 'string', default: '6' },
     'pglite-duration': { type: 'string', default: '10' },
     /** Add the indexes docs/sms-inbox.md asks for to the benchmark database (not to the app's migrations). */
-    'sms-indexes': { type: 'boolean', default: false },
   },
 });
 
@@ -87,7 +85,7 @@ async function load(port: number, cookie: string, path: string, connections: num
 }
 
 async function startServer(target: string): Promise<{ port: number; cookie: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts', target, ...(opts['sms-indexes'] ? ['--sms-indexes'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (line.startsWith('{')) return { ...JSON.parse(line), child };

@@ -11,7 +11,7 @@ import { MemoryEmail } from '../../src/server/testing/memory-email';
 import { memoryQueue } from '../../src/server/platform/jobs/testing';
 import { sql } from 'drizzle-orm';
 import { seedLarge } from '../seed-large';
-import { PROPOSED_SMS_INDEXES, seedSmsMessages } from './api-sms';
+import { seedSmsMessages } from './api-sms';
 
 const target = process.argv[2];
 const database = target === 'pglite' ? await openDatabase({ dataDir: ':memory:' }) : await openDatabase({ databaseUrl: target, dataDir: '' });
@@ -21,8 +21,7 @@ const [biz] = await database.query<{ id: number }>(`select id from businesses wh
 const { token } = await createSession(database.db, biz.id);
 // The SMS inbox's calls read the business's 100,000 texts (scripts/bench/api-sms.ts).
 const smsMessages = await seedSmsMessages(database, biz.id);
-if (process.argv.includes('--sms-indexes')) for (const ddl of PROPOSED_SMS_INDEXES) await database.query(ddl);
-console.error(`large business: ${smsMessages} texts${process.argv.includes('--sms-indexes') ? ', with the proposed SMS indexes' : ''}`);
+console.error(`large business: ${smsMessages} texts`);
 
 const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
 // The floor: one indexed count behind the same session check as every dashboard call.

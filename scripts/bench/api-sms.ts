@@ -7,13 +7,6 @@ import type { Database } from '../../src/server/db/client';
 export const BENCH_SMS_MESSAGES = 100_000;
 export const BENCH_SMS_CLIENTS = 5_000;
 
-/** Indexes the inbox's reads would use (docs/sms-inbox.md "Indexes"); `--sms-indexes` adds them to the bench database only. */
-export const PROPOSED_SMS_INDEXES = [
-  'create index if not exists bench_sms_messages_business_client_ts_idx on sms_messages (business_id, client_id, timestamp desc)',
-  "create index if not exists bench_sms_messages_unread_idx on sms_messages (business_id, client_id) where direction = 'inbound' and not is_read",
-  'create index if not exists bench_sms_replies_unread_idx on sms_replies (business_id, received_at) where not is_read',
-];
-
 /** Seeds the business's texts unless it has some; answers how many it has. */
 export async function seedSmsMessages(database: Database, businessId: number): Promise<number> {
   const [have] = await database.query<{ n: number }>('select count(*)::int as n from sms_messages where business_id = $1', [businessId]);

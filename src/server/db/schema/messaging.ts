@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
@@ -40,7 +41,11 @@ export const smsLogs = pgTable(
     twilioSid: text('twilio_sid'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_logs_business_sent_idx').on(t.businessId, t.sentAt)],
+  (t) => [
+    index('sms_logs_business_sent_idx').on(t.businessId, t.sentAt),
+    // Delivery status callbacks find the log row by the provider's id.
+    index('sms_logs_twilio_sid_idx').on(t.twilioSid).where(sql`${t.twilioSid} is not null`),
+  ],
 );
 
 export const smsMessages = pgTable(
@@ -63,6 +68,12 @@ export const smsMessages = pgTable(
     uniqueIndex('sms_messages_twilio_sid_key').on(t.twilioSid),
     index('sms_messages_business_ts_idx').on(t.businessId, t.timestamp),
     index('sms_messages_client_idx').on(t.clientId),
+    // A conversation's last messages, newest first, without a sort (docs/sms-inbox.md).
+    index('sms_messages_business_client_ts_idx').on(t.businessId, t.clientId, t.timestamp.desc()),
+    // Unread counts and ids per conversation read only the unread inbound texts.
+    index('sms_messages_business_client_unread_idx')
+      .on(t.businessId, t.clientId)
+      .where(sql`${t.direction} = 'inbound' and not ${t.isRead}`),
   ],
 );
 
@@ -82,6 +93,8 @@ export const smsReplies = pgTable(
   (t) => [
     uniqueIndex('sms_replies_twilio_sid_key').on(t.twilioSid),
     index('sms_replies_business_received_idx').on(t.businessId, t.receivedAt),
+    // The unread badge (polled every 30 s) reads only the unread replies.
+    index('sms_replies_business_unread_idx').on(t.businessId, t.receivedAt).where(sql`not ${t.isRead}`),
   ],
 );
 

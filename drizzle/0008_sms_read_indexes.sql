@@ -1,0 +1,4 @@
+CREATE INDEX "sms_logs_twilio_sid_idx" ON "sms_logs" USING btree ("twilio_sid") WHERE "sms_logs"."twilio_sid" is not null;--> statement-breakpoint
+CREATE INDEX "sms_messages_business_client_ts_idx" ON "sms_messages" USING btree ("business_id","client_id","timestamp" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "sms_messages_business_client_unread_idx" ON "sms_messages" USING btree ("business_id","client_id") WHERE "sms_messages"."direction" = 'inbound' and not "sms_messages"."is_read";--> statement-breakpoint
+CREATE INDEX "sms_replies_business_unread_idx" ON "sms_replies" USING btree ("business_id","received_at") WHERE not "sms_replies"."is_read";
