@@ -21,8 +21,8 @@ import { PRERENDERED_ATTRIBUTE } from '../src/web/lib/prerender';
 // tree rendered (the same one the page's entry hydrates), the entry (the manifest key of its script: the app's
 // index.html, or the landing page's own) and the screen's module, whose chunks are preloaded.
 const APP_ENTRY = 'index.html';
-// `prefetch`: modules fetched at idle priority once the page has loaded, for the landing page whose entry is a
-// few lines that load React and the page at the visitor's first intent (src/web/landing-main.tsx).
+// `prefetch`: modules the page's entry prefetches once the page has loaded, for the landing page whose entry is
+// a few lines that load React and the page at the visitor's first intent (src/web/landing-main.tsx).
 const PAGES: { url: string; file: string; entry: string; sources: string[]; prefetch?: string[]; tree: () => ReactNode }[] = [
   {
     url: '/',
@@ -147,7 +147,8 @@ for (const page of PAGES) {
   const start = page.entry === APP_ENTRY ? template : withEntry(template, appScript, `/${manifest[page.entry].file}`);
   const html = start
     .replace('</head>', `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')}</head>`)
-    .replace('</head>', `${prefetches.map((file) => `<link rel="prefetch" crossorigin href="/${file}">`).join('')}</head>`)
+    // Prefetched by the page's entry once the page has loaded (not <link rel="prefetch">, which starts at once).
+    .replace('</head>', prefetches.length ? `<meta name="referloop-prefetch" content="${prefetches.map((file) => `/${file}`).join(' ')}"></head>` : '</head>')
     .replace(ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${body}</div>`)
     // The page is readable without its scripts: they download after the stylesheet and the text has painted.
     .replace(/<script type="module" crossorigin/g, '<script type="module" async fetchpriority="low" crossorigin')

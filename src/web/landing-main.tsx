@@ -2,8 +2,9 @@
 // is complete and readable as sent, and its links are plain links; only its buttons (the sign-up form) need
 // React. So this file is tiny: it hydrates the page (landing-hydrate.tsx: React and the page) when the visitor
 // first reaches for it (a touch, a pointer, a key, focus, a scroll), and a button pressed before that is
-// pressed again once the page is live. The browser fetches React, the page and the sign-up form at idle
-// priority after loading the page (<link rel="prefetch">), so that first press does not wait for the network.
+// pressed again once the page is live. Once the page has loaded and the browser is idle, React, the page and
+// the sign-up form are prefetched (their files are listed in <meta name="referloop-prefetch">), so that first
+// press does not wait for the network, and nothing competes with the page's own first paint.
 
 const INTENT = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
 
@@ -11,7 +12,22 @@ let started = false;
 let pressed: HTMLElement | null = null;
 
 function stopListening() {
-  for (const type of INTENT) window.removeEventListener(type, start, { capture: true });
+  function prefetch() {
+  const files = document.querySelector<HTMLMetaElement>('meta[name="referloop-prefetch"]')?.content.split(' ') ?? [];
+  for (const href of files.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: 2000 }) : setTimeout(prefetch, 200));
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });
+
+for (const type of INTENT) window.removeEventListener(type, start, { capture: true });
   window.removeEventListener('click', remember, { capture: true });
 }
 
@@ -40,6 +56,21 @@ function remember(event: MouseEvent) {
   pressed = button;
   start();
 }
+
+function prefetch() {
+  const files = document.querySelector<HTMLMetaElement>('meta[name="referloop-prefetch"]')?.content.split(' ') ?? [];
+  for (const href of files.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: 2000 }) : setTimeout(prefetch, 200));
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });
 
 for (const type of INTENT) window.addEventListener(type, start, { capture: true, passive: true });
 window.addEventListener('click', remember, { capture: true });

@@ -70,6 +70,8 @@ test('the landing page runs no React until the visitor reaches for it; a button 
   await page.goto('/', { waitUntil: 'load' });
   await page.waitForTimeout(300);
   expect(await live(), 'hydrated before any intent').toBe(false);
+  // Once loaded and idle, React and the page are prefetched (so the first press does not wait for them).
+  await expect(page.locator('link[rel="prefetch"][href*="/assets/react-"]')).toHaveCount(1);
   // A bare click (no pointer or focus before it): remembered, and pressed again once the page is live.
   await page.getByRole('button', { name: 'Get Started Free' }).dispatchEvent('click');
   await expect(page.getByRole('dialog', { name: 'Start Your Free Account' })).toBeVisible();
