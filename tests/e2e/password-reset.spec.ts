@@ -18,7 +18,7 @@ test('forgot password, reset through the e-mailed link, sign in with the new pas
   await expect(page.getByText('Check Your Email')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
 
-  const link = resetLinkFrom(await latestMailTo(email));
+  const link = resetLinkFrom(await latestMailTo(email, '/reset-password?token'));
   const path = new URL(link).pathname + new URL(link).search;
   await page.goto(path);
   const password = page.getByLabel('New password', { exact: true });
