@@ -12,22 +12,7 @@ let started = false;
 let pressed: HTMLElement | null = null;
 
 function stopListening() {
-  function prefetch() {
-  const files = document.querySelector<HTMLMetaElement>('meta[name="referloop-prefetch"]')?.content.split(' ') ?? [];
-  for (const href of files.filter(Boolean)) {
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-}
-
-const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(prefetch, { timeout: 2000 }) : setTimeout(prefetch, 200));
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
-
-for (const type of INTENT) window.removeEventListener(type, start, { capture: true });
+  for (const type of INTENT) window.removeEventListener(type, start, { capture: true });
   window.removeEventListener('click', remember, { capture: true });
 }
 

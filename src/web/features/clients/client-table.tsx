@@ -10,7 +10,7 @@ import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { ClientPagination } from './client-pagination';
 import { ClientCards, ClientTableRows, type ClientActions } from './client-rows';
 import { useClientsPage } from './use-client-data';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const SORT_LABELS: Record<ClientSort, string> = {
   loyaltyScore: 'Loyalty Score',

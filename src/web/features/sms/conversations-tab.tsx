@@ -1,24 +1,16 @@
 import { MessagesSquare, Phone, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { ConversationCard } from './conversation-card';
 import { Pager } from './pager';
 import { SimulatorPanel } from './simulator-panel';
 import { useConversations } from './use-sms';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 interface ConversationsTabProps {
   hasNumber: boolean;
@@ -31,7 +23,7 @@ export function ConversationsTab({ hasNumber, simulator, onChooseNumber }: Conve
   const simulatorPanel = simulator && hasNumber ? <SimulatorPanel /> : null;
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const search = useDebounced(query, SEARCH_DEBOUNCE_MS).trim();
+  const search = useDebouncedValue(query, SEARCH_DEBOUNCE_MS).trim();
   const { data, isPending, isError, isPlaceholderData } = useConversations({ page, search });
 
   if (isPending)

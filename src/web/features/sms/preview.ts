@@ -1,30 +1,13 @@
-// What a client would read: the placeholders filled in as the send service fills them (server
-// features/sms/render.ts; docs/sms.md), so the preview shows the text that goes out, and which
-// placeholders have no value yet (the server then refuses to send rather than text a hole).
+// What a client would read: the placeholders filled in as the send service fills them (the same
+// renderer, shared/sms-template.ts; docs/sms.md), and which placeholders have no value yet (the server then
+// refuses to send rather than text a hole).
+import { type RenderValues, renderMessage } from '../../../shared/sms-template';
 
-const PLACEHOLDERS = ['clientName', 'referralCode', 'referralLink', 'referralDiscount', 'googleReviewLink', 'businessName'] as const;
-type Placeholder = (typeof PLACEHOLDERS)[number];
-const ALIASES: Record<string, Placeholder> = { reviewLink: 'googleReviewLink' };
+export { firstName, referralLink } from '../../../shared/sms-template';
 
-export type PreviewValues = Partial<Record<Placeholder, string | null | undefined>>;
+export type PreviewValues = RenderValues;
 
 export function renderPreview(template: string, values: PreviewValues): { text: string; missing: string[] } {
-  const missing = new Set<string>();
-  const text = template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
-    const placeholder = (PLACEHOLDERS as readonly string[]).includes(name) ? (name as Placeholder) : ALIASES[name];
-    if (!placeholder) return whole;
-    const value = values[placeholder];
-    if (value == null || value === '') {
-      missing.add(`{${name}}`);
-      return whole;
-    }
-    return value;
-  });
-  return { text, missing: [...missing] };
+  const { text, missingAsWritten } = renderMessage(template, values);
+  return { text, missing: missingAsWritten };
 }
-
-/** "Maria" of "Maria Lopez". */
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
-
-/** The public referral page for a code (spec: /refer with query parameter code). */
-export const referralLink = (origin: string, code: string) => `${origin.replace(/\/+$/, '')}/refer?code=${encodeURIComponent(code)}`;
