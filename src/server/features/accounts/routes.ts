@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../platform/errors';
+import { publicOrigin } from '../../platform/public-origin';
 import { clearSessionCookie, readSession, setSessionCookie } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import {
@@ -71,7 +72,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     await accounts.requestPasswordReset(db, {
       email,
       ip: request.ip,
-      linkOrigin: config.appUrl ?? requestOrigin(request),
+      linkOrigin: publicOrigin(request, config.appUrl),
       jobs: app.deps.jobs,
     });
     return { message: AUTH_MESSAGES.resetLinkSent };
@@ -87,9 +88,4 @@ export async function accountRoutes(fastify: FastifyInstance) {
     await accounts.resetPassword(db, input);
     return { message: AUTH_MESSAGES.passwordResetDone };
   });
-}
-
-/** Only used when APP_URL is unset (a local install); production sets APP_URL so links never follow a Host header. */
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }

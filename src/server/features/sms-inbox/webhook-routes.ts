@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
+import { publicOrigin } from '../../platform/public-origin';
+import { sendContextOf } from '../sms/service';
 import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
 import { installFormParser, WEBHOOK_FORM_LIMIT } from './form-body';
 import { type InboxContext, receiveInbound, receiveStatus } from './inbound';
@@ -17,18 +19,14 @@ export const smsWebhookConfig = {
 
 export const FORBIDDEN_SIGNATURE = 'The request signature is missing or wrong.';
 
-/** The public origin: APP_URL, else the address the request came to. */
-export const originOf = (request: FastifyRequest, appUrl: string | undefined) => appUrl ?? `${request.protocol}://${request.host}`;
-
 /** The URL the provider called, as it signed it: APP_URL (the public address) and the path with its query. */
 export function signedUrl(request: FastifyRequest, appUrl: string | undefined): string {
-  return `${originOf(request, appUrl)}${request.url}`;
+  return `${publicOrigin(request, appUrl)}${request.url}`;
 }
 
 /** What the inbox services need for one request. */
 export function inboxContext(app: FastifyInstance, request: FastifyRequest): InboxContext {
-  const { database, sms, config } = app.deps;
-  return { database, sms, log: request.log, origin: originOf(request, config.appUrl), appUrl: config.appUrl };
+  return { ...sendContextOf(app, request), log: request.log };
 }
 
 /**

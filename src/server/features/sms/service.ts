@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../platform/public-origin';
 import type { SendContext } from './send';
 
 // What other features use of SMS (the lint rule lets them import only this file): the send service,
@@ -11,5 +12,5 @@ export { renderMessage, PLACEHOLDERS, type Placeholder } from './render';
 /** The send context of a request: the app's database and provider, links on APP_URL (or the request's origin). */
 export function sendContextOf(app: FastifyInstance, request: FastifyRequest): SendContext {
   const { database, sms, config } = app.deps;
-  return { database, sms, origin: config.appUrl ?? `${request.protocol}://${request.host}`, appUrl: config.appUrl };
+  return { database, sms, origin: publicOrigin(request, config.appUrl), appUrl: config.appUrl };
 }
