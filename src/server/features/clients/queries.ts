@@ -215,11 +215,6 @@ export async function markThanked(tx: Tx, businessId: number, clientId: number):
   return rows.length > 0;
 }
 
-export async function insertActivity(tx: Tx, businessId: number, type: string, description: string, metadata: Record<string, unknown>) {
-  await tx.execute(sql`insert into activity_logs (business_id, type, description, metadata)
-    values (${businessId}, ${type}, ${description}, ${JSON.stringify(metadata)}::jsonb)`);
-}
-
 export type ExportRow = Client;
 
 /** Every client with the money they spent, in name order; one statement. */

@@ -54,10 +54,6 @@ export async function insertReply(tx: Tx, m: { businessId: number; clientId: num
     values (${m.businessId}, ${m.clientId}, ${m.from}, ${m.to}, ${m.body}, ${m.sid}) on conflict (twilio_sid) do nothing`);
 }
 
-export async function insertActivity(tx: Tx, businessId: number, type: string, description: string, metadata: Record<string, unknown>) {
-  await tx.execute(sql`insert into activity_logs (business_id, type, description, metadata) values (${businessId}, ${type}, ${description}, ${JSON.stringify(metadata)}::jsonb)`);
-}
-
 /** An outbound text the inbox sent itself (a compliance confirmation): sms_messages and sms_logs. */
 export async function insertOutbound(
   tx: Tx,

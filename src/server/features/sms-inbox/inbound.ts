@@ -5,6 +5,7 @@ import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
 import { formatPhone } from '../../../shared/format';
 import { normalizePhone } from '../../../shared/phone';
+import { recordActivity } from '../sms/service';
 import * as q from './inbound-queries';
 import { type Keyword, keywordOf, helpReply, START_CONFIRMATION, STOP_CONFIRMATION } from './keywords';
 import { optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './outbound';
@@ -76,7 +77,7 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
     if (messageId === null) return null;
     await q.insertReply(tx, { businessId: owner.businessId, clientId: client?.id ?? null, from, to, body: inbound.body, sid: inbound.sid });
     const who = client?.name ?? formatPhone(from);
-    await q.insertActivity(tx, owner.businessId, 'sms_received', keyword ? `${who} texted ${inbound.body.trim().toUpperCase()}` : `Text from ${who}`, {
+    await recordActivity(tx, owner.businessId, 'sms_received', keyword ? `${who} texted ${inbound.body.trim().toUpperCase()}` : `Text from ${who}`, {
       phone_number: from,
       message_type: keyword ? `keyword_${keyword}` : 'reply',
       twilio_sid: inbound.sid,

@@ -8,6 +8,8 @@ import type { SendContext } from './send';
 export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, type SendContext, type SendSmsInput, type SentText } from './send';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
 export { renderMessage, PLACEHOLDERS, type Placeholder } from './render';
+/** One line of the activity feed (activity_logs). */
+export { insertActivity as recordActivity } from './queries';
 
 /** The send context of a request: the app's database and provider, links on APP_URL (or the request's origin). */
 export function sendContextOf(app: FastifyInstance, request: FastifyRequest): SendContext {
