@@ -7,3 +7,4 @@ export * from './leads';
 export * from './messaging';
 export * from './read-model';
 export * from './sms';
+export * from './sms-outbox';

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { businessId } from './tenant';
+import { clients } from './clients';
+
+// Texts that wait to go out: bulk sends and automations (docs/sms-outbox.md). Owner-typed one-to-one
+// texts never wait and never come here.
+
+/** One bulk send: the message as typed (placeholders rendered per client when each text goes). */
+export const smsBulkBatches = pgTable(
+  'sms_bulk_batches',
+  {
+    id: id(),
+    businessId: businessId(),
+    message: text('message').notNull(),
+    total: integer('total').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_bulk_batches_business_idx').on(t.businessId, t.id)],
+);
+
+export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'followUp';
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/**
+ * One text to send later. `key` names the work (bulk:<batch>:<client>, thank-you:booking:<id>...), unique
+ * per business, so the same text is queued once however often its cause is seen.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    businessId: businessId(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    batchId: integer('batch_id').references(() => smsBulkBatches.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OutboxKind>().notNull(),
+    key: text('key').notNull(),
+    /** The text with its placeholders. */
+    body: text('body').notNull(),
+    status: text('status').$type<OutboxStatus>().notNull().default('queued'),
+    /** Not before this instant: the pacing slot, or the start of the recipient's sending window. */
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    /** Why it waits (quiet_hours, daily_cap) or why it was skipped or failed, in the owner's words. */
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The sms_messages row once the send service stored it (before the provider was called). */
+    messageId: integer('message_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sms_outbox_business_key').on(t.businessId, t.key),
+    index('sms_outbox_batch_idx').on(t.batchId, t.status).where(sql`${t.batchId} is not null`),
+    // Cool-downs: the last sent text of a kind to a client.
+    index('sms_outbox_client_kind_idx').on(t.businessId, t.clientId, t.kind, t.sentAt),
+  ],
+);
+
+/** Pacing per sending number: the next free second (about one segment per second per US long code). */
+export const smsNumberPacing = pgTable('sms_number_pacing', {
+  number: text('number').primaryKey(),
+  nextFreeAt: timestamp('next_free_at', { withTimezone: true }).notNull(),
+});
