@@ -138,6 +138,8 @@ export const dashboardStatsSchema = z.object({
   totalReferrals: z.number(),
   activeReferrals: z.number(),
   avgLoyaltyScore: z.number(),
+  /** Not in the spec's read shape: the Activity Dashboard's Total Revenue card (docs/clients-api.md). */
+  totalRevenue: z.number(),
   monthlyRevenue: z.number(),
   referralRevenue: z.number(),
   monthlyReferralRevenue: z.number(),

@@ -25,7 +25,7 @@ describe('GET /api/dashboard/stats and booking trends', () => {
   it('are zero for a new business', async () => {
     const b = await createBusiness(t.database);
     expect((await get('/api/dashboard/stats', b.cookie)).json()).toEqual({
-      totalClients: 0, totalReferrals: 0, activeReferrals: 0, avgLoyaltyScore: 0, monthlyRevenue: 0, referralRevenue: 0,
+      totalClients: 0, totalReferrals: 0, activeReferrals: 0, avgLoyaltyScore: 0, totalRevenue: 0, monthlyRevenue: 0, referralRevenue: 0,
       monthlyReferralRevenue: 0, monthlyConvertedBookings: 0, totalConvertedBookings: 0,
     });
     const trends = (await get('/api/analytics/booking-trends?days=7', b.cookie)).json();
@@ -53,6 +53,8 @@ describe('GET /api/dashboard/stats and booking trends', () => {
       totalReferrals: 3,
       activeReferrals: 2,
       avgLoyaltyScore: Math.round(scores[0].a * 10) / 10,
+      // Every completed booking, of any date (the Activity Dashboard's Total Revenue).
+      totalRevenue: 1250.5,
       monthlyRevenue: 230.5,
       referralRevenue: 100,
       monthlyReferralRevenue: 80,

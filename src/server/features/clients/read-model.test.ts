@@ -45,6 +45,7 @@ async function referenceAnswers(businessId: number) {
        (select coalesce(round(avg(loyalty_score), 1), 0) from clients where business_id = $1)::float8 as "avgLoyaltyScore",
        (select count(*) from referrals where business_id = $1)::int as "totalReferrals",
        (select count(*) from referrals where business_id = $1 and not converted)::int as "activeReferrals",
+       (select coalesce(sum(amount_charged), 0) from bookings where business_id = $1 and status = 'completed')::float8 as "totalRevenue",
        (select coalesce(sum(amount_charged), 0) from bookings, bz where business_id = $1 and status = 'completed'
           and service_date >= bz.m and service_date < (bz.m + interval '1 month')::date)::float8 as "monthlyRevenue",
        (select coalesce(sum(b.amount_charged), 0) from bookings b join clients c on c.id = b.client_id
