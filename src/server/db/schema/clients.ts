@@ -52,6 +52,9 @@ export const clients = pgTable(
     hasReward: boolean('has_reward').notNull().default(false),
     rewardEarned: text('reward_earned'),
     thankYouSent: boolean('thank_you_sent').notNull().default(false),
+    /** When a thank-you / gift text to the client was last accepted by the provider (sms/send.ts, by message type). */
+    lastThankedAt: timestamp('last_thanked_at', { withTimezone: true }),
+    lastGiftedAt: timestamp('last_gifted_at', { withTimezone: true }),
     smsOptOut: boolean('sms_opt_out').notNull().default(false),
     smsOptOutAt: timestamp('sms_opt_out_at', { withTimezone: true }),
     createdAt: createdAt(),
