@@ -34,7 +34,9 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
   const app = await buildApp({ config, database, email, jobs: queue, sms });
   // After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start. With JOBS=0
   // this process only enqueues (no workers, no schedules); another instance works the queue.
-  jobs = await startJobs({ database, log: app.log, email }, jobDefinitions, { work: config.jobs });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const origin = config.appUrl ?? `http://${shownHost}:${config.port}`;
+  jobs = await startJobs({ database, log: app.log, email, sms, origin, appUrl: config.appUrl }, jobDefinitions, { work: config.jobs });
 
   // A lost connection is logged here and answered 503 by the error handler; the pool reconnects (docs/operations.md).
   database.pool?.on('error', (error) => app.log.warn({ err: error }, 'database connection lost'));
@@ -58,7 +60,6 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
   process.on('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Referloop is running at ${config.appUrl ?? `http://${shownHost}:${config.port}`}`);
+  console.log(`Referloop is running at ${origin}`);
   console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; SMS: ${sms.isSimulator ? 'local simulator' : 'Twilio'}; jobs: ${config.jobs ? 'on' : 'enqueue only (JOBS=0)'}`);
 }

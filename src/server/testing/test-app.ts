@@ -34,10 +34,13 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const database = await createTestDatabase();
   const email = new MemoryEmail();
   const jobLog = memoryLog();
-  const boss: Jobs | null = options.jobs ? await startJobs({ database, log: jobLog, email }, options.jobs, fastJobs) : null;
-  const jobs = boss ?? memoryQueue();
   const sms = new SimulatorSms();
-  const app = await buildApp({ config: testConfig(overrides), database, email, jobs, sms: options.sms ?? sms });
+  const config = testConfig(overrides);
+  const boss: Jobs | null = options.jobs
+    ? await startJobs({ database, log: jobLog, email, sms: options.sms ?? sms, origin: config.appUrl ?? 'http://localhost', appUrl: config.appUrl }, options.jobs, fastJobs)
+    : null;
+  const jobs = boss ?? memoryQueue();
+  const app = await buildApp({ config, database, email, jobs, sms: options.sms ?? sms });
   await app.ready();
   return {
     app,

@@ -23,7 +23,7 @@ describe('accounts.prune-expired', () => {
     await t.database.query(`insert into password_reset_tokens (business_id, token, expires_at) values
       ($1, 'old', now() - interval '2 days'), ($1, 'fresh', now() + interval '30 minutes')`, [live.id]);
 
-    await pruneExpiredJob.handler({}, { database: t.database, email: t.email, jobId: 'test' });
+    await pruneExpiredJob.handler({}, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs });
 
     expect(await count(`select count(*)::int as n from sessions where business_id = ${expired.id}`)).toBe(0);
     expect(await count(`select count(*)::int as n from sessions where business_id = ${live.id}`)).toBe(1);
@@ -38,7 +38,7 @@ describe('accounts.send-reset-email', () => {
 
   it('stores a new token (as a hash) and e-mails its link', async () => {
     const b = await createBusiness(t.database);
-    await sendResetEmailJob.handler({ businessId: b.id, linkOrigin: 'https://app.example.com/' }, { database: t.database, email: t.email, jobId: 'test' });
+    await sendResetEmailJob.handler({ businessId: b.id, linkOrigin: 'https://app.example.com/' }, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs });
     expect(await tokens(b.id)).toBe(1);
     expect(t.email.last(b.email)!.text).toMatch(/https:\/\/app\.example\.com\/reset-password\?token=[A-Za-z0-9_-]{43}/);
   });
@@ -47,14 +47,14 @@ describe('accounts.send-reset-email', () => {
     const b = await createBusiness(t.database);
     const down = { name: 'smtp' as const, send: async () => Promise.reject(new Error('connection refused')) };
     await expect(
-      sendResetEmailJob.handler({ businessId: b.id, linkOrigin: 'https://app.example.com' }, { database: t.database, email: down, jobId: 'test' }),
+      sendResetEmailJob.handler({ businessId: b.id, linkOrigin: 'https://app.example.com' }, { database: t.database, email: down, jobId: 'test', jobs: t.jobs }),
     ).rejects.toThrow('connection refused');
     expect(await tokens(b.id)).toBe(0);
   });
 
   it('sends nothing for a business deleted since the request', async () => {
     const before = t.email.sent.length;
-    await sendResetEmailJob.handler({ businessId: 2_000_000_000, linkOrigin: 'https://app.example.com' }, { database: t.database, email: t.email, jobId: 'test' });
+    await sendResetEmailJob.handler({ businessId: 2_000_000_000, linkOrigin: 'https://app.example.com' }, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs });
     expect(t.email.sent.length).toBe(before);
   });
 });

@@ -98,7 +98,7 @@ describe('imports.prune-webhook-logs', () => {
       [quiet.id],
     );
 
-    await pruneWebhookLogsJob.handler({}, { database: t.database, email: t.email, jobId: 'test' });
+    await pruneWebhookLogsJob.handler({}, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs });
 
     expect(await logCount(busy.id)).toBe(WEBHOOK_LOG_KEEP_PER_BUSINESS);
     const [oldest] = await t.database.query<{ n: number }>(

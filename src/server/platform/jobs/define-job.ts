@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { EmailProvider } from '../../providers/email/types';
+import type { SmsProvider } from '../../providers/sms/types';
+import type { JobQueue } from './start-jobs';
 
 export type JobContext = {
   database: Database;
@@ -8,6 +10,14 @@ export type JobContext = {
   email: EmailProvider;
   /** pg-boss's id of the job being run (deterministic: derived from the job's key). */
   jobId: string;
+  /** The queue itself: a handler may enqueue follow-up work (a held text re-enqueues itself for later). */
+  jobs: JobQueue;
+  /** The app's SMS provider (startJobs' `sms`); without it a handler that texts fails (and is retried). */
+  sms?: SmsProvider;
+  /** Where links in texts point when no request is at hand: APP_URL, else the local address. */
+  origin?: string;
+  /** APP_URL only (status callbacks need the public address). */
+  appUrl?: string;
 };
 
 export type JobSchedule = {

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import type { EmailProvider } from '../../providers/email/types';
+import type { SmsProvider } from '../../providers/sms/types';
 import { bossDbFor } from './db-adapter';
 import type { JobDefinition } from './define-job';
 import { jobIdFor, utcDay } from './job-key';
@@ -15,6 +16,11 @@ export type JobsDeps = {
   log: JobsLog;
   /** Handed to handlers that send mail; without it such a handler fails (and is retried). */
   email?: EmailProvider;
+  /** Handed to handlers that text (bulk sends, automations). */
+  sms?: SmsProvider;
+  /** APP_URL, else the local address: links in texts sent by jobs. */
+  origin?: string;
+  appUrl?: string;
 };
 
 export type JobsOptions = {
@@ -123,7 +129,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
         const data = parsePayload(definition, job.data);
         const started = Date.now();
         try {
-          await definition.handler(data, { database, email, jobId: job.id });
+          await definition.handler(data, { database, email, jobId: job.id, jobs: { send }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl });
         } catch (error) {
           log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
           throw error;
