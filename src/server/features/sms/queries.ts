@@ -47,6 +47,19 @@ export async function selectRecipient(tx: Tx, businessId: number, clientId: numb
   return row ? { id: row.id, name: row.name, phone: row.phone, referralCode: row.referral_code } : null;
 }
 
+/**
+ * A thank-you or gift text the provider took keeps, on the client, when it was last thanked or gifted
+ * (and a thank-you sets thankYouSent), whatever sent it: the dialogs, an automation, a job (docs/sms.md).
+ */
+export async function stampClientText(tx: Tx, businessId: number, clientId: number, messageType: string): Promise<void> {
+  if (messageType === 'thankYou') {
+    await tx.execute(sql`update clients set last_thanked_at = greatest(last_thanked_at, now()), thank_you_sent = true
+      where id = ${clientId} and business_id = ${businessId}`);
+  } else if (messageType === 'gift') {
+    await tx.execute(sql`update clients set last_gifted_at = greatest(last_gifted_at, now()) where id = ${clientId} and business_id = ${businessId}`);
+  }
+}
+
 export type OutboundRow = {
   clientId: number | null;
   from: string;

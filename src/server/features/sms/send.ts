@@ -32,8 +32,10 @@ export type SendSmsInput = {
   render?: boolean;
   /** The activity line written when the text was sent (default: 'sms_sent', 'Text sent to {name}'). */
   activity?: { type: string; description: string | ((recipientName: string) => string); metadata?: ActivityMetadata };
-  /** Runs in the transaction that records a sent text (thanks sets thankYouSent there). */
+  /** Runs in the transaction that records a sent text (a gift records the reward there). 'thankYou' and 'gift' texts stamp the client there too. */
   onSent?: (tx: Tx, sent: SentText) => Promise<void>;
+  /** Runs once the message is stored as 'pending', before the provider is called (the outbox links its row). */
+  onStored?: (messageId: number) => Promise<void>;
 };
 
 export type SentText = {
@@ -109,6 +111,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   const messageType = input.messageType;
   // Stored before the provider is called: a crash in between leaves a 'pending' row, never nothing.
   const messageId = await q.insertOutbound(db, businessId, { clientId, from, to, body, messageType });
+  await input.onStored?.(messageId);
   const segments = countSegments(body).segments;
   const baseMetadata: ActivityMetadata = {
     phone_number: to,
@@ -138,7 +141,8 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
       throw new HttpError(409, `${recipientName} has opted out of texts from your number at the carrier, so no text was sent. They can text START to your number to opt back in.`);
     }
     if (!providerError) throw error;
-    throw new HttpError(502, `The text to ${recipientName} was not sent: ${providerError.message}. It is kept as failed in Message History; please try again.`);
+    // The provider's error rides along: the outbox retries what may pass later (no answer, 5xx, 429).
+    throw Object.assign(new HttpError(502, `The text to ${recipientName} was not sent: ${providerError.message}. It is kept as failed in Message History; please try again.`), { cause: providerError });
   }
 
   const sent: SentText = { messageId, sid: result.sid, status: result.status, from, to, body, clientId, recipientName, segments };
@@ -154,6 +158,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
       message: body,
       ...activity.metadata,
     });
+    if (clientId != null) await q.stampClientText(tx, businessId, clientId, messageType);
     await input.onSent?.(tx, sent);
   });
   return sent;
