@@ -55,6 +55,8 @@ export const smsOutbox = pgTable(
     index('sms_outbox_batch_idx').on(t.batchId, t.status).where(sql`${t.batchId} is not null`),
     // Cool-downs: the last sent text of a kind to a client.
     index('sms_outbox_client_kind_idx').on(t.businessId, t.clientId, t.kind, t.sentAt),
+    // The sweep that re-enqueues rows a lost job left behind reads only open rows.
+    index('sms_outbox_open_idx').on(t.notBefore).where(sql`${t.status} in ('queued', 'sending')`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "sms_outbox_open_idx" ON "sms_outbox" USING btree ("not_before") WHERE "sms_outbox"."status" in ('queued', 'sending');
