@@ -114,6 +114,9 @@ export const clientSchema = z.object({
   hasReward: z.boolean(),
   rewardEarned: z.string().nullable(),
   thankYouSent: z.boolean(),
+  /** ISO timestamps of the last thank-you and gift text the provider took; null: never (docs/sms.md). */
+  lastThankedAt: z.string().nullable(),
+  lastGiftedAt: z.string().nullable(),
   /** ISO timestamp */
   createdAt: z.string(),
 });

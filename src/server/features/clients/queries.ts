@@ -20,8 +20,12 @@ type ClientRow = {
   has_reward: boolean;
   reward_earned: string | null;
   thank_you_sent: boolean;
+  last_thanked_at: string | Date | null;
+  last_gifted_at: string | Date | null;
   created_at: string | Date;
 };
+
+const isoTime = (v: string | Date | null) => (v == null ? null : new Date(v).toISOString());
 
 export function toClient(r: ClientRow): Client {
   return {
@@ -41,6 +45,8 @@ export function toClient(r: ClientRow): Client {
     hasReward: r.has_reward,
     rewardEarned: r.reward_earned,
     thankYouSent: r.thank_you_sent,
+    lastThankedAt: isoTime(r.last_thanked_at),
+    lastGiftedAt: isoTime(r.last_gifted_at),
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
@@ -48,7 +54,8 @@ export function toClient(r: ClientRow): Client {
 /** The columns of a client as the API answers it; total spent is kept on the row with the other figures. */
 const CLIENT_COLUMNS = sql.raw(`c.id, c.name, c.email, c.phone, c.referral_code, c.referred_by, c.is_referred_client,
   to_char(c.first_booking, 'YYYY-MM-DD') as first_booking, to_char(c.last_booking, 'YYYY-MM-DD') as last_booking,
-  c.total_bookings, c.frequency, c.loyalty_score, c.has_reward, c.reward_earned, c.thank_you_sent, c.created_at, c.total_spent`);
+  c.total_bookings, c.frequency, c.loyalty_score, c.has_reward, c.reward_earned, c.thank_you_sent, c.last_thanked_at, c.last_gifted_at,
+  c.created_at, c.total_spent`);
 
 // Each order matches an index of clients (schema/clients.ts) column for column, so a page is read
 // through the index instead of sorting the business's clients. `nulls last` is the indexes' order.
