@@ -30,6 +30,10 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
       if (!jobs) throw new Error('The job queue is not started yet');
       return jobs.send(definition, data, options);
     },
+    sendMany: (definition, items) => {
+      if (!jobs) throw new Error('The job queue is not started yet');
+      return jobs.sendMany(definition, items);
+    },
   };
   const app = await buildApp({ config, database, email, jobs: queue, sms });
   // After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start. With JOBS=0

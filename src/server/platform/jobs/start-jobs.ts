@@ -47,6 +47,11 @@ export type SendOptions = {
 export type JobQueue = {
   /** Validates the payload and enqueues it; resolves to the job id, or null when the key was already used. */
   send<D>(definition: JobDefinition<D>, data: D, options: SendOptions): Promise<string | null>;
+  /**
+   * Many jobs of one definition in a few statements (a bulk send's texts). Keys that are already queued
+   * are skipped; unlike `send`, the archive is not consulted, so use keys that are new by construction.
+   */
+  sendMany<D>(definition: JobDefinition<D>, items: { data: D; key: string; startAfter?: Date }[]): Promise<void>;
 };
 
 export type Jobs = JobQueue & {
@@ -100,6 +105,17 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
     return boss.send(definition.name, payload as object, { id, singletonKey: key, startAfter });
   };
 
+  const sendMany: Jobs['sendMany'] = async (definition, items) => {
+    const rows = items.map(({ data, key, startAfter }) => ({
+      id: jobIdFor(definition.name, key),
+      name: definition.name,
+      data: parsePayload(definition, data) as object,
+      singletonKey: key,
+      ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await boss.insert(rows.slice(i, i + 1000));
+  };
+
   // Queues and schedules are set up by one instance at a time: pg-boss's create_queue run by two
   // instances starting together deadlocks on PostgreSQL (seen in multi-instance.test.ts).
   await withSetupLock(database, async () => {
@@ -129,7 +145,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
         const data = parsePayload(definition, job.data);
         const started = Date.now();
         try {
-          await definition.handler(data, { database, email, jobId: job.id, jobs: { send }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl });
+          await definition.handler(data, { database, email, jobId: job.id, jobs: { send, sendMany }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl });
         } catch (error) {
           log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
           throw error;
@@ -148,6 +164,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
 
   return {
     send,
+    sendMany,
     boss,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

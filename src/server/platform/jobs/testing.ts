@@ -44,5 +44,8 @@ export function memoryQueue(): JobQueue & { sent: QueuedJob[] } {
       sent.push({ name: definition.name, data: parsed.data, key });
       return `${definition.name}:${key}`;
     },
+    async sendMany(definition, items) {
+      for (const item of items) await this.send(definition, item.data, { key: item.key });
+    },
   };
 }
