@@ -1,0 +1,52 @@
+// When a text may reach a number, by the recipient's state. Sources and the choices behind each row are in
+// docs/sms-send-window.md; change both together.
+
+/** Minutes after local midnight: a text may go out from `start` (inclusive) to `end` (exclusive). */
+export type DayWindow = { start: number; end: number };
+/** Indexed by weekday, 0 = Sunday; null = no texts that day. */
+export type WeekWindows = readonly (DayWindow | null)[];
+
+export type StateRule = {
+  windows: WeekWindows;
+  /** In words for the explanation, after "go out". */
+  hours: string;
+  /** At most this many marketing texts to one number in any 24 hours. */
+  marketingCap?: number;
+};
+
+const h = (hour: number) => hour * 60;
+const everyDay = (start: number, end: number): WeekWindows => Array.from({ length: 7 }, () => ({ start: h(start), end: h(end) }));
+const notSunday = (start: number, end: number): WeekWindows => everyDay(start, end).map((w, day) => (day === 0 ? null : w));
+
+/** Federal (TCPA, 47 CFR 64.1200(c)(1)): 8 am to 9 pm at the called party's location. Every text obeys it. */
+export const DEFAULT_RULE: StateRule = { windows: everyDay(8, 21), hours: 'between 8 am and 9 pm' };
+
+const eightToEight = 'between 8 am and 8 pm';
+
+export const STATE_RULES: Readonly<Record<string, StateRule>> = {
+  FL: { windows: everyDay(8, 20), hours: eightToEight, marketingCap: 3 },
+  OK: { windows: everyDay(8, 20), hours: eightToEight, marketingCap: 3 },
+  MD: { windows: everyDay(8, 20), hours: eightToEight, marketingCap: 3 },
+  NJ: { windows: everyDay(8, 20), hours: eightToEight },
+  WA: { windows: everyDay(8, 20), hours: eightToEight },
+  CT: { windows: everyDay(9, 20), hours: 'between 9 am and 8 pm' },
+  MS: { windows: notSunday(8, 20), hours: `${eightToEight}, never on Sunday` },
+  AL: { windows: notSunday(8, 20), hours: `${eightToEight}, never on Sunday` },
+  LA: { windows: notSunday(8, 20), hours: `${eightToEight}, never on Sunday` },
+  TX: {
+    windows: everyDay(9, 21).map((w, day) => (day === 0 ? { start: h(12), end: h(21) } : w)),
+    hours: 'between 9 am and 9 pm Monday to Saturday and between noon and 9 pm on Sunday',
+  },
+};
+
+export const STATE_NAMES: Readonly<Record<string, string>> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
+  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
+  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
+  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
+  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
+  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
+  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
+  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  PR: 'Puerto Rico', VI: 'U.S. Virgin Islands', GU: 'Guam', MP: 'Northern Mariana Islands', AS: 'American Samoa',
+};
