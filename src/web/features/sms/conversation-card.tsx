@@ -1,13 +1,11 @@
-import { Check, Loader2, Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Check } from 'lucide-react';
 import { formatPhone, formatTimeAgo, initials } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
+import { ReplyBox } from '../../components/sms/reply-box';
 import { Button } from '../../components/ui/button';
-import { Textarea } from '../../components/ui/textarea';
+import { useMarkRead } from '../../lib/sms-actions';
 import { cn } from '../../lib/utils';
-import { SegmentCounter } from './segment-counter';
 import type { SmsConversation, SmsMessage } from './types';
-import { useMarkRead, useReply } from './use-inbox-actions';
 
 const PREVIEW_MESSAGES = 3;
 
@@ -17,14 +15,7 @@ export function lastMessages(messages: SmsMessage[], n = PREVIEW_MESSAGES): SmsM
 }
 
 export function ConversationCard({ conversation: c }: { conversation: SmsConversation }) {
-  const [reply, setReply] = useState('');
-  const send = useReply(() => setReply(''));
   const markRead = useMarkRead();
-  const id = useId();
-  const canSend = reply.trim().length > 0 && !send.isPending;
-  const submit = () => {
-    if (canSend) send.mutate({ clientId: c.clientId, message: reply.trim() });
-  };
 
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="conversation">
@@ -54,38 +45,7 @@ export function ConversationCard({ conversation: c }: { conversation: SmsConvers
           <MessageBubble key={m.id} message={m} />
         ))}
       </ol>
-      <form
-        className="border-t border-slate-100 p-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <label htmlFor={id} className="sr-only">
-          Reply to {c.client.name}
-        </label>
-        <div className="flex items-end gap-2">
-          <Textarea
-            id={id}
-            rows={1}
-            className="min-h-10 resize-none"
-            placeholder="Type a reply... (Enter sends)"
-            value={reply}
-            onChange={(e) => setReply(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter sends; Shift+Enter starts a new line.
-              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                submit();
-              }
-            }}
-          />
-          <Button type="submit" size="icon" disabled={!canSend} aria-label={`Send reply to ${c.client.name}`}>
-            {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-          </Button>
-        </div>
-        {reply && <SegmentCounter text={reply} className="mt-1" />}
-      </form>
+      <ReplyBox clientId={c.clientId} clientName={c.client.name} className="border-t border-slate-100 p-4" />
     </li>
   );
 }

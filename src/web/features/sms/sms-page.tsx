@@ -1,5 +1,6 @@
 import { History, MessagesSquare, Send, Settings2 } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { BulkTab } from './bulk-tab';
@@ -27,7 +28,10 @@ export function useBusinessNumber(): string | null {
 export function SmsPage() {
   const number = useBusinessNumber();
   const usage = useSmsUsage();
-  const [tab, setTab] = useState<SmsTab>(() => (number ? 'conversations' : 'setup'));
+  // ?tab=history opens a tab directly (the Activity Dashboard's View All Messages).
+  const [params] = useSearchParams();
+  const asked = TABS.find((t) => t.value === params.get('tab'))?.value;
+  const [tab, setTab] = useState<SmsTab>(() => asked ?? (number ? 'conversations' : 'setup'));
   // A template chosen on the Setup tab opens Bulk Messaging with it.
   const [draft, setDraft] = useState('');
 

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { POLL_UNREAD_REPLIES_MS } from '../../../shared/constants';
 import { SESSION_URL } from '../../lib/auth';
-import { UNREAD_REPLIES_URL } from '../../components/app-shell/use-nav-counts';
 import type { BulkClient, OutreachSettings, SmsConversationsPage, SmsHistoryPage, SmsTemplate, SmsUsage } from './types';
 
 export const CONVERSATIONS_URL = '/api/sms/conversations';
@@ -37,16 +36,8 @@ export const useSmsUsage = () => useQuery<SmsUsage>({ queryKey: [USAGE_URL] });
 export const useOutreachSettings = () => useQuery<OutreachSettings>({ queryKey: ['/api/outreach/settings'] });
 export const useClientsForBulk = () => useQuery<BulkClient[]>({ queryKey: [CLIENTS_URL] });
 
-const startsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix);
-
-/** After a text went out or was read: the inbox, the history and both unread badges. */
-export const refreshMessaging = (qc: QueryClient) =>
-  Promise.all([
-    qc.invalidateQueries({ predicate: startsWith(CONVERSATIONS_URL) }),
-    qc.invalidateQueries({ predicate: startsWith(MESSAGES_URL) }),
-    qc.invalidateQueries({ queryKey: [UNREAD_REPLIES_URL] }),
-    qc.invalidateQueries({ queryKey: [USAGE_URL] }),
-  ]);
+// Kept in lib (the Activity Dashboard refreshes the same reads); simulator-panel and use-bulk-send import it from here.
+export { refreshMessaging } from '../../lib/sms-actions';
 
 /** After a number was bought: the session and profile carry it. */
 export const refreshBusiness = (qc: QueryClient) =>

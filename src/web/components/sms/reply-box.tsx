@@ -1,0 +1,60 @@
+import { Loader2, Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useReply } from '../../lib/sms-actions';
+import { Button } from '../ui/button';
+import { Textarea } from '../ui/textarea';
+import { SegmentCounter } from './segment-counter';
+
+interface ReplyBoxProps {
+  clientId: number;
+  clientName: string;
+  className?: string;
+}
+
+/**
+ * A one-to-one reply to a client: non-blank after trimming (spec part 1 section 5), Enter sends and
+ * Shift+Enter starts a new line; cleared only once the server has sent it.
+ */
+export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
+  const [reply, setReply] = useState('');
+  const send = useReply(() => setReply(''));
+  const id = useId();
+  const canSend = reply.trim().length > 0 && !send.isPending;
+  const submit = () => {
+    if (canSend) send.mutate({ clientId, message: reply.trim() });
+  };
+
+  return (
+    <form
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Reply to {clientName}
+      </label>
+      <div className="flex items-end gap-2">
+        <Textarea
+          id={id}
+          rows={1}
+          className="min-h-10 resize-none"
+          placeholder="Type a reply... (Enter sends)"
+          value={reply}
+          onChange={(e) => setReply(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <Button type="submit" size="icon" disabled={!canSend} aria-label={`Send reply to ${clientName}`}>
+          {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        </Button>
+      </div>
+      {reply && <SegmentCounter text={reply} className="mt-1" />}
+    </form>
+  );
+}
