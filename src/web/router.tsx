@@ -21,6 +21,7 @@ const ReferPage = lazyPage(() => import('./features/public-referral/refer-page')
 const SetupPage = lazyPage(() => import('./features/onboarding/setup-page'), 'SetupPage');
 const LeadsPage = lazyPage(() => import('./features/leads/leads-page'), 'LeadsPage');
 const ClientDashboardPage = lazyPage(() => import('./features/clients/client-dashboard-page'), 'ClientDashboardPage');
+const ActivityDashboardPage = lazyPage(() => import('./features/activity/activity-dashboard-page'), 'ActivityDashboardPage');
 const ReferralsPage = lazyPage(() => import('./features/referrals/referrals-page'), 'ReferralsPage');
 const InsightsPage = lazyPage(() => import('./features/insights/insights-page'), 'InsightsPage');
 const DataSourcesPage = lazyPage(() => import('./features/data-sources/data-sources-page'), 'DataSourcesPage');
@@ -70,7 +71,7 @@ function SignedInRoutes() {
         <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
         <Route path="/leads" element={<LeadsPage />} />
         <Route path="/clients" element={<ClientDashboardPage />} />
-        <Route path="/dashboard" element={<ClientDashboardPage />} />
+        <Route path="/dashboard" element={<ActivityDashboardPage />} />
         <Route path="/referrals" element={<ReferralsPage />} />
         <Route path="/insights" element={<InsightsPage />} />
         <Route path="/data-sources" element={<DataSourcesPage />} />
@@ -105,7 +106,8 @@ const screens: [RegExp, () => Promise<unknown>][] = [
   [/^\/reset-password\/?$/, () => import('./features/accounts/reset-password-page')],
   [/^\/refer\/?$/, () => import('./features/public-referral/refer-page')],
   [/^\/setup/, () => import('./features/onboarding/setup-page')],
-  [/^\/(clients|dashboard)\/?$/, () => import('./features/clients/client-dashboard-page')],
+  [/^\/clients\/?$/, () => import('./features/clients/client-dashboard-page')],
+  [/^\/dashboard\/?$/, () => import('./features/activity/activity-dashboard-page')],
   [/^\/data-sources\/?$/, () => import('./features/data-sources/data-sources-page')],
   [/^\/(leads|referrals|insights|outreach|sms|forms|settings|clients|dashboard|data-sources)\/?$/, () => import('./components/app-shell/app-shell')],
 ];

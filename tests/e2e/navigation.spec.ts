@@ -3,6 +3,7 @@ import { signUpViaApi } from './support/accounts';
 
 const DESKTOP_ITEMS: { name: string; path: RegExp }[] = [
   { name: 'Leads', path: /\/leads$/ },
+  { name: 'Activity', path: /\/dashboard$/ },
   { name: 'Clients', path: /\/clients$/ },
   { name: 'Referrals', path: /\/referrals$/ },
   { name: 'Insights', path: /\/insights$/ },
@@ -35,7 +36,7 @@ test('the older and alternative routes open the same screens', async ({ page }) 
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [path, item] of [
     ['/', 'Clients'],
-    ['/dashboard', 'Clients'],
+    ['/dashboard', 'Activity'],
     ['/sms', 'SMS Management'],
   ] as const) {
     await page.goto(path);
@@ -85,7 +86,7 @@ test.describe('on a phone', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(menu.getByText(name)).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText(['Leads', 'Clients', 'Referrals', 'Insights', 'Data Sources', 'SMS Outreach', 'Settings']);
+    await expect(menu.getByRole('link')).toHaveText(['Leads', 'Activity', 'Clients', 'Referrals', 'Insights', 'Data Sources', 'SMS Outreach', 'Settings']);
     await expect(menu.getByRole('link', { name: 'Forms' })).toHaveCount(0);
 
     await menu.getByRole('link', { name: 'SMS Outreach' }).click();

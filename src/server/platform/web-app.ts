@@ -20,7 +20,7 @@ export const PRERENDERED: Record<string, string> = { '/': 'prerendered/landing.h
  * Signed-in screens: index.html with the screen's code and first API reads preloaded (written by the same
  * script), sent instead of index.html to a visitor with a session cookie and no query string.
  */
-export const SIGNED_IN_PAGES: Record<string, string> = { '/clients': 'prerendered/app-clients.html', '/dashboard': 'prerendered/app-clients.html' };
+export const SIGNED_IN_PAGES: Record<string, string> = { '/clients': 'prerendered/app-clients.html' };
 
 export const ROBOTS_TXT = [
   'User-agent: *',

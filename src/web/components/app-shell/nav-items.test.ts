@@ -23,7 +23,8 @@ describe('isActive', () => {
   it('highlights an item on each of its paths', () => {
     expect(isActive(item('Leads'), '/')).toBe(true);
     expect(isActive(item('Leads'), '/leads/')).toBe(true);
-    expect(isActive(item('Clients'), '/dashboard')).toBe(true);
+    expect(isActive(item('Activity'), '/dashboard')).toBe(true);
+    expect(isActive(item('Clients'), '/dashboard')).toBe(false);
     expect(isActive(item('SMS Management'), '/sms')).toBe(true);
     expect(isActive(item('Leads'), '/clients')).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { BarChart3, ClipboardList, Database, Gift, Inbox, MessageSquare, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Activity, BarChart3, ClipboardList, Database, Gift, Inbox, MessageSquare, Settings, Users, type LucideIcon } from 'lucide-react';
 
 export type NavCountKey = 'newClients' | 'newReferrals' | 'unreadReplies';
 
@@ -14,10 +14,12 @@ export interface NavItem {
   desktopOnly?: boolean;
 }
 
-// Spec part 2 "Navigation shell".
+// Spec part 2 "Navigation shell", plus Activity.
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Leads', to: '/leads', paths: ['/', '/leads'], icon: Inbox },
-  { label: 'Clients', to: '/clients', paths: ['/clients', '/dashboard'], icon: Users, badge: 'newClients' },
+  // Not in the spec's list: the Activity Dashboard (/dashboard) needs a way in (docs/activity-dashboard.md).
+  { label: 'Activity', to: '/dashboard', paths: ['/dashboard'], icon: Activity },
+  { label: 'Clients', to: '/clients', paths: ['/clients'], icon: Users, badge: 'newClients' },
   { label: 'Referrals', to: '/referrals', paths: ['/referrals'], icon: Gift, badge: 'newReferrals' },
   { label: 'Insights', to: '/insights', paths: ['/insights'], icon: BarChart3 },
   { label: 'Data Sources', to: '/data-sources', paths: ['/data-sources'], icon: Database },

@@ -1,0 +1,63 @@
+import { Inbox } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ReplyItem } from './reply-item';
+import type { UnreadReplies } from './use-activity';
+
+interface UnreadRepliesPanelProps {
+  data: UnreadReplies | undefined;
+  loading: boolean;
+  failed: boolean;
+}
+
+/** Spec part 1 "Unread SMS Replies": the unread replies, newest first. */
+export function UnreadRepliesPanel({ data, loading, failed }: UnreadRepliesPanelProps) {
+  const count = data?.replies.length ?? 0;
+  return (
+    <Card className="flex flex-col" data-testid="unread-replies">
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 border-b border-slate-100 pb-4 sm:pb-4">
+        <CardTitle className="text-base">Unread SMS Replies</CardTitle>
+        {count > 0 && (
+          <Badge data-testid="unread-replies-count">
+            {data?.hasMore ? `${count}+` : count}
+            <span className="sr-only"> unread</span>
+          </Badge>
+        )}
+      </CardHeader>
+      {loading ? (
+        <div className="space-y-3 p-4">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-20 w-full" />
+          ))}
+        </div>
+      ) : failed ? (
+        <p role="alert" className="p-4 text-sm text-red-600">
+          Unread replies could not be loaded. Please try Refresh.
+        </p>
+      ) : count === 0 ? (
+        <div className="flex flex-col items-center px-6 py-10 text-center">
+          <Inbox className="mb-2 size-8 text-slate-300" aria-hidden="true" />
+          <p className="text-sm font-medium text-slate-900">No unread replies</p>
+          <p className="text-sm text-slate-500">When a client texts your business number, the reply shows up here.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {data!.replies.map((r) => (
+              <ReplyItem key={r.id} reply={r} />
+            ))}
+          </ul>
+          {data!.hasMore && (
+            <p className="border-t border-slate-100 p-4 text-sm">
+              <Link to="/outreach?tab=conversations" className="font-medium text-brand-700 hover:underline">
+                See every unread reply in SMS Management
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
