@@ -10,6 +10,7 @@ import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
 import { importJobs } from './imports/jobs';
 import { smsJobs } from './sms/jobs';
+import { smsOutboxJobs } from './sms-outbox/jobs';
 import type { JobDefinition } from '../platform/jobs/index';
 
 // Each feature adds its route registration here. Who may call a route is the route's own option:
@@ -23,4 +24,4 @@ export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRo
 export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
-export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs];
+export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs];

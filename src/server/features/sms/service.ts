@@ -16,3 +16,6 @@ export function sendContextOf(app: FastifyInstance, request: FastifyRequest): Se
   const { database, sms, config } = app.deps;
   return { database, sms, origin: publicOrigin(request, config.appUrl), appUrl: config.appUrl };
 }
+
+/** When an automated or bulk text may go out: the recipient's window, state rules and daily caps (docs/sms-send-window.md). */
+export { decideSendTime, stateOfPhone, type SendWindowDecision, type SendWindowInput } from './send-window/index';

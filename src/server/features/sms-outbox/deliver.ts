@@ -1,0 +1,142 @@
+import type { Database } from '../../db/client';
+import type { OutboxKind } from '../../db/schema/sms-outbox';
+import { HttpError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/index';
+import type { SmsProvider } from '../../providers/sms/types';
+import { SmsProviderError } from '../../providers/sms/types';
+import { normalizePhone } from '../../../shared/phone';
+import { decideSendTime, sendSms } from '../sms/service';
+import { cooldownDays } from './cooldowns';
+import * as q from './queries';
+
+// One queued text, when its job runs (docs/sms-outbox.md): checked again against the recipient's window,
+// the daily caps and the cool-down, claimed once, and handed to the send service.
+
+export type DeliverContext = {
+  database: Database;
+  sms: SmsProvider;
+  jobs: JobQueue;
+  origin: string;
+  appUrl?: string;
+  now?: () => Date;
+};
+
+/** Message types counted as marketing for the Florida and Oklahoma daily caps. */
+export const MARKETING_TYPES = ['bulk', 'thankYou', 'review', 'followUp', 'referral'] as const;
+const MESSAGE_TYPE: Record<OutboxKind, string> = { bulk: 'bulk', thankYou: 'thankYou', review: 'review', followUp: 'followUp' };
+
+/** Provider failures that may pass on their own (no answer, Twilio 5xx, rate limited) are retried this often. */
+export const MAX_ATTEMPTS = 3;
+const RETRY_DELAYS_S = [60, 300];
+/** The provider answers within 15 s; a row 'sending' for longer was left by a stopped process. */
+const STALE_SENDING_MS = 2 * 60_000;
+
+export type Enqueue = (ctx: { jobs: JobQueue }, row: { businessId: number; id: number; notBefore: Date; attempts: number }) => Promise<void>;
+
+export async function deliverOutboxText(ctx: DeliverContext, businessId: number, outboxId: number, enqueue: Enqueue): Promise<void> {
+  const db = ctx.database.db;
+  const now = ctx.now?.() ?? new Date();
+  const row = await q.selectOutbox(db, businessId, outboxId);
+  if (!row) return;
+  if (row.status === 'sending') {
+    // Still being sent by another worker, unless it has been too long (the process stopped mid-send).
+    if (now.getTime() - row.updatedAt.getTime() < STALE_SENDING_MS) return;
+    if (!(await recoverSending(ctx, row, now))) return;
+    return deliverOutboxText(ctx, businessId, outboxId, enqueue);
+  }
+  if (row.status !== 'queued') return; // done already: a late duplicate of its job
+  if (row.notBefore.getTime() > now.getTime() + 1000) return enqueue(ctx, row);
+
+  const skip = (reason: string) => q.finish(db, businessId, row.id, 'skipped', reason);
+  if (row.clientId == null) return skip('The client was deleted before the text went out.');
+  const sender = await q.selectSenderFacts(db, businessId);
+  if (!sender) return;
+  const phone = await q.selectClientPhone(db, businessId, row.clientId);
+  if (phone === undefined) return skip('The client was deleted before the text went out.');
+  const to = normalizePhone(phone);
+  if (!to) return skip('No valid mobile number.');
+
+  const days = cooldownDays(row.kind);
+  if (days > 0) {
+    const last = await q.lastSentOfKind(db, businessId, row.clientId, row.kind);
+    if (last && now.getTime() - last.getTime() < days * 86_400_000) {
+      return skip(`Already sent one of these on ${last.toISOString().slice(0, 10)}; at most one every ${days} days.`);
+    }
+  }
+
+  const decision = decideSendTime({
+    to,
+    now,
+    businessTimeZone: sender.timeZone,
+    kind: 'marketing',
+    recentMarketingSentAt: await q.recentMarketingSends(db, businessId, to, MARKETING_TYPES, now),
+  });
+  if (!decision.sendNow) {
+    const at = sender.number ? await q.reserveSlots(db, sender.number, decision.notBefore, 1) : decision.notBefore;
+    await q.requeue(db, businessId, row.id, at, decision.explanation);
+    return enqueue(ctx, { ...row, notBefore: at });
+  }
+
+  if (!(await q.claim(db, businessId, row.id))) return; // another worker has it
+  try {
+    await sendSms(
+      { database: ctx.database, sms: ctx.sms, origin: ctx.origin, appUrl: ctx.appUrl },
+      {
+        businessId,
+        clientId: row.clientId,
+        body: row.body,
+        messageType: MESSAGE_TYPE[row.kind],
+        onStored: (messageId) => q.linkMessage(db, businessId, row.id, messageId),
+      },
+    );
+    await q.finish(db, businessId, row.id, 'sent', null);
+  } catch (error) {
+    if (!(error instanceof HttpError)) {
+      // The database or our own code failed: nothing reached the provider unless a message was linked.
+      await q.requeue(db, businessId, row.id, now, null).catch(() => {});
+      throw error;
+    }
+    const cause = (error as { cause?: unknown }).cause;
+    const passing = cause instanceof SmsProviderError && (cause.status === 0 || cause.status === 429 || cause.status >= 500);
+    const attempts = row.attempts + 1;
+    if (passing && attempts < MAX_ATTEMPTS) {
+      const at = new Date(now.getTime() + RETRY_DELAYS_S[attempts - 1] * 1000);
+      await q.requeue(db, businessId, row.id, at, `Retrying: ${cause.message}`);
+      return enqueue(ctx, { ...row, notBefore: at, attempts });
+    }
+    // Refused before anything was stored (opted out, no number, a placeholder without a value) is a skip;
+    // a text the provider refused is a failure, kept as failed in Message History.
+    const stored = error.status >= 500 || cause instanceof SmsProviderError;
+    await q.finish(db, businessId, row.id, stored ? 'failed' : 'skipped', error.message);
+  }
+}
+
+/**
+ * A row left in 'sending': the process stopped while this text was being sent. Nothing was stored → it
+ * never reached the provider: queue it again. The provider gave a sid → it went: sent. Stored but no answer
+ * → whether it went out is unknown; it is not sent again (a duplicate text is worse than a missing one) and
+ * the owner sees why.
+ */
+/** Settles a row left in 'sending'; true when it went back to the queue (nothing had reached the provider). */
+async function recoverSending(ctx: DeliverContext, row: q.OutboxRow, now: Date): Promise<boolean> {
+  const db = ctx.database.db;
+  const { businessId } = row;
+  if (row.messageId == null) {
+    await q.requeue(db, businessId, row.id, now, null);
+    return true;
+  }
+  const message = await q.selectMessageState(db, businessId, row.messageId);
+  if (message?.sid) {
+    await q.finish(db, businessId, row.id, 'sent', null);
+    return false;
+  }
+  if (message) await q.markMessageUnknown(db, businessId, row.messageId);
+  await q.finish(
+    db,
+    businessId,
+    row.id,
+    'failed',
+    'The server stopped while this text was being handed to the SMS provider; it may not have gone out, and it was not sent again to avoid a duplicate.',
+  );
+  return false;
+}

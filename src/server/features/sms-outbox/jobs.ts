@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineJob, type JobContext, type JobDefinition, type JobQueue } from '../../platform/jobs/index';
+import { deliverOutboxText, type DeliverContext } from './deliver';
+import * as q from './queries';
+
+/** A delivery job's key: the row, and which due time of it (a held or retried text gets a new job). */
+export const deliveryKey = (row: { id: number; attempts: number; notBefore: Date }) => `outbox:${row.id}:${row.attempts}:${row.notBefore.getTime()}`;
+
+async function enqueueDelivery(ctx: { jobs: JobQueue }, row: { businessId: number; id: number; notBefore: Date; attempts: number }) {
+  await ctx.jobs.send(deliverTextJob, { businessId: row.businessId, outboxId: row.id }, { key: deliveryKey(row), startAfter: row.notBefore });
+}
+
+function deliverContext(context: JobContext): DeliverContext {
+  if (!context.sms || !context.origin) throw new Error('The job queue was started without the SMS provider');
+  return { database: context.database, sms: context.sms, jobs: context.jobs, origin: context.origin, appUrl: context.appUrl };
+}
+
+/** One queued text (docs/sms-outbox.md). */
+export const deliverTextJob = defineJob({
+  name: 'sms.deliver-text',
+  schema: z.object({ businessId: z.number().int().positive(), outboxId: z.number().int().positive() }).strict(),
+  expireInSeconds: 120,
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  async handler(data, context) {
+    await deliverOutboxText(deliverContext(context), data.businessId, data.outboxId, enqueueDelivery);
+  },
+});
+
+/**
+ * Every 5 minutes: texts whose job was lost (the process stopped between writing the rows and enqueueing,
+ * or mid-send) get a job again; a row stuck in 'sending' is settled by its delivery (deliver.ts).
+ */
+export const sweepOutboxJob = defineJob({
+  name: 'sms.sweep-outbox',
+  schema: z.object({}).strict(),
+  schedule: { cron: '*/5 * * * *' },
+  async handler(_data, context) {
+    const stranded = await q.selectStranded(context.database.db, new Date(), 5000);
+    const ctx = deliverContext(context);
+    for (const row of stranded) {
+      if (row.status === 'sending') await deliverOutboxText(ctx, row.businessId, row.id, enqueueDelivery);
+      else await enqueueDelivery(ctx, row);
+    }
+  },
+});
+
+export const smsOutboxJobs: JobDefinition[] = [deliverTextJob, sweepOutboxJob];

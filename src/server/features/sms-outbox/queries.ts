@@ -1,0 +1,278 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client';
+import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
+
+// SQL of the outbox. Every statement filters by business_id (DESIGN rule 1); the pacing table is keyed by
+// the sending number, which belongs to one business.
+
+export type OutboxRow = {
+  id: number;
+  businessId: number;
+  clientId: number | null;
+  batchId: number | null;
+  kind: OutboxKind;
+  key: string;
+  body: string;
+  status: OutboxStatus;
+  notBefore: Date;
+  reason: string | null;
+  attempts: number;
+  messageId: number | null;
+  updatedAt: Date;
+};
+
+type RawOutbox = {
+  id: number;
+  business_id: number;
+  client_id: number | null;
+  batch_id: number | null;
+  kind: OutboxKind;
+  key: string;
+  body: string;
+  status: OutboxStatus;
+  not_before: string | Date;
+  reason: string | null;
+  attempts: number;
+  message_id: number | null;
+  updated_at: string | Date;
+};
+
+const toRow = (r: RawOutbox): OutboxRow => ({
+  id: r.id,
+  businessId: r.business_id,
+  clientId: r.client_id,
+  batchId: r.batch_id,
+  kind: r.kind,
+  key: r.key,
+  body: r.body,
+  status: r.status,
+  notBefore: new Date(r.not_before),
+  reason: r.reason,
+  attempts: r.attempts,
+  messageId: r.message_id,
+  updatedAt: new Date(r.updated_at),
+});
+
+export async function insertBatch(tx: Tx, businessId: number, message: string, total: number): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await tx.execute(sql`insert into sms_bulk_batches (business_id, message, total) values (${businessId}, ${message}, ${total}) returning id`),
+  );
+  return row.id;
+}
+
+export type NewOutboxRow = {
+  clientId: number | null;
+  batchId: number | null;
+  kind: OutboxKind;
+  key: string;
+  body: string;
+  status: 'queued' | 'skipped';
+  reason: string | null;
+  notBefore: Date;
+};
+
+/** Inserts the rows whose key is new for the business; returns those inserted (a known key is left alone). */
+export async function insertOutbox(tx: Tx, businessId: number, rows: NewOutboxRow[]): Promise<OutboxRow[]> {
+  if (rows.length === 0) return [];
+  const payload = JSON.stringify(
+    rows.map((r) => ({ ...r, notBefore: r.notBefore.toISOString() })),
+  );
+  const inserted = rowsOf<RawOutbox>(
+    await tx.execute(sql`
+      insert into sms_outbox (business_id, client_id, batch_id, kind, key, body, status, reason, not_before)
+      select ${businessId}, x."clientId", x."batchId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore"
+      from jsonb_to_recordset(${payload}::jsonb) as x("clientId" int, "batchId" int, kind text, key text, body text, status text, reason text, "notBefore" timestamptz)
+      on conflict (business_id, key) do nothing
+      returning *`),
+  );
+  return inserted.map(toRow);
+}
+
+export async function selectOutbox(tx: Tx, businessId: number, id: number): Promise<OutboxRow | null> {
+  const [row] = rowsOf<RawOutbox>(await tx.execute(sql`select * from sms_outbox where business_id = ${businessId} and id = ${id}`));
+  return row ? toRow(row) : null;
+}
+
+/** queued → sending, once: the caller that gets the row back is the one that sends it. */
+export async function claim(tx: Tx, businessId: number, id: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`update sms_outbox set status = 'sending', attempts = attempts + 1, updated_at = now()
+      where business_id = ${businessId} and id = ${id} and status = 'queued' returning id`),
+  );
+  return rows.length === 1;
+}
+
+export async function linkMessage(tx: Tx, businessId: number, id: number, messageId: number): Promise<void> {
+  await tx.execute(sql`update sms_outbox set message_id = ${messageId}, updated_at = now() where business_id = ${businessId} and id = ${id}`);
+}
+
+export async function finish(tx: Tx, businessId: number, id: number, status: 'sent' | 'failed' | 'skipped', reason: string | null): Promise<void> {
+  await tx.execute(sql`update sms_outbox set status = ${status}, reason = ${reason}, updated_at = now(),
+      sent_at = case when ${status} = 'sent' then now() else sent_at end
+    where business_id = ${businessId} and id = ${id}`);
+}
+
+/** Back to the queue, due at `notBefore` (held by a window or cap, or a retry after a passing failure). */
+export async function requeue(tx: Tx, businessId: number, id: number, notBefore: Date, reason: string | null): Promise<void> {
+  await tx.execute(sql`update sms_outbox set status = 'queued', not_before = ${notBefore.toISOString()}, reason = ${reason},
+      message_id = null, updated_at = now()
+    where business_id = ${businessId} and id = ${id}`);
+}
+
+/**
+ * Reserves `seconds` consecutive seconds of the sending number's timeline, starting no earlier than
+ * `earliest`: returns the start. One segment per second per number (US long codes); the row lock
+ * serialises reservations of one number across instances.
+ */
+export async function reserveSlots(tx: Tx, number: string, earliest: Date, seconds: number): Promise<Date> {
+  const at = earliest.toISOString();
+  const [row] = rowsOf<{ start: string | Date }>(
+    await tx.execute(sql`
+      insert into sms_number_pacing as p (number, next_free_at) values (${number}, ${at}::timestamptz + ${seconds} * interval '1 second')
+      on conflict (number) do update set next_free_at = greatest(p.next_free_at, ${at}::timestamptz) + ${seconds} * interval '1 second'
+      returning next_free_at - ${seconds} * interval '1 second' as start`),
+  );
+  return new Date(row.start);
+}
+
+export type SenderFacts = { number: string | null; timeZone: string };
+
+export async function selectSenderFacts(tx: Tx, businessId: number): Promise<SenderFacts | null> {
+  const [row] = rowsOf<{ number: string | null; time_zone: string }>(
+    await tx.execute(sql`
+      select coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) as number, b.time_zone
+      from businesses b left join outreach_settings o on o.business_id = b.id where b.id = ${businessId}`),
+  );
+  return row ? { number: row.number, timeZone: row.time_zone } : null;
+}
+
+export type BulkRecipient = { id: number; name: string; phone: string | null };
+
+export async function selectClients(tx: Tx, businessId: number, ids: number[]): Promise<BulkRecipient[]> {
+  return rowsOf<BulkRecipient>(
+    await tx.execute(sql`select id, name, phone from clients where business_id = ${businessId} and id = any(${`{${ids.join(',')}}`}::int[])`),
+  );
+}
+
+export async function selectClientPhone(tx: Tx, businessId: number, clientId: number): Promise<string | null | undefined> {
+  const [row] = rowsOf<{ phone: string | null }>(await tx.execute(sql`select phone from clients where business_id = ${businessId} and id = ${clientId}`));
+  return row ? row.phone : undefined;
+}
+
+/** Marketing texts the business's provider took for this number in the last 24 hours (Florida and Oklahoma caps). */
+export async function recentMarketingSends(tx: Tx, businessId: number, to: string, types: readonly string[], now: Date): Promise<Date[]> {
+  const rows = rowsOf<{ at: string | Date }>(
+    await tx.execute(sql`
+      select "timestamp" as at from sms_messages
+      where business_id = ${businessId} and direction = 'outbound' and to_number = ${to}
+        and message_type = any(${`{${types.join(',')}}`}::text[])
+        and status not in ('failed', 'canceled', 'undelivered', 'pending')
+        and "timestamp" > ${now.toISOString()}::timestamptz - interval '24 hours'
+      order by "timestamp"`),
+  );
+  return rows.map((r) => new Date(r.at));
+}
+
+/** When this client was last sent a text of this kind from the outbox (cool-downs). */
+export async function lastSentOfKind(tx: Tx, businessId: number, clientId: number, kind: OutboxKind): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | Date | null }>(
+    await tx.execute(sql`select max(sent_at) as at from sms_outbox
+      where business_id = ${businessId} and client_id = ${clientId} and kind = ${kind} and status = 'sent'`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** A linked message's state: whether the provider took it (a sid) or it stayed 'pending'. */
+export async function selectMessageState(tx: Tx, businessId: number, messageId: number): Promise<{ sid: string | null; status: string } | null> {
+  const [row] = rowsOf<{ sid: string | null; status: string }>(
+    await tx.execute(sql`select twilio_sid as sid, status from sms_messages where business_id = ${businessId} and id = ${messageId}`),
+  );
+  return row ?? null;
+}
+
+export async function markMessageUnknown(tx: Tx, businessId: number, messageId: number): Promise<void> {
+  await tx.execute(sql`update sms_messages set status = 'failed' where business_id = ${businessId} and id = ${messageId} and status = 'pending'`);
+}
+
+/** Sets each row's due time (its pacing slot). */
+export async function setNotBefore(tx: Tx, businessId: number, slots: { id: number; notBefore: Date }[]): Promise<void> {
+  if (slots.length === 0) return;
+  const payload = JSON.stringify(slots.map((s) => ({ id: s.id, at: s.notBefore.toISOString() })));
+  await tx.execute(sql`update sms_outbox o set not_before = x.at from jsonb_to_recordset(${payload}::jsonb) as x(id int, at timestamptz)
+    where o.business_id = ${businessId} and o.id = x.id`);
+}
+
+export type BatchCounts = {
+  id: number;
+  message: string;
+  createdAt: string;
+  total: number;
+  queued: number;
+  held: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  nextAt: string | null;
+};
+
+/** The newest batches of the business (or one), with their texts counted by state. */
+export async function selectBatches(tx: Tx, businessId: number, opts: { id?: number; limit: number }): Promise<BatchCounts[]> {
+  const rows = rowsOf<{
+    id: number; message: string; created_at: string | Date; total: number; queued: number; held: number;
+    sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null;
+  }>(
+    await tx.execute(sql`
+      select b.id, b.message, b.created_at, b.total,
+        count(*) filter (where o.status = 'queued')::int as queued,
+        count(*) filter (where o.status = 'queued' and o.reason is not null)::int as held,
+        count(*) filter (where o.status = 'sending')::int as sending,
+        count(*) filter (where o.status = 'sent')::int as sent,
+        count(*) filter (where o.status = 'failed')::int as failed,
+        count(*) filter (where o.status = 'skipped')::int as skipped,
+        min(o.not_before) filter (where o.status = 'queued') as next_at
+      from sms_bulk_batches b left join sms_outbox o on o.batch_id = b.id and o.business_id = b.business_id
+      where b.business_id = ${businessId} ${opts.id !== undefined ? sql`and b.id = ${opts.id}` : sql``}
+      group by b.id order by b.id desc limit ${opts.limit}`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    message: r.message,
+    createdAt: new Date(r.created_at).toISOString(),
+    total: r.total,
+    queued: r.queued,
+    held: r.held,
+    sending: r.sending,
+    sent: r.sent,
+    failed: r.failed,
+    skipped: r.skipped,
+    nextAt: r.next_at ? new Date(r.next_at).toISOString() : null,
+  }));
+}
+
+export type BatchProblem = { batchId: number; clientId: number | null; name: string; status: 'failed' | 'skipped'; reason: string };
+
+export async function selectProblems(tx: Tx, businessId: number, batchIds: number[], perBatch: number): Promise<BatchProblem[]> {
+  if (batchIds.length === 0) return [];
+  return rowsOf<BatchProblem>(
+    await tx.execute(sql`
+      select p."batchId", p."clientId", p.name, p.status, p.reason from (
+        select o.batch_id as "batchId", o.client_id as "clientId", coalesce(c.name, 'Deleted client') as name, o.status,
+          coalesce(o.reason, '') as reason, row_number() over (partition by o.batch_id order by o.id) as n
+        from sms_outbox o left join clients c on c.id = o.client_id and c.business_id = o.business_id
+        where o.business_id = ${businessId} and o.batch_id = any(${`{${batchIds.join(',')}}`}::int[]) and o.status in ('failed', 'skipped')
+      ) p where p.n <= ${perBatch}`),
+  );
+}
+
+/** Rows a lost job could leave behind: queued and overdue, or stuck in 'sending' (the process stopped mid-send). */
+export async function selectStranded(tx: Tx, now: Date, limit: number): Promise<OutboxRow[]> {
+  const rows = rowsOf<RawOutbox>(
+    await tx.execute(sql`
+      select * from sms_outbox
+      where (status = 'queued' and not_before < ${now.toISOString()}::timestamptz - interval '2 minutes')
+         or (status = 'sending' and updated_at < ${now.toISOString()}::timestamptz - interval '5 minutes')
+      order by id limit ${limit}`),
+  );
+  return rows.map(toRow);
+}

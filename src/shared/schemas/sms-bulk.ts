@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { idInput } from './ids';
+import { MAX_SMS_BODY } from './sms';
+
+// Bulk sends as durable server work (docs/sms-outbox.md; decision 0007): the screen posts the selection
+// once and follows the batch's progress.
+
+export const MAX_BULK_RECIPIENTS = 5000;
+export const BULK_NO_CLIENTS = 'Please select at least one client';
+export const BULK_NO_MESSAGE = 'Please enter a message';
+
+/** POST /api/sms/bulk */
+export const bulkSendSchema = z.object({
+  clientIds: z
+    .array(idInput('Invalid client id'), { error: BULK_NO_CLIENTS })
+    .min(1, { error: BULK_NO_CLIENTS })
+    .max(MAX_BULK_RECIPIENTS, { error: `At most ${MAX_BULK_RECIPIENTS} clients in one bulk send` })
+    .transform((ids) => [...new Set(ids)]),
+  message: z
+    .string({ error: BULK_NO_MESSAGE })
+    .trim()
+    .min(1, { error: BULK_NO_MESSAGE })
+    .max(MAX_SMS_BODY, { error: `The message is too long (${MAX_SMS_BODY} characters at most)` }),
+});
+export type BulkSendInput = z.input<typeof bulkSendSchema>;
+
+export const bulkProblemSchema = z.object({
+  clientId: z.number().int().nullable(),
+  name: z.string(),
+  status: z.enum(['failed', 'skipped']),
+  reason: z.string(),
+});
+
+export const bulkBatchSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  createdAt: z.string(),
+  total: z.number().int(),
+  /** Waiting for their turn (pacing) or their window: `held` of them wait for quiet hours or a daily cap. */
+  queued: z.number().int(),
+  held: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  /** When the next waiting text is due (ISO), null when none waits. */
+  nextAt: z.string().nullable(),
+  finished: z.boolean(),
+  /** The first 50 texts that failed or were skipped, with why. */
+  problems: z.array(bulkProblemSchema),
+});
+export type BulkBatch = z.infer<typeof bulkBatchSchema>;
+
+export const bulkSendResponseSchema = z.object({ success: z.literal(true), message: z.string(), batch: bulkBatchSchema });
+export type BulkSendResponse = z.infer<typeof bulkSendResponseSchema>;
+
+export const bulkBatchesResponseSchema = z.object({ batches: z.array(bulkBatchSchema) });
