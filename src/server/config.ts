@@ -25,6 +25,7 @@ const envSchema = z.object({
   TEST_DATABASE_URL: z.string().optional(),
   WEB_DIR: z.string().default('dist/web'),
   JOBS: flag,
+  SMS_SEND_WINDOW: z.enum(['enforced', 'off']).default('enforced'),
 });
 
 export type Config = {
@@ -44,11 +45,19 @@ export type Config = {
   webDir: string;
   /** Work the job queue (pg-boss) and its schedules in this process; false: only enqueue (JOBS=0). */
   jobs: boolean;
+  /**
+   * 'off' lets bulk and automated texts go out at any hour: only for trying the simulator and for tests that
+   * must not depend on the clock. Refused with Twilio (a real text at 3 a.m. is what this rule prevents).
+   */
+  smsSendWindow: 'enforced' | 'off';
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = envSchema.parse(env);
   const appUrl = e.APP_URL?.replace(/\/+$/, '');
+  if (e.SMS_SEND_WINDOW === 'off' && e.TWILIO_ACCOUNT_SID) {
+    throw new Error('SMS_SEND_WINDOW=off is for the SMS simulator only; remove it when Twilio is configured');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -67,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl?.startsWith('https://') ?? false,
     webDir: path.resolve(e.WEB_DIR),
     jobs: e.JOBS ?? true,
+    smsSendWindow: e.SMS_SEND_WINDOW,
   };
 }
 
@@ -94,6 +104,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDir: path.resolve('dist/web'),
     appUrl: 'http://localhost:3000',
     jobs: false,
+    smsSendWindow: 'enforced',
     ...overrides,
   };
 }

@@ -40,7 +40,7 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
   // this process only enqueues (no workers, no schedules); another instance works the queue.
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const origin = config.appUrl ?? `http://${shownHost}:${config.port}`;
-  jobs = await startJobs({ database, log: app.log, email, sms, origin, appUrl: config.appUrl }, jobDefinitions, { work: config.jobs });
+  jobs = await startJobs({ database, log: app.log, email, sms, origin, appUrl: config.appUrl, smsSendWindowOff: config.smsSendWindow === 'off' }, jobDefinitions, { work: config.jobs });
 
   // A lost connection is logged here and answered 503 by the error handler; the pool reconnects (docs/operations.md).
   database.pool?.on('error', (error) => app.log.warn({ err: error }, 'database connection lost'));

@@ -37,7 +37,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const sms = new SimulatorSms();
   const config = testConfig(overrides);
   const boss: Jobs | null = options.jobs
-    ? await startJobs({ database, log: jobLog, email, sms: options.sms ?? sms, origin: config.appUrl ?? 'http://localhost', appUrl: config.appUrl }, options.jobs, fastJobs)
+    ? await startJobs({ database, log: jobLog, email, sms: options.sms ?? sms, origin: config.appUrl ?? 'http://localhost', appUrl: config.appUrl, smsSendWindowOff: config.smsSendWindow === 'off' }, options.jobs, fastJobs)
     : null;
   const jobs = boss ?? memoryQueue();
   const app = await buildApp({ config, database, email, jobs, sms: options.sms ?? sms });

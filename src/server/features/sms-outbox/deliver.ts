@@ -19,6 +19,8 @@ export type DeliverContext = {
   origin: string;
   appUrl?: string;
   now?: () => Date;
+  /** SMS_SEND_WINDOW=off (simulator only): no quiet hours, no caps. */
+  sendWindowOff?: boolean;
 };
 
 /** Message types counted as marketing for the Florida and Oklahoma daily caps. */
@@ -64,7 +66,7 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
     }
   }
 
-  const decision = decideSendTime({
+  const decision: { sendNow: true } | ReturnType<typeof decideSendTime> = ctx.sendWindowOff ? { sendNow: true } : decideSendTime({
     to,
     now,
     businessTimeZone: sender.timeZone,

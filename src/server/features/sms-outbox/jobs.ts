@@ -12,7 +12,7 @@ async function enqueueDelivery(ctx: { jobs: JobQueue }, row: { businessId: numbe
 
 function deliverContext(context: JobContext): DeliverContext {
   if (!context.sms || !context.origin) throw new Error('The job queue was started without the SMS provider');
-  return { database: context.database, sms: context.sms, jobs: context.jobs, origin: context.origin, appUrl: context.appUrl };
+  return { database: context.database, sms: context.sms, jobs: context.jobs, origin: context.origin, appUrl: context.appUrl, sendWindowOff: context.smsSendWindowOff };
 }
 
 /** One queued text (docs/sms-outbox.md). */

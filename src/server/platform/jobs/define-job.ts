@@ -18,6 +18,8 @@ export type JobContext = {
   origin?: string;
   /** APP_URL only (status callbacks need the public address). */
   appUrl?: string;
+  /** SMS_SEND_WINDOW=off (simulator only): bulk and automated texts ignore quiet hours and caps. */
+  smsSendWindowOff?: boolean;
 };
 
 export type JobSchedule = {

@@ -21,6 +21,7 @@ export type JobsDeps = {
   /** APP_URL, else the local address: links in texts sent by jobs. */
   origin?: string;
   appUrl?: string;
+  smsSendWindowOff?: boolean;
 };
 
 export type JobsOptions = {
@@ -145,7 +146,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
         const data = parsePayload(definition, job.data);
         const started = Date.now();
         try {
-          await definition.handler(data, { database, email, jobId: job.id, jobs: { send, sendMany }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl });
+          await definition.handler(data, { database, email, jobId: job.id, jobs: { send, sendMany }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl, smsSendWindowOff: deps.smsSendWindowOff });
         } catch (error) {
           log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
           throw error;
