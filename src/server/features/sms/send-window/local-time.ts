@@ -19,58 +19,57 @@ function instantOf(zone: string, year: number, month: number, day: number, minut
   return +new TZDate(year, month, day, Math.floor(minutes / 60), minutes % 60, zone);
 }
 
+const validZones = new Set<string>();
+
 export function isValidTimeZone(zone: string): boolean {
+  if (validZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  validZones.add(zone);
+  return true;
 }
 
-function inWindow(ms: number, zone: string, windows: WeekWindows): boolean {
-  const p = localParts(ms, zone);
-  const w = windows[p.weekday];
-  return w != null && p.minutes >= w.start && p.minutes < w.end;
-}
-
-export const inWindowEverywhere = (ms: number, zones: readonly string[], windows: WeekWindows) =>
-  zones.every((zone) => inWindow(ms, zone, windows));
-
-// Longer than any closed stretch a rule can make (a Sunday), with room for zones a day apart.
+// Longer than any closed stretch a rule can make (a Sunday).
 const SEARCH_DAYS = 8;
 
-/**
- * The earliest instant at or after `from` that is inside the day's window in every zone. The allowed
- * instants are unions of intersections of [start, end) windows, so the answer is `from` itself or some
- * zone's window start: only those are tried.
- */
-export function nextAllowed(from: number, zones: readonly string[], windows: WeekWindows): number {
-  if (inWindowEverywhere(from, zones, windows)) return from;
-  const candidates: number[] = [];
-  for (const zone of zones) {
-    const p = localParts(from, zone);
-    for (let d = 0; d <= SEARCH_DAYS; d++) {
-      const w = windows[(p.weekday + d) % 7];
-      if (!w) continue;
-      const start = instantOf(zone, p.year, p.month, p.day + d, w.start);
-      if (start > from) candidates.push(start);
-    }
+/** `ms` if it is inside the zone's window, else the zone's next window start. */
+function nextInZone(ms: number, zone: string, windows: WeekWindows): number {
+  const p = localParts(ms, zone);
+  for (let d = 0; d <= SEARCH_DAYS; d++) {
+    const w = windows[(p.weekday + d) % 7];
+    if (!w) continue;
+    if (d === 0 && p.minutes >= w.start && p.minutes < w.end) return ms;
+    const start = instantOf(zone, p.year, p.month, p.day + d, w.start);
+    if (start > ms) return start;
   }
-  candidates.sort((a, b) => a - b);
-  const found = candidates.find((t) => inWindowEverywhere(t, zones, windows));
-  if (found === undefined) throw new Error(`No send window within ${SEARCH_DAYS} days in ${zones.join(', ')}`);
-  return found;
+  throw new Error(`No send window within ${SEARCH_DAYS} days in ${zone}`);
 }
 
+/**
+ * The earliest instant at or after `from` that is inside the day's window in every zone. No zone allows
+ * anything between an instant outside its window and its next window start, so jumping to the latest of
+ * those skips nothing; repeat until every zone agrees.
+ */
+export function nextAllowed(from: number, zones: readonly string[], windows: WeekWindows): number {
+  let t = from;
+  for (let round = 0; round < 20; round++) {
+    const next = Math.max(...zones.map((zone) => nextInZone(t, zone, windows)));
+    if (next === t) return t;
+    t = next;
+  }
+  throw new Error(`No common send window in ${zones.join(', ')}`);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function formatLocal(ms: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(ms);
+  let f = formatters.get(zone);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+    formatters.set(zone, (f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone })));
+  }
+  return f.format(ms);
 }
