@@ -24,6 +24,8 @@ export const referrals = pgTable(
   (t) => [
     index('referrals_business_created_idx').on(t.businessId, t.createdAt),
     index('referrals_business_code_idx').on(t.businessId, t.referrerCode),
+    // The hourly follow-up automation: pending referrals with a phone, across businesses, by age.
+    index('referrals_pending_created_idx').on(t.createdAt).where(sql`not ${t.converted} and ${t.refereePhone} is not null`),
   ],
 );
 

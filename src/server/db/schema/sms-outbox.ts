@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { businessId } from './tenant';
-import { clients } from './clients';
+import { clients, referrals } from './clients';
 
 // Texts that wait to go out: bulk sends and automations (docs/sms-outbox.md). Owner-typed one-to-one
 // texts never wait and never come here.
@@ -34,6 +34,11 @@ export const smsOutbox = pgTable(
     businessId: businessId(),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
     batchId: integer('batch_id').references(() => smsBulkBatches.id, { onDelete: 'cascade' }),
+    /** A recipient who is not a client (a referred friend): the number and name to text; client_id is then null. */
+    toNumber: text('to_number'),
+    recipientName: text('recipient_name'),
+    /** The referral a follow-up is about (deleted referral: the text is skipped). */
+    referralId: integer('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
     kind: text('kind').$type<OutboxKind>().notNull(),
     key: text('key').notNull(),
     /** The text with its placeholders. */
@@ -57,6 +62,10 @@ export const smsOutbox = pgTable(
     index('sms_outbox_client_kind_idx').on(t.businessId, t.clientId, t.kind, t.sentAt),
     // The sweep that re-enqueues rows a lost job left behind reads only open rows.
     index('sms_outbox_open_idx').on(t.notBefore).where(sql`${t.status} in ('queued', 'sending')`),
+    // Cool-downs of recipients who are not clients, by number.
+    index('sms_outbox_to_kind_idx').on(t.businessId, t.toNumber, t.kind, t.sentAt).where(sql`${t.toNumber} is not null`),
+    // GET /api/sms/scheduled: a business's automated texts still to go, by due time.
+    index('sms_outbox_scheduled_idx').on(t.businessId, t.notBefore, t.id).where(sql`${t.status} in ('queued', 'sending') and ${t.kind} <> 'bulk'`),
   ],
 );
 
