@@ -30,6 +30,8 @@ async function openDashboard(page: Page) {
 
 const replies = (page: Page) => page.getByTestId('unread-reply');
 const activity = (page: Page) => page.getByTestId('activity-row');
+/** The unread badge on the shell's SMS Management item (desktop sidebar). */
+const smsNavBadge = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /SMS Management/ }).locator('[aria-label$=" new"]');
 const filterButton = (page: Page, name: string) => page.getByRole('group', { name: 'Show' }).getByRole('button', { name, exact: true });
 
 for (const viewport of [
@@ -80,6 +82,10 @@ for (const viewport of [
       await expect(page.getByTestId('sms-setup-banner')).toHaveCount(0);
       await expect(replies(page)).toHaveCount(2);
       await expect(page.getByTestId('unread-replies-count')).toHaveText('2 unread');
+      if (viewport.name === 'desktop') {
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity', exact: true })).toHaveAttribute('aria-current', 'page');
+        await expect(smsNavBadge(page)).toHaveText('2');
+      }
       // Newest first.
       await expect(replies(page).first()).toContainText('Liam Reed');
 
@@ -111,6 +117,7 @@ for (const viewport of [
       await oliviaItem.getByRole('button', { name: 'Mark Read, reply from Olivia Brooks' }).click();
       await expect(replies(page)).toHaveCount(1);
       await expect(page.getByTestId('unread-replies-count')).toHaveText('1 unread');
+      if (viewport.name === 'desktop') await expect(smsNavBadge(page)).toHaveText('1');
 
       // Recent SMS Activity: all 3 texts of the last 7 days, then each filter.
       await expect(filterButton(page, 'All')).toHaveAttribute('aria-pressed', 'true');
