@@ -63,12 +63,12 @@ function whereOf(to: string, businessTimeZone: string): Where & { areaCode: stri
 }
 
 /** When enough of the recent sends have left the last 24 hours for one more to fit under the cap; null if it fits now. */
-function capReleaseAt(sentAt: Date[], now: number, cap: number): number | null {
+function capReleaseAt(sentAt: Date[], now: number, cap: number): { at: number; count: number } | null {
   const recent = sentAt
     .map((d) => d.getTime())
     .filter((t) => Number.isFinite(t) && t > now - DAY_MS)
     .sort((a, b) => b - a);
-  return recent.length < cap ? null : recent[cap - 1] + DAY_MS;
+  return recent.length < cap ? null : { at: recent[cap - 1] + DAY_MS, count: recent.length };
 }
 
 export function decideSendTime(input: SendWindowInput): SendWindowDecision {
@@ -78,13 +78,13 @@ export function decideSendTime(input: SendWindowInput): SendWindowDecision {
   const marketing = input.kind === 'marketing';
   const rule: StateRule = (marketing && where.state && STATE_RULES[where.state]) || DEFAULT_RULE;
   const capRelease = marketing && rule.marketingCap ? capReleaseAt(input.recentMarketingSentAt, now, rule.marketingCap) : null;
-  const notBefore = nextAllowed(Math.max(now, capRelease ?? now), where.timeZones, rule.windows);
+  const notBefore = nextAllowed(Math.max(now, capRelease?.at ?? now), where.timeZones, rule.windows);
   if (notBefore === now) return { sendNow: true, ...where };
 
   const to = where.state ? `${STATE_NAMES[where.state]} numbers` : 'this number';
   const held = `Held until ${formatLocal(notBefore, where.timeZone)}.`;
   if (capRelease !== null) {
-    const explanation = `${STATE_NAMES[where.state!]} allows at most ${rule.marketingCap} marketing texts to one number in 24 hours, and ${rule.marketingCap} went to this number in the last 24 hours. ${held}`;
+    const explanation = `${STATE_NAMES[where.state!]} allows at most ${rule.marketingCap} marketing texts to one number in 24 hours, and ${capRelease.count} went to this number in the last 24 hours. ${held}`;
     return { sendNow: false, notBefore: new Date(notBefore), reason: 'daily_cap', explanation, ...where };
   }
   const whose = where.state ? "the recipient's local time" : "the business's time zone, as the number has no US area code";

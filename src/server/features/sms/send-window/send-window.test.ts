@@ -196,6 +196,8 @@ describe('decideSendTime', () => {
     expect(!capped.sendNow && capped.explanation).toBe(
       'Florida allows at most 3 marketing texts to one number in 24 hours, and 3 went to this number in the last 24 hours. Held until Tue, Nov 24, 10:00 AM EST.',
     );
+    const four = decide(cases.find((c) => c.name.startsWith('Florida cap with 4'))!);
+    expect(!four.sendNow && four.explanation).toContain('and 4 went to this number');
     const unknown = decide({ name: '', to: CANADA, now: [ET, '2026-11-23 22:00'], kind: 'transactional', expect: 'now' });
     expect(!unknown.sendNow && unknown.explanation).toBe(
       "Quiet hours: texts to this number go out between 8 am and 9 pm (the business's time zone, as the number has no US area code). Held until Tue, Nov 24, 8:00 AM EST.",
