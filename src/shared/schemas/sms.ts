@@ -110,7 +110,39 @@ export const DEFAULT_CUSTOM_MESSAGES: CustomMessages = {
   review: "Hi {clientName}, thanks again for your business! Would you leave us a quick review? It helps a lot: {googleReviewLink}",
 };
 
-export const autoMessageSettingsSchema = z.object({ autoSendThankYou: z.boolean(), autoSendFollowUp: z.boolean() });
+/** Automated texts (docs/sms-automations.md): no recipient gets the same kind twice within its cool-down. */
+export const DEFAULT_COOLDOWN_DAYS = { thankYou: 14, review: 180, followUp: 30 } as const;
+export const MAX_COOLDOWN_DAYS = 365;
+/** Issue 10: review requests at most once per 180 days; an owner may lengthen it, never shorten it. */
+export const MIN_REVIEW_COOLDOWN_DAYS = 180;
+export const COOLDOWN_DAYS_MESSAGE = `Cool-down must be a whole number of days from 0 to ${MAX_COOLDOWN_DAYS}`;
+export const REVIEW_COOLDOWN_MESSAGE = `Review requests go to a client at most once every ${MIN_REVIEW_COOLDOWN_DAYS} days: enter ${MIN_REVIEW_COOLDOWN_DAYS} to ${MAX_COOLDOWN_DAYS}`;
+
+const cooldown = (min = 0, message = COOLDOWN_DAYS_MESSAGE) =>
+  z
+    .number({ error: COOLDOWN_DAYS_MESSAGE })
+    .int({ error: COOLDOWN_DAYS_MESSAGE })
+    .min(min, { error: message })
+    .max(MAX_COOLDOWN_DAYS, { error: message });
+
+export const cooldownDaysSchema = z.object({
+  thankYou: cooldown(),
+  review: cooldown(MIN_REVIEW_COOLDOWN_DAYS, REVIEW_COOLDOWN_MESSAGE),
+  followUp: cooldown(),
+});
+export type CooldownDays = z.infer<typeof cooldownDaysSchema>;
+
+export const autoMessageSettingsSchema = z.object({
+  autoSendThankYou: z.boolean({ error: 'Invalid input' }),
+  autoSendFollowUp: z.boolean({ error: 'Invalid input' }),
+  /** Review requests: off until the owner turns them on. */
+  autoSendReview: z.boolean({ error: 'Invalid input' }),
+  cooldownDays: cooldownDaysSchema,
+});
+export type AutoMessageSettingsOut = z.infer<typeof autoMessageSettingsSchema>;
+/** What POST /api/outreach/settings accepts: any part of the settings (a cool-down alone, one toggle). */
+export const autoMessageSettingsInputSchema = autoMessageSettingsSchema.extend({ cooldownDays: cooldownDaysSchema.partial() }).partial();
+export type AutoMessageSettingsInput = z.infer<typeof autoMessageSettingsInputSchema>;
 
 const template = (label: string) =>
   z
@@ -142,7 +174,7 @@ export const outreachSettingsInputSchema = z.object({
     },
     { error: 'Referral message must be at least 10 characters' },
   ),
-  autoMessageSettings: autoMessageSettingsSchema.partial().optional(),
+  autoMessageSettings: autoMessageSettingsInputSchema.optional(),
 });
 export type OutreachSettingsInput = z.input<typeof outreachSettingsInputSchema>;
 

@@ -6,7 +6,14 @@ import { clients } from './clients';
 
 // Texts in and out, outreach settings, and the activity feed.
 
-export type AutoMessageSettings = { autoSendThankYou: boolean; autoSendFollowUp: boolean };
+export type AutoMessageSettings = {
+  autoSendThankYou: boolean;
+  autoSendFollowUp: boolean;
+  /** Absent: off (docs/sms-automations.md). */
+  autoSendReview?: boolean;
+  /** Absent kinds: the defaults (shared/schemas/sms.ts DEFAULT_COOLDOWN_DAYS). */
+  cooldownDays?: Partial<Record<'thankYou' | 'review' | 'followUp', number>>;
+};
 export type CustomMessages = { referral: string; thankYou: string; followUp: string; review: string };
 
 export const outreachSettings = pgTable(

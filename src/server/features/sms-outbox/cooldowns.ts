@@ -1,16 +1,16 @@
 import type { OutboxKind } from '../../db/schema/sms-outbox';
+import { DEFAULT_COOLDOWN_DAYS, MAX_COOLDOWN_DAYS, MIN_REVIEW_COOLDOWN_DAYS } from '../../../shared/schemas/sms';
+
+export { DEFAULT_COOLDOWN_DAYS };
 
 /**
- * How long after a text of a kind the same client gets no other of that kind (docs/sms-outbox.md).
- * Bulk sends are the owner's own choice each time and have none.
+ * How long after a text of a kind the same recipient gets no other of that kind (docs/sms-automations.md):
+ * the business's setting (autoMessageSettings.cooldownDays) or the default. Review requests never more
+ * often than every 180 days, whatever is stored. Bulk sends are the owner's own choice each time and have none.
  */
-export const DEFAULT_COOLDOWN_DAYS: Record<Exclude<OutboxKind, 'bulk'>, number> = {
-  thankYou: 14,
-  review: 180,
-  followUp: 30,
-};
-
-export function cooldownDays(kind: OutboxKind, overrides?: Partial<Record<string, number>>): number {
+export function cooldownDays(kind: OutboxKind, overrides?: Partial<Record<string, number>> | null): number {
   if (kind === 'bulk') return 0;
-  return overrides?.[kind] ?? DEFAULT_COOLDOWN_DAYS[kind];
+  const set = overrides?.[kind];
+  const days = typeof set === 'number' && Number.isInteger(set) ? Math.min(Math.max(set, 0), MAX_COOLDOWN_DAYS) : DEFAULT_COOLDOWN_DAYS[kind];
+  return kind === 'review' ? Math.max(days, MIN_REVIEW_COOLDOWN_DAYS) : days;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import type { ActivityMetadata, CustomMessages } from '../../db/schema/messaging';
+import type { ActivityMetadata, AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
 
 // SQL of the SMS feature. Every statement filters by business_id (DESIGN rule 1).
 
@@ -146,7 +146,7 @@ export type OutreachRow = {
   referral_discount: string;
   google_review_link: string | null;
   custom_messages: CustomMessages | null;
-  auto_message_settings: { autoSendThankYou: boolean; autoSendFollowUp: boolean } | null;
+  auto_message_settings: AutoMessageSettings | null;
   business_review_link: string | null;
   business_number: string | null;
 };
@@ -164,7 +164,7 @@ export async function selectOutreach(tx: Tx, businessId: number): Promise<Outrea
 export async function upsertOutreach(
   tx: Tx,
   businessId: number,
-  s: { referralDiscount: string; googleReviewLink: string | null; customMessages: CustomMessages; autoMessageSettings: { autoSendThankYou: boolean; autoSendFollowUp: boolean } },
+  s: { referralDiscount: string; googleReviewLink: string | null; customMessages: CustomMessages; autoMessageSettings: AutoMessageSettings },
 ) {
   await tx.execute(sql`insert into outreach_settings (business_id, referral_discount, google_review_link, custom_messages, auto_message_settings)
     values (${businessId}, ${s.referralDiscount}, ${s.googleReviewLink}, ${JSON.stringify(s.customMessages)}::jsonb, ${JSON.stringify(s.autoMessageSettings)}::jsonb)

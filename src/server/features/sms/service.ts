@@ -7,7 +7,9 @@ import type { SendContext } from './send';
 
 export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, type SendContext, type SendSmsInput, type SentText } from './send';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
-export { renderMessage, PLACEHOLDERS, type Placeholder } from './render';
+export { renderMessage, firstName, referralLink, PLACEHOLDERS, type Placeholder } from './render';
+/** Outreach settings: templates, review link, automation toggles and cool-downs. */
+export { getOutreachSettings } from './settings';
 /** One line of the activity feed (activity_logs). */
 export { insertActivity as recordActivity } from './queries';
 

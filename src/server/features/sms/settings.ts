@@ -1,13 +1,14 @@
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
-import { DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../shared/schemas/sms';
+import { type AutoMessageSettingsInput, DEFAULT_COOLDOWN_DAYS, DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../shared/schemas/sms';
 import * as q from './queries';
 import { PLACEHOLDERS } from './render';
 
 // Outreach settings (spec: one row per business) and the quick-start templates built on them.
 
-const DEFAULT_AUTO = { autoSendThankYou: true, autoSendFollowUp: true };
+// Thank-you and follow-up on (spec); review requests off until the owner turns them on (issue 10).
+const DEFAULT_AUTO = { autoSendThankYou: true, autoSendFollowUp: true, autoSendReview: false };
 
 export async function getOutreachSettings(db: Tx, businessId: number): Promise<OutreachSettings> {
   const row = await q.selectOutreach(db, businessId);
@@ -17,7 +18,11 @@ export async function getOutreachSettings(db: Tx, businessId: number): Promise<O
     googleReviewLink: row.google_review_link ?? row.business_review_link ?? null,
     // Saved messages override the defaults one by one (a row written before templates existed has none).
     customMessages: { ...DEFAULT_CUSTOM_MESSAGES, ...(row.custom_messages ?? {}) },
-    autoMessageSettings: { ...DEFAULT_AUTO, ...(row.auto_message_settings ?? {}) },
+    autoMessageSettings: {
+      ...DEFAULT_AUTO,
+      ...(row.auto_message_settings ?? {}),
+      cooldownDays: { ...DEFAULT_COOLDOWN_DAYS, ...row.auto_message_settings?.cooldownDays },
+    },
     twilioPhone: row.business_number ?? row.twilio_phone,
   };
 }
@@ -29,7 +34,7 @@ export async function saveOutreachSettings(
     referralDiscount: string;
     googleReviewLink: string | null;
     customMessages: OutreachSettings['customMessages'];
-    autoMessageSettings?: Partial<OutreachSettings['autoMessageSettings']>;
+    autoMessageSettings?: AutoMessageSettingsInput;
   },
 ): Promise<OutreachSettings> {
   const current = await getOutreachSettings(db, businessId);
@@ -37,7 +42,12 @@ export async function saveOutreachSettings(
     referralDiscount: input.referralDiscount,
     googleReviewLink: input.googleReviewLink,
     customMessages: input.customMessages,
-    autoMessageSettings: { ...current.autoMessageSettings, ...input.autoMessageSettings },
+    // Sent in part: the rest (and each cool-down not named) stays as saved.
+    autoMessageSettings: {
+      ...current.autoMessageSettings,
+      ...input.autoMessageSettings,
+      cooldownDays: { ...current.autoMessageSettings.cooldownDays, ...input.autoMessageSettings?.cooldownDays },
+    },
   });
   return getOutreachSettings(db, businessId);
 }
