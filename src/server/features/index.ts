@@ -6,6 +6,7 @@ import { clientRoutes } from './clients/routes';
 import { importRoutes, webhookRoutes } from './imports/routes';
 import { smsRoutes } from './sms/routes';
 import { smsInboxRoutes } from './sms-inbox/routes';
+import { smsOutboxRoutes } from './sms-outbox/routes';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
 import { importJobs } from './imports/jobs';
@@ -18,7 +19,7 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
 export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes];

@@ -12,6 +12,7 @@ import { webhookPayloadSchema } from '../../shared/schemas/imports';
 import type { TenantIds } from './tenant-data';
 import { SMS_ROUTE_EXAMPLES } from './route-examples-sms';
 import { SMS_INBOX_ROUTE_EXAMPLES } from './route-examples-sms-inbox';
+import { SMS_OUTBOX_ROUTE_EXAMPLES } from './route-examples-sms-outbox';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -112,4 +113,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
 
   ...SMS_ROUTE_EXAMPLES,
   ...SMS_INBOX_ROUTE_EXAMPLES,
+  ...SMS_OUTBOX_ROUTE_EXAMPLES,
 };

@@ -109,9 +109,18 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
   const optOutLog = await one(
     db.insert(s.smsOptOutLog).values({ businessId, phone: '+14155550103', optedOut: true, source: 'keyword', detail: `STOP ${MARK}` }).returning({ id: s.smsOptOutLog.id }),
   );
+  const bulkBatch = await one(db.insert(s.smsBulkBatches).values({ businessId, message: `Bulk ${MARK}`, total: 1 }).returning({ id: s.smsBulkBatches.id }));
+  const outbox = await one(
+    db
+      .insert(s.smsOutbox)
+      .values({ businessId, clientId, batchId: bulkBatch.id, kind: 'bulk', key: `bulk:${bulkBatch.id}:${clientId}`, body: `Bulk ${MARK}`, status: 'failed', reason: `Failed ${MARK}` })
+      .returning({ id: s.smsOutbox.id }),
+  );
   return {
     today,
     client: clientId,
+    bulkBatch: bulkBatch.id,
+    outbox: outbox.id,
     referredClient: friend.id,
     referral: referral.id,
     reward: reward.id,

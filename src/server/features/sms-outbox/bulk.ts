@@ -1,0 +1,68 @@
+import type { Database } from '../../db/client';
+import { HttpError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/index';
+import { normalizePhone } from '../../../shared/phone';
+import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
+import { NO_NUMBER_MESSAGE, optedOutAmong } from '../sms/service';
+import { queueTexts, type TextToQueue } from './enqueue';
+import * as q from './queries';
+
+// Bulk sends (docs/sms-outbox.md): the selection is checked whole, then every text is a queued outbox row
+// that goes out paced and inside its recipient's window, whatever happens to the browser that asked.
+
+export const BULK_NOT_FOUND = 'Bulk send not found';
+const PROBLEMS_SHOWN = 50;
+
+export async function startBulkSend(
+  ctx: { database: Database; jobs: JobQueue },
+  businessId: number,
+  input: { clientIds: number[]; message: string },
+): Promise<BulkBatch> {
+  const db = ctx.database.db;
+  const sender = await q.selectSenderFacts(db, businessId);
+  if (!sender?.number) throw new HttpError(409, NO_NUMBER_MESSAGE);
+  const found = await q.selectClients(db, businessId, input.clientIds);
+  if (found.length !== input.clientIds.length) {
+    const missing = input.clientIds.length - found.length;
+    throw new HttpError(400, `${missing === 1 ? 'One selected client was' : `${missing} selected clients were`} not found. Reload the list and try again.`);
+  }
+  const withoutPhone = found.filter((c) => !normalizePhone(c.phone));
+  if (withoutPhone.length > 0) {
+    const names = withoutPhone.slice(0, 3).map((c) => c.name).join(', ');
+    throw new HttpError(400, `Only clients with a valid mobile number can be texted; remove ${names}${withoutPhone.length > 3 ? ` and ${withoutPhone.length - 3} more` : ''}.`);
+  }
+  const optedOut = await optedOutAmong(db, businessId, found.map((c) => normalizePhone(c.phone)!));
+  const byId = new Map(found.map((c) => [c.id, c]));
+  let batchId = 0;
+  await queueTexts(ctx, businessId, async (tx) => {
+    batchId = await q.insertBatch(tx, businessId, input.message, input.clientIds.length);
+    return input.clientIds.map((clientId): TextToQueue => {
+      const phone = normalizePhone(byId.get(clientId)!.phone)!;
+      return {
+        clientId,
+        kind: 'bulk',
+        key: `bulk:${batchId}:${clientId}`,
+        body: input.message,
+        batchId,
+        skipReason: optedOut.has(phone) ? 'Opted out of texts (replied STOP).' : undefined,
+      };
+    });
+  });
+  return (await bulkBatches(db, businessId, { id: batchId, limit: 1 }))[0];
+}
+
+export async function bulkBatches(db: Database['db'], businessId: number, opts: { id?: number; limit: number }): Promise<BulkBatch[]> {
+  const batches = await q.selectBatches(db, businessId, opts);
+  const problems = await q.selectProblems(db, businessId, batches.map((b) => b.id), PROBLEMS_SHOWN);
+  return batches.map((b) => ({
+    ...b,
+    finished: b.queued + b.sending === 0,
+    problems: problems.filter((p) => p.batchId === b.id).map(({ clientId, name, status, reason }) => ({ clientId, name, status, reason })),
+  }));
+}
+
+export async function bulkBatch(db: Database['db'], businessId: number, id: number): Promise<BulkBatch> {
+  const [batch] = await bulkBatches(db, businessId, { id, limit: 1 });
+  if (!batch) throw new HttpError(404, BULK_NOT_FOUND);
+  return batch;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { businessIdOf } from '../../platform/session';
+import { parse, parseId } from '../../platform/validate';
+import { bulkBatchesResponseSchema, bulkBatchSchema, bulkSendResponseSchema, bulkSendSchema } from '../../../shared/schemas/sms-bulk';
+import { BULK_NOT_FOUND, bulkBatch, bulkBatches, startBulkSend } from './bulk';
+
+/** Bulk sends as durable server work (docs/sms-outbox.md). */
+export async function smsOutboxRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const { database } = app.deps;
+
+  app.post('/sms/bulk', { schema: { response: { 200: bulkSendResponseSchema } } }, async (request) => {
+    const input = parse(bulkSendSchema, request.body);
+    const batch = await startBulkSend({ database, jobs: app.deps.jobs }, businessIdOf(request), input);
+    const waiting = batch.total - batch.skipped;
+    return {
+      success: true as const,
+      message: `${waiting} ${waiting === 1 ? 'text' : 'texts'} queued; they go out about one a second, inside each client's sending hours.`,
+      batch,
+    };
+  });
+
+  app.get('/sms/bulk', { schema: { response: { 200: bulkBatchesResponseSchema } } }, async (request) => ({
+    batches: await bulkBatches(database.db, businessIdOf(request), { limit: 5 }),
+  }));
+
+  app.get('/sms/bulk/:id', { schema: { response: { 200: bulkBatchSchema } } }, async (request) =>
+    bulkBatch(database.db, businessIdOf(request), parseId((request.params as { id?: unknown }).id, BULK_NOT_FOUND)),
+  );
+}

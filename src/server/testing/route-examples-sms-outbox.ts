@@ -1,0 +1,9 @@
+import { bulkSendSchema } from '../../shared/schemas/sms-bulk';
+import type { RouteExample } from './route-examples';
+
+/** Route examples of features/sms-outbox (see route-examples.ts). */
+export const SMS_OUTBOX_ROUTE_EXAMPLES: Record<string, RouteExample> = {
+  'POST /api/sms/bulk': { body: (ids) => ({ clientIds: [ids.client], message: 'Hi {clientName}, spring slots are open!' }), bodySchema: bulkSendSchema },
+  'GET /api/sms/bulk': {},
+  'GET /api/sms/bulk/:id': { params: (ids) => ({ id: String(ids.bulkBatch) }) },
+};
