@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind } from '../../db/schema/sms-outbox';
 import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
@@ -50,17 +51,18 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
   if (row.notBefore.getTime() > now.getTime() + 1000) return enqueue(ctx, row);
 
   const skip = (reason: string) => q.finish(db, businessId, row.id, 'skipped', reason);
-  if (row.clientId == null) return skip('The client was deleted before the text went out.');
   const sender = await q.selectSenderFacts(db, businessId);
   if (!sender) return;
-  const phone = await q.selectClientPhone(db, businessId, row.clientId);
-  if (phone === undefined) return skip('The client was deleted before the text went out.');
-  const to = normalizePhone(phone);
-  if (!to) return skip('No valid mobile number.');
+  const turnedOff = automationTurnedOff(row.kind, sender.auto);
+  if (turnedOff) return skip(turnedOff);
+  const recipient = await recipientOf(db, row);
+  if ('skip' in recipient) return skip(recipient.skip);
+  const { to } = recipient;
 
-  const days = cooldownDays(row.kind);
+  const days = cooldownDays(row.kind, sender.auto?.cooldownDays);
   if (days > 0) {
-    const last = await q.lastSentOfKind(db, businessId, row.clientId, row.kind);
+    const last =
+      row.clientId != null ? await q.lastSentOfKind(db, businessId, row.clientId, row.kind) : await q.lastSentOfKindTo(db, businessId, to, row.kind);
     if (last && now.getTime() - last.getTime() < days * 86_400_000) {
       return skip(`Already sent one of these on ${last.toISOString().slice(0, 10)}; at most one every ${days} days.`);
     }
@@ -86,9 +88,11 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
       {
         businessId,
         clientId: row.clientId,
+        to: row.clientId == null ? to : undefined,
         body: row.body,
         messageType: MESSAGE_TYPE[row.kind],
         onStored: (messageId) => q.linkMessage(db, businessId, row.id, messageId),
+        onSent: row.referralId != null ? (tx) => q.stampReferralReminder(tx, businessId, row.referralId!) : undefined,
       },
     );
     await q.finish(db, businessId, row.id, 'sent', null);
@@ -111,6 +115,37 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
     const stored = error.status >= 500 || cause instanceof SmsProviderError;
     await q.finish(db, businessId, row.id, stored ? 'failed' : 'skipped', error.message);
   }
+}
+
+const AUTOMATION_TOGGLE = { thankYou: 'autoSendThankYou', review: 'autoSendReview', followUp: 'autoSendFollowUp' } as const;
+const AUTOMATION_NAME = { thankYou: 'thank-you texts', review: 'review requests', followUp: 'referral follow-ups' } as const;
+
+/** An automated text whose automation the owner turned off after it was queued is not sent (review requests are off unless turned on). */
+function automationTurnedOff(kind: OutboxKind, auto: AutoMessageSettings | null): string | null {
+  if (kind === 'bulk') return null;
+  const on = auto?.[AUTOMATION_TOGGLE[kind]] ?? kind !== 'review';
+  return on ? null : `Automatic ${AUTOMATION_NAME[kind]} were turned off before this text went out.`;
+}
+
+/**
+ * Who gets the text, checked now: a client (still there, with a valid mobile number), or a number that is
+ * no client (a referred friend; its referral still there and not converted).
+ */
+async function recipientOf(db: Tx, row: q.OutboxRow): Promise<{ to: string } | { skip: string }> {
+  if (row.toNumber != null) {
+    if (row.kind === 'followUp') {
+      const referral = row.referralId != null ? await q.selectReferralState(db, row.businessId, row.referralId) : null;
+      if (!referral) return { skip: 'The referral was deleted before the text went out.' };
+      if (referral.converted) return { skip: `${row.recipientName ?? 'The friend'} has booked already, so no follow-up was needed.` };
+    }
+    const to = normalizePhone(row.toNumber);
+    return to ? { to } : { skip: 'No valid mobile number.' };
+  }
+  if (row.clientId == null) return { skip: 'The client was deleted before the text went out.' };
+  const phone = await q.selectClientPhone(db, row.businessId, row.clientId);
+  if (phone === undefined) return { skip: 'The client was deleted before the text went out.' };
+  const to = normalizePhone(phone);
+  return to ? { to } : { skip: 'No valid mobile number.' };
 }
 
 /**

@@ -6,7 +6,12 @@ import { deliverTextJob, deliveryKey } from './jobs';
 import * as q from './queries';
 
 export type TextToQueue = {
-  clientId: number;
+  /** The client to text; null for a recipient who is not a client (then `toNumber` and `recipientName`). */
+  clientId: number | null;
+  toNumber?: string | null;
+  recipientName?: string | null;
+  /** A referral follow-up's referral (skipped at delivery once it converted). */
+  referralId?: number | null;
   kind: OutboxKind;
   /** Names the work: the same key for a business is queued once (thank-you:booking:<id>, bulk:<batch>:<client>). */
   key: string;
@@ -38,6 +43,9 @@ export async function queueTexts(
       texts.map((t) => ({
         clientId: t.clientId,
         batchId: t.batchId ?? null,
+        toNumber: t.toNumber ?? null,
+        recipientName: t.recipientName ?? null,
+        referralId: t.referralId ?? null,
         kind: t.kind,
         key: t.key,
         body: t.body,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
+import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
 
 // SQL of the outbox. Every statement filters by business_id (DESIGN rule 1); the pacing table is keyed by
@@ -10,6 +11,10 @@ export type OutboxRow = {
   businessId: number;
   clientId: number | null;
   batchId: number | null;
+  /** A recipient who is not a client (a referred friend): client_id is then null. */
+  toNumber: string | null;
+  recipientName: string | null;
+  referralId: number | null;
   kind: OutboxKind;
   key: string;
   body: string;
@@ -26,6 +31,9 @@ type RawOutbox = {
   business_id: number;
   client_id: number | null;
   batch_id: number | null;
+  to_number: string | null;
+  recipient_name: string | null;
+  referral_id: number | null;
   kind: OutboxKind;
   key: string;
   body: string;
@@ -42,6 +50,9 @@ const toRow = (r: RawOutbox): OutboxRow => ({
   businessId: r.business_id,
   clientId: r.client_id,
   batchId: r.batch_id,
+  toNumber: r.to_number ?? null,
+  recipientName: r.recipient_name ?? null,
+  referralId: r.referral_id ?? null,
   kind: r.kind,
   key: r.key,
   body: r.body,
@@ -63,6 +74,9 @@ export async function insertBatch(tx: Tx, businessId: number, message: string, t
 export type NewOutboxRow = {
   clientId: number | null;
   batchId: number | null;
+  toNumber?: string | null;
+  recipientName?: string | null;
+  referralId?: number | null;
   kind: OutboxKind;
   key: string;
   body: string;
@@ -75,13 +89,14 @@ export type NewOutboxRow = {
 export async function insertOutbox(tx: Tx, businessId: number, rows: NewOutboxRow[]): Promise<OutboxRow[]> {
   if (rows.length === 0) return [];
   const payload = JSON.stringify(
-    rows.map((r) => ({ ...r, notBefore: r.notBefore.toISOString() })),
+    rows.map((r) => ({ ...r, toNumber: r.toNumber ?? null, recipientName: r.recipientName ?? null, referralId: r.referralId ?? null, notBefore: r.notBefore.toISOString() })),
   );
   const inserted = rowsOf<RawOutbox>(
     await tx.execute(sql`
-      insert into sms_outbox (business_id, client_id, batch_id, kind, key, body, status, reason, not_before)
-      select ${businessId}, x."clientId", x."batchId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore"
-      from jsonb_to_recordset(${payload}::jsonb) as x("clientId" int, "batchId" int, kind text, key text, body text, status text, reason text, "notBefore" timestamptz)
+      insert into sms_outbox (business_id, client_id, batch_id, to_number, recipient_name, referral_id, kind, key, body, status, reason, not_before)
+      select ${businessId}, x."clientId", x."batchId", x."toNumber", x."recipientName", x."referralId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore"
+      from jsonb_to_recordset(${payload}::jsonb) as x("clientId" int, "batchId" int, "toNumber" text, "recipientName" text, "referralId" int,
+        kind text, key text, body text, status text, reason text, "notBefore" timestamptz)
       on conflict (business_id, key) do nothing
       returning *`),
   );
@@ -135,15 +150,15 @@ export async function reserveSlots(tx: Tx, number: string, earliest: Date, secon
   return new Date(row.start);
 }
 
-export type SenderFacts = { number: string | null; timeZone: string };
+export type SenderFacts = { number: string | null; timeZone: string; auto: AutoMessageSettings | null };
 
 export async function selectSenderFacts(tx: Tx, businessId: number): Promise<SenderFacts | null> {
-  const [row] = rowsOf<{ number: string | null; time_zone: string }>(
+  const [row] = rowsOf<{ number: string | null; time_zone: string; auto: AutoMessageSettings | null }>(
     await tx.execute(sql`
-      select coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) as number, b.time_zone
+      select coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) as number, b.time_zone, o.auto_message_settings as auto
       from businesses b left join outreach_settings o on o.business_id = b.id where b.id = ${businessId}`),
   );
-  return row ? { number: row.number, timeZone: row.time_zone } : null;
+  return row ? { number: row.number, timeZone: row.time_zone, auto: row.auto ?? null } : null;
 }
 
 export type BulkRecipient = { id: number; name: string; phone: string | null };
@@ -180,6 +195,28 @@ export async function lastSentOfKind(tx: Tx, businessId: number, clientId: numbe
       where business_id = ${businessId} and client_id = ${clientId} and kind = ${kind} and status = 'sent'`),
   );
   return row?.at ? new Date(row.at) : null;
+}
+
+/** When this number (a recipient who is not a client) was last sent a text of this kind from the outbox. */
+export async function lastSentOfKindTo(tx: Tx, businessId: number, toNumber: string, kind: OutboxKind): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | Date | null }>(
+    await tx.execute(sql`select max(sent_at) as at from sms_outbox
+      where business_id = ${businessId} and to_number = ${toNumber} and kind = ${kind} and status = 'sent'`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** A follow-up's referral: whether the friend has booked (converted); null when it was deleted. */
+export async function selectReferralState(tx: Tx, businessId: number, referralId: number): Promise<{ converted: boolean } | null> {
+  const [row] = rowsOf<{ converted: boolean }>(
+    await tx.execute(sql`select converted from referrals where business_id = ${businessId} and id = ${referralId}`),
+  );
+  return row ?? null;
+}
+
+/** The automated follow-up counts as the referral's reminder (lastReminderAt), as the owner's Follow Up does. */
+export async function stampReferralReminder(tx: Tx, businessId: number, referralId: number): Promise<void> {
+  await tx.execute(sql`update referrals set last_reminder_at = now() where business_id = ${businessId} and id = ${referralId}`);
 }
 
 /** A linked message's state: whether the provider took it (a sid) or it stayed 'pending'. */
