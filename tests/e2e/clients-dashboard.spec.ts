@@ -150,6 +150,9 @@ test('Thanks and Gift dialogs send and confirm', async ({ page }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
   await expect(toast(page, 'Thank you message sent!')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The row is refetched and says when the client was last thanked.
+  await expect(rows(page).first().getByTestId('last-thanked')).toHaveText('Thanked Just now');
+  await expect(rows(page).first().getByTestId('last-gifted')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Send a gift to Zoe Zimmerman' }).click();
   const gift = page.getByRole('dialog');
@@ -168,6 +171,18 @@ test('Thanks and Gift dialogs send and confirm', async ({ page }) => {
   await gift.getByRole('button', { name: 'Send $12.50 Gift' }).click();
   await expect(toast(page, 'Gift sent successfully!')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(rows(page).first().getByTestId('last-gifted')).toHaveText('Gifted Just now');
+
+  // The detail view shows both with dates; a client never thanked or gifted shows Never.
+  await page.getByRole('button', { name: 'View details for Zoe Zimmerman' }).click();
+  const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  await expect(page.getByTestId('last-thanked-at')).toHaveText(`${today} · Just now`);
+  await expect(page.getByTestId('last-gifted-at')).toHaveText(`${today} · Just now`);
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Search clients').fill('olivia');
+  await page.getByRole('button', { name: 'View details for Olivia Brooks' }).click();
+  await expect(page.getByTestId('last-thanked-at')).toHaveText('Never');
+  await expect(page.getByTestId('last-gifted-at')).toHaveText('Never');
 });
 
 test('Export CSV downloads clients-export.csv', async ({ page }) => {

@@ -187,6 +187,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     await tx.insert(smsMessages).values({ businessId, clientId: c.id, direction: 'outbound', fromNumber: '+15125550142', toNumber: c.phone!, messageBody: body, messageType: type, twilioSid: sid, status: i % 7 === 6 ? 'failed' : 'delivered', isRead: true, timestamp: at });
     await tx.insert(smsLogs).values({ businessId, clientId: c.id, phoneNumber: c.phone!, messageType: type, messageContent: body, status: 'sent', twilioSid: sid, sentAt: at });
     await tx.insert(activityLogs).values({ businessId, type: 'sms_sent', description: `${type === 'referral' ? 'Referral ask' : 'Thank-you'} sent to ${c.name}`, metadata: { phone_number: c.phone!, message_type: type, twilio_sid: sid, client_id: c.id, client_name: c.name }, timestamp: at });
+    if (type === 'thankYou') await tx.update(clients).set({ lastThankedAt: at }).where(and(eq(clients.businessId, businessId), eq(clients.id, c.id)));
   }
   for (let i = 0; i < DEMO_REPLIES.length; i += 1) {
     const c = texted[i * 3];
@@ -197,7 +198,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     await tx.insert(smsMessages).values({ businessId, clientId: c.id, direction: 'inbound', fromNumber: c.phone!, toNumber: '+15125550142', messageBody: DEMO_REPLIES[i], messageType: 'reply', twilioSid: `${sid}M`, status: 'received', isRead, timestamp: at });
   }
   const gifted = clientRows.slice(2, 6).map((c) => c.id);
-  await tx.update(clients).set({ hasReward: true, rewardEarned: '$25 Service Discount' }).where(and(eq(clients.businessId, businessId), inArray(clients.id, gifted)));
+  await tx.update(clients).set({ hasReward: true, rewardEarned: '$25 Service Discount', lastGiftedAt: daysAgo(12) }).where(and(eq(clients.businessId, businessId), inArray(clients.id, gifted)));
   await tx.update(clients).set({ thankYouSent: true }).where(and(eq(clients.businessId, businessId), inArray(clients.id, texted.map((c) => c.id))));
 
   // A lead form on the website, and the leads it and other sources brought in.

@@ -4,7 +4,7 @@ import { formatPhone } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ClientBookingsList, ClientLoyaltySummary, ClientReferralFields, ClientTotalsGrid } from './client-detail-sections';
+import { ClientBookingsList, ClientLoyaltySummary, ClientReferralFields, ClientThanksAndGifts, ClientTotalsGrid } from './client-detail-sections';
 import { DeleteClientDialog } from './delete-client-dialog';
 import type { Client } from './types';
 import { useClientDetail } from './use-client-detail';
@@ -54,6 +54,7 @@ function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (
         <div className="space-y-5">
           <ClientLoyaltySummary client={data.client} today={data.today} />
           <ClientTotalsGrid totals={data.totals} firstBooking={data.client.firstBooking} />
+          <ClientThanksAndGifts client={data.client} />
           <ClientReferralFields code={data.client.referralCode} />
           <ClientBookingsList bookings={data.bookings} total={data.totals.allBookings} />
           <div className="flex justify-end border-t border-slate-100 pt-4">

@@ -4,6 +4,7 @@ import { formatCurrency, formatDate } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Input } from '../../components/ui/input';
 import { CopyButton } from './copy-button';
+import { lastSentDate } from './last-sent';
 import { LoyaltyScore } from './loyalty-score';
 import type { Client } from './types';
 import { referralLink } from './use-client-detail';
@@ -40,6 +41,32 @@ export function ClientTotalsGrid({ totals, firstBooking }: { totals: ClientTotal
         </div>
       ))}
     </dl>
+  );
+}
+
+/** When the client was last thanked and gifted (texts the provider took), with the latest reward. */
+export function ClientThanksAndGifts({ client }: { client: Client }) {
+  const items = [
+    ['Last thanked', lastSentDate(client.lastThankedAt), 'last-thanked-at'],
+    ['Last gifted', lastSentDate(client.lastGiftedAt), 'last-gifted-at'],
+  ];
+  return (
+    <section aria-labelledby="client-thanks-gifts-title">
+      <h3 id="client-thanks-gifts-title" className={h3}>
+        Thanks and gifts
+      </h3>
+      <dl className="mt-2 grid gap-3 sm:grid-cols-2">
+        {items.map(([label, value, testId]) => (
+          <div key={label} className="rounded-lg border border-slate-200 p-3">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="mt-1 text-sm font-medium text-slate-900 tabular" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {client.hasReward && client.rewardEarned && <p className="mt-1 text-xs text-slate-600">Latest reward: {client.rewardEarned}</p>}
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatDate, formatFrequency, formatPhone } from '../../../shared/format
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { ClientAvatar } from './client-avatar';
+import { lastSentLabel } from './last-sent';
 import { LoyaltyBadge, LoyaltyScore } from './loyalty-score';
 import type { Client } from './types';
 
@@ -10,16 +11,42 @@ export type ClientActions = { onThanks: (c: Client) => void; onGift: (c: Client)
 
 function RowActions({ client, onThanks, onGift }: { client: Client } & Omit<ClientActions, 'onDetails'>) {
   return (
-    <div className="flex gap-2">
-      <Button variant="outline" size="sm" onClick={() => onThanks(client)} aria-label={`Send thanks to ${client.name}`}>
-        <MessageSquareHeart className="hidden 2xl:block" />
-        Thanks
-      </Button>
-      <Button variant="secondary" size="sm" onClick={() => onGift(client)} aria-label={`Send a gift to ${client.name}`}>
-        <Gift className="hidden 2xl:block" />
-        Gift
-      </Button>
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={() => onThanks(client)} aria-label={`Send thanks to ${client.name}`}>
+          <MessageSquareHeart className="hidden 2xl:block" />
+          Thanks
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onGift(client)} aria-label={`Send a gift to ${client.name}`}>
+          <Gift className="hidden 2xl:block" />
+          Gift
+        </Button>
+      </div>
+      <LastSentNotes client={client} />
     </div>
+  );
+}
+
+/** When the client was last thanked and gifted, beside the buttons (below them when the cell is narrow). */
+function LastSentNotes({ client }: { client: Client }) {
+  const thanked = lastSentLabel('Thanked', client.lastThankedAt);
+  const gifted = lastSentLabel('Gifted', client.lastGiftedAt);
+  if (!thanked && !gifted) return null;
+  return (
+    <p className="flex flex-wrap gap-x-3 text-xs leading-4 text-slate-500">
+      {thanked && <Note testId="last-thanked" label={thanked} />}
+      {gifted && <Note testId="last-gifted" label={gifted} />}
+    </p>
+  );
+}
+
+/** 'Thanked Oct 13, 2026' may break after the verb only, so a narrow table cell need not grow for it. */
+function Note({ testId, label }: { testId: string; label: string }) {
+  const space = label.indexOf(' ');
+  return (
+    <span data-testid={testId}>
+      {label.slice(0, space)} <span className="whitespace-nowrap">{label.slice(space + 1)}</span>
+    </span>
   );
 }
 
