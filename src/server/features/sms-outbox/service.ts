@@ -4,3 +4,5 @@ export { queueTexts, type TextToQueue } from './enqueue';
 export { cooldownDays, DEFAULT_COOLDOWN_DAYS } from './cooldowns';
 export { deliverTextJob } from './jobs';
 export type { OutboxRow } from './queries';
+/** GET /api/sms/scheduled: the automated texts still to go (docs/sms-automations.md). */
+export { selectScheduled as listScheduled } from './scheduled';
