@@ -160,6 +160,8 @@ for (const viewport of [
       await axeCheck(page, 'Bulk Messaging');
 
       await page.getByRole('button', { name: 'Send to 2 clients' }).click();
+      // Queued on the server, texts go out about one a second (sms-bulk.spec.ts follows the progress).
+      await expect(page.getByTestId('bulk-headline')).toHaveText('Done', { timeout: 45_000 });
       await expectToast(page, 'Messages sent successfully', 'Sent to 2 clients.');
       await expect(page.getByTestId('bulk-result')).toContainText('2 sent, 0 failed');
 

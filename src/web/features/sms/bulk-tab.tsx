@@ -6,9 +6,14 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { FieldError, Label } from '../../components/ui/label';
+import { ToastAction } from '../../components/ui/toast';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError, errorMessage } from '../../lib/api';
+import { BULK_NO_CLIENTS, BULK_NO_MESSAGE } from '../../../shared/schemas/sms-bulk';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
 import { BulkPreview } from './bulk-preview';
+import { currentNumber, onlyHeld, retryableIds } from './bulk-batch';
 import { BulkResult } from './bulk-result';
 import { SegmentCounter } from './segment-counter';
 import { useBulkSend } from './use-bulk-send';
@@ -26,8 +31,11 @@ interface BulkTabProps {
 export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, onChooseNumber }: BulkTabProps) {
   const clients = useClientsForBulk();
   const templates = useTemplates();
-  const bulk = useBulkSend();
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const bulk = useBulkSend({
+    // The clients whose text failed stay selected, for another try.
+    onFinished: (batch) => setSelected(new Set(retryableIds(batch))),
+  });
   const [error, setError] = useState<string>();
   const id = useId();
 
@@ -35,6 +43,9 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
   const withPhone = useMemo(() => all.filter((c) => c.phone), [all]);
   const chosen = withPhone.filter((c) => selected.has(c.id));
   const allSelected = withPhone.length > 0 && chosen.length === withPhone.length;
+  // One send at a time while texts are going out; a batch that only waits for quiet hours doesn't block the next.
+  const going = bulk.batch != null && !bulk.batch.finished && !onlyHeld(bulk.batch);
+  const busy = bulk.posting || going;
 
   if (!hasNumber)
     return (
@@ -57,124 +68,145 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
   };
 
   const submit = async () => {
-    if (chosen.length === 0) return setError('Select at least one client.');
-    if (!message.trim()) return setError('Write a message to send.');
-    const state = await bulk.send(chosen, message.trim());
-    // The clients not reached stay selected, for another try.
-    setSelected(new Set(state.failed.map((f) => f.clientId)));
+    if (chosen.length === 0) return setError(BULK_NO_CLIENTS);
+    if (!message.trim()) return setError(BULK_NO_MESSAGE);
+    try {
+      await bulk.send(
+        chosen.map((c) => c.id),
+        message.trim(),
+      );
+    } catch (e) {
+      const said = e instanceof ApiError && e.status < 500 ? e.serverMessage : undefined;
+      setError(said);
+      const noNumber = e instanceof ApiError && e.status === 409 && /no SMS number/i.test(said ?? '');
+      toast({
+        title: 'Failed to send messages',
+        description: errorMessage(e, 'Nothing was sent. Please try again.'),
+        variant: 'destructive',
+        action: noNumber ? (
+          <ToastAction altText="Set up SMS" onClick={onChooseNumber}>
+            Set up SMS
+          </ToastAction>
+        ) : undefined,
+      });
+    }
   };
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-          <div>
-            <CardTitle>Recipients</CardTitle>
-            <CardDescription>
-              {chosen.length} of {withPhone.length} selected · only clients with a phone number can be texted
-            </CardDescription>
-          </div>
-        </CardHeader>
-        <CardContent>
-          {clients.isPending ? (
-            <div className="space-y-2">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
+    <div className="space-y-6">
+      {bulk.batch && <BulkResult batch={bulk.batch} onDismiss={bulk.dismiss} />}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+            <div>
+              <CardTitle>Recipients</CardTitle>
+              <CardDescription>
+                {chosen.length} of {withPhone.length} selected · only clients with a phone number can be texted
+              </CardDescription>
             </div>
-          ) : clients.isError ? (
-            <p role="alert" className="text-sm text-red-600">
-              Clients could not be loaded. Please try refreshing the page.
-            </p>
-          ) : all.length === 0 ? (
-            <EmptyState icon={Users} title="No clients yet" text="Upload your client list to text them." className="py-8" />
-          ) : (
-            <div className="space-y-2">
-              <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
-                <Checkbox
-                  id={`${id}-all`}
-                  checked={allSelected ? true : chosen.length > 0 ? 'indeterminate' : false}
-                  disabled={withPhone.length === 0 || bulk.sending}
-                  onCheckedChange={(v) => {
-                    setError(undefined);
-                    setSelected(v === true ? new Set(withPhone.map((c) => c.id)) : new Set());
-                  }}
-                />
-                <Label htmlFor={`${id}-all`} className="font-semibold">
-                  Select All
-                </Label>
+          </CardHeader>
+          <CardContent>
+            {clients.isPending ? (
+              <div className="space-y-2">
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-10 w-full" />
               </div>
-              <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" data-testid="bulk-clients">
-                {all.map((c) => {
-                  const boxId = `${id}-c${c.id}`;
-                  return (
-                    <li key={c.id} className="flex items-center gap-3 px-3 py-2">
-                      <Checkbox
-                        id={boxId}
-                        checked={selected.has(c.id)}
-                        disabled={!c.phone || bulk.sending}
-                        onCheckedChange={(v) => toggle(c.id, v === true)}
-                      />
-                      <Label htmlFor={boxId} className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3 font-normal">
-                        <span className="truncate text-slate-900">{c.name}</span>
-                        <span className="text-xs text-slate-500 tabular">{c.phone ? formatPhone(c.phone) : 'No phone number'}</span>
-                      </Label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          )}
-        </CardContent>
-      </Card>
+            ) : clients.isError ? (
+              <p role="alert" className="text-sm text-red-600">
+                Clients could not be loaded. Please try refreshing the page.
+              </p>
+            ) : all.length === 0 ? (
+              <EmptyState icon={Users} title="No clients yet" text="Upload your client list to text them." className="py-8" />
+            ) : (
+              <div className="space-y-2">
+                <div className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
+                  <Checkbox
+                    id={`${id}-all`}
+                    checked={allSelected ? true : chosen.length > 0 ? 'indeterminate' : false}
+                    disabled={withPhone.length === 0 || busy}
+                    onCheckedChange={(v) => {
+                      setError(undefined);
+                      setSelected(v === true ? new Set(withPhone.map((c) => c.id)) : new Set());
+                    }}
+                  />
+                  <Label htmlFor={`${id}-all`} className="font-semibold">
+                    Select All
+                  </Label>
+                </div>
+                <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" data-testid="bulk-clients">
+                  {all.map((c) => {
+                    const boxId = `${id}-c${c.id}`;
+                    return (
+                      <li key={c.id} className="flex items-center gap-3 px-3 py-2">
+                        <Checkbox
+                          id={boxId}
+                          checked={selected.has(c.id)}
+                          disabled={!c.phone || busy}
+                          onCheckedChange={(v) => toggle(c.id, v === true)}
+                        />
+                        <Label htmlFor={boxId} className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3 font-normal">
+                          <span className="truncate text-slate-900">{c.name}</span>
+                          <span className="text-xs text-slate-500 tabular">{c.phone ? formatPhone(c.phone) : 'No phone number'}</span>
+                        </Label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            )}
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Message</CardTitle>
-          <CardDescription>Each selected client gets their own text from your business number.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {(templates.data?.length ?? 0) > 0 && (
-            <div className="space-y-1.5">
-              <p className="text-sm font-medium text-slate-700">Quick templates</p>
-              <div className="flex flex-wrap gap-2">
-                {templates.data!.slice(0, QUICK_TEMPLATES).map((t) => (
-                  <Button key={t.id} size="sm" variant="outline" onClick={() => setMessage(t.content)} disabled={bulk.sending}>
-                    {t.name}
-                  </Button>
-                ))}
+        <Card>
+          <CardHeader>
+            <CardTitle>Message</CardTitle>
+            <CardDescription>Each selected client gets their own text from your business number.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {(templates.data?.length ?? 0) > 0 && (
+              <div className="space-y-1.5">
+                <p className="text-sm font-medium text-slate-700">Quick templates</p>
+                <div className="flex flex-wrap gap-2">
+                  {templates.data!.slice(0, QUICK_TEMPLATES).map((t) => (
+                    <Button key={t.id} size="sm" variant="outline" onClick={() => setMessage(t.content)} disabled={busy}>
+                      {t.name}
+                    </Button>
+                  ))}
+                </div>
               </div>
+            )}
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-msg`}>Message</Label>
+              <Textarea
+                id={`${id}-msg`}
+                rows={5}
+                value={message}
+                disabled={busy}
+                placeholder="Hi {clientName}! ..."
+                aria-describedby={`${id}-count`}
+                onChange={(e) => {
+                  setMessage(e.target.value);
+                  setError(undefined);
+                }}
+              />
+              <SegmentCounter id={`${id}-count`} text={message} />
             </div>
-          )}
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-msg`}>Message</Label>
-            <Textarea
-              id={`${id}-msg`}
-              rows={5}
-              value={message}
-              disabled={bulk.sending}
-              placeholder="Hi {clientName}! ..."
-              aria-describedby={`${id}-count`}
-              onChange={(e) => {
-                setMessage(e.target.value);
-                setError(undefined);
-              }}
-            />
-            <SegmentCounter id={`${id}-count`} text={message} />
-          </div>
-          {message.trim() && <BulkPreview message={message} client={chosen[0] ?? withPhone[0]} />}
-          <FieldError message={error} />
-          <Button className="w-full sm:w-auto" disabled={bulk.sending || chosen.length === 0 || !message.trim()} onClick={() => void submit()}>
-            {bulk.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            {bulk.sending
-              ? `Sending ${bulk.progress!.done + 1} of ${bulk.progress!.total}...`
-              : chosen.length === 0
-                ? 'Send'
-                : `Send to ${chosen.length} ${chosen.length === 1 ? 'client' : 'clients'}`}
-          </Button>
-          {bulk.progress && <BulkResult progress={bulk.progress} />}
-        </CardContent>
-      </Card>
+            {message.trim() && <BulkPreview message={message} client={chosen[0] ?? withPhone[0]} />}
+            <FieldError message={error} />
+            <Button className="w-full sm:w-auto" disabled={busy || chosen.length === 0 || !message.trim()} onClick={() => void submit()}>
+              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+              {busy
+                ? bulk.batch && !bulk.batch.finished
+                  ? `Sending ${currentNumber(bulk.batch)} of ${bulk.batch.total}...`
+                  : 'Sending...'
+                : chosen.length === 0
+                  ? 'Send'
+                  : `Send to ${chosen.length} ${chosen.length === 1 ? 'client' : 'clients'}`}
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
     </div>
   );
 }

@@ -1,51 +1,86 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { apiJson, errorMessage } from '../../lib/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { BulkBatch, BulkSendResponse } from '../../../shared/schemas/sms-bulk';
+import { apiJson } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { toast } from '../../components/ui/use-toast';
+import { finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
 import { refreshMessaging } from './use-sms';
 
-export interface BulkProgress {
-  total: number;
-  done: number;
-  sent: number;
-  failed: { clientId: number; name: string; reason: string }[];
-  finished: boolean;
-}
+export const BULK_URL = '/api/sms/bulk';
+/** How often a batch still going out is read again. */
+export const BULK_POLL_MS = 2000;
 
 /**
- * One POST /api/sms/reply per selected client (spec part 2 section 7), one after another so the counts on
- * screen are the server's answers: sent is what it accepted, failed what it refused, with its reason.
+ * A bulk send is server work (POST /api/sms/bulk queues one text per client); the tab follows the batch it
+ * started, or on opening the newest one still going out, reading GET /api/sms/bulk/:id every 2 s until it is
+ * finished. The tab's content unmounts when another tab is chosen, which stops the polling.
  */
-export function useBulkSend() {
+export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = {}) {
   const qc = useQueryClient();
-  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const { business } = useAuth();
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [dismissedId, setDismissedId] = useState<number | null>(() => readDismissed(business?.id));
+  const [posting, setPosting] = useState(false);
 
-  const send = async (recipients: { id: number; name: string }[], message: string) => {
-    let state: BulkProgress = { total: recipients.length, done: 0, sent: 0, failed: [], finished: false };
-    setProgress(state);
-    for (const r of recipients) {
-      try {
-        await apiJson<unknown>('POST', '/api/sms/reply', { clientId: r.id, message });
-        state = { ...state, done: state.done + 1, sent: state.sent + 1 };
-      } catch (error) {
-        state = { ...state, done: state.done + 1, failed: [...state.failed, { clientId: r.id, name: r.name, reason: errorMessage(error, 'Not sent') }] };
-      }
-      setProgress(state);
+  // Read again on every visit: texts went out while the tab was closed.
+  const list = useQuery<{ batches: BulkBatch[] }>({ queryKey: [BULK_URL], refetchOnMount: 'always', enabled: chosenId == null });
+  const batchId = chosenId ?? (list.data ? pickBatch(list.data.batches, dismissedId) : null);
+  const fromList = list.data?.batches.find((b) => b.id === batchId);
+
+  const batch = useQuery<BulkBatch>({
+    queryKey: [`${BULK_URL}/${batchId}`],
+    enabled: batchId != null,
+    initialData: fromList,
+    refetchOnMount: 'always',
+    refetchInterval: (q) => (q.state.data && !q.state.data.finished ? BULK_POLL_MS : false),
+  });
+  const current = batchId != null ? batch.data : undefined;
+
+  // The toast is for a batch seen going out here and then finishing, not for one that ended while away.
+  const seenGoing = useRef(new Set<number>());
+  const onFinished = useRef(opts.onFinished);
+  onFinished.current = opts.onFinished;
+  useEffect(() => {
+    if (!current) return;
+    if (!current.finished) {
+      seenGoing.current.add(current.id);
+      return;
     }
-    state = { ...state, finished: true };
-    setProgress(state);
-    void refreshMessaging(qc);
-    if (state.failed.length === 0) {
-      toast({ title: 'Messages sent successfully', description: `Sent to ${state.sent} ${state.sent === 1 ? 'client' : 'clients'}.` });
-    } else {
-      toast({
-        title: 'Failed to send messages',
-        description: `${state.sent} sent, ${state.failed.length} failed: ${state.failed[0].reason}`,
-        variant: 'destructive',
-      });
+    if (!seenGoing.current.delete(current.id)) return;
+    const t = finishedToast(current);
+    toast({ title: t.title, description: t.description, variant: t.ok ? undefined : 'destructive' });
+    onFinished.current?.(current);
+  }, [current]);
+
+  // History, usage and the dashboard's feed change as texts go out.
+  const outcomes = current ? `${current.id}:${current.sent}:${current.failed}:${current.skipped}` : '';
+  useEffect(() => {
+    if (outcomes) void refreshMessaging(qc);
+  }, [outcomes, qc]);
+
+  /** Starts a bulk send; the server's refusal is thrown for the caller to show. */
+  const send = async (clientIds: number[], message: string): Promise<BulkBatch> => {
+    setPosting(true);
+    try {
+      const res = await apiJson<BulkSendResponse>('POST', BULK_URL, { clientIds, message });
+      qc.setQueryData([`${BULK_URL}/${res.batch.id}`], res.batch);
+      if (res.batch.finished) seenGoing.current.add(res.batch.id); // every text skipped at once: still toast it
+      setChosenId(res.batch.id);
+      void qc.invalidateQueries({ queryKey: [BULK_URL], exact: true });
+      return res.batch;
+    } finally {
+      setPosting(false);
     }
-    return state;
   };
 
-  return { progress, sending: progress !== null && !progress.finished, send, clear: () => setProgress(null) };
+  const dismiss = () => {
+    if (!current?.finished) return;
+    writeDismissed(business?.id, current.id);
+    setDismissedId(current.id);
+    setChosenId(null);
+    void qc.invalidateQueries({ queryKey: [BULK_URL], exact: true });
+  };
+
+  return { batch: current, posting, send, dismiss };
 }

@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpViaApi } from './support/accounts';
+import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
+import { expectToast, toastWith } from './support/toast';
+
+// Bulk Messaging as durable server work (issue 10): one POST /api/sms/bulk, then the batch's progress as the
+// server counts it, texts going out about one a second. The app runs with SMS_SEND_WINDOW=off, so no text
+// waits for quiet hours whatever the hour.
+
+test.describe.configure({ timeout: 90_000 });
+
+// The queue's worker takes a text about every 1 to 2 s; a busy machine adds to it.
+const DONE_MS = 45_000;
+const result = (page: Page) => page.getByTestId('bulk-result');
+const outbound = (page: Page) => page.locator('[data-testid="history-row"][data-direction="outbound"]');
+
+async function openBulk(page: Page) {
+  await page.goto('/outreach?tab=bulk');
+  await expect(page.getByRole('heading', { level: 1, name: 'SMS Management' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tab', { name: 'Bulk Messaging' })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+function phones(n: number, prefix: string) {
+  return Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${String.fromCharCode(65 + i)}`, phone: `(512) 555-${String(3000 + i)}` }));
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`on ${viewport.name}: three clients are texted, with progress, then Messages sent successfully and 3 sent`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUpViaApi(page);
+    await addClients(page, [...phones(3, 'Client'), { name: 'Nora Nophone' }]);
+    await chooseNumberViaApi(page);
+    await openBulk(page);
+
+    await expect(page.getByLabel('Nora Nophone')).toBeDisabled();
+    await page.getByLabel('Select All').click();
+    for (const name of ['Client A', 'Client B', 'Client C']) await expect(page.getByLabel(name)).toBeChecked();
+    await expect(page.getByLabel('Nora Nophone')).not.toBeChecked();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hi {clientName}! Spring slots are open this week.');
+    await expect(page.getByTestId('sms-counter')).toContainText('49/160 characters');
+
+    await page.getByRole('button', { name: 'Send to 3 clients' }).click();
+    // The batch as the server queued it: nothing sent yet, the first text going out.
+    await expect(result(page).getByTestId('bulk-headline')).toHaveText(/Sending [1-3] of 3\.\.\./);
+    await expect(result(page).getByRole('progressbar', { name: 'Texts done' })).toHaveAttribute('aria-valuemax', '3');
+    await expect(page.getByRole('button', { name: /^Sending/ })).toBeDisabled();
+    await shot(page, `bulk-progress-${viewport.name}`);
+
+    await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
+    await expectToast(page, 'Messages sent successfully', 'Sent to 3 clients.');
+    await expect(result(page)).toContainText('3 sent, 0 failed');
+    await expect(result(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+    await expect(toastWith(page, 'Failed to send messages')).toHaveCount(0);
+    await shot(page, `bulk-done-${viewport.name}`);
+
+    await page.getByRole('tab', { name: 'Message History' }).click();
+    await expect(outbound(page)).toHaveCount(3);
+    await expect(outbound(page).filter({ hasText: 'Client B' })).toContainText('Hi Client! Spring slots are open this week.');
+
+    // The result stays until it is dismissed, also after a reload; then it stays gone.
+    await openBulk(page);
+    await expect(result(page)).toContainText('3 sent, 0 failed');
+    await result(page).getByRole('button', { name: 'Dismiss the bulk send result' }).click();
+    await expect(result(page)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Select All')).toBeVisible({ timeout: 20_000 });
+    await expect(result(page)).toHaveCount(0);
+  });
+}
+
+test('a reload in the middle of a send shows the progress going on to the same final count, with no text sent twice', async ({ page }) => {
+  await signUpViaApi(page);
+  const clients = await addClients(page, phones(8, 'Guest'));
+  await chooseNumberViaApi(page);
+  await openBulk(page);
+
+  await page.getByLabel('Select All').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hi {clientName}, we have openings Friday.');
+  await page.getByRole('button', { name: 'Send to 8 clients' }).click();
+  const sent = result(page).getByTestId('bulk-sent');
+  await expect(sent).toHaveText(/^[2-7] sent$/, { timeout: 20_000 });
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Bulk Messaging' })).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText(/Sending [3-8] of 8\.\.\./);
+  await shot(page, 'bulk-after-reload');
+
+  // Leaving the tab and coming back shows the same batch again.
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  await page.getByRole('tab', { name: 'Bulk Messaging' }).click();
+  await expect(result(page)).toBeVisible();
+
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
+  await expectToast(page, 'Messages sent successfully', 'Sent to 8 clients.');
+  await expect(result(page)).toContainText('8 sent, 0 failed');
+
+  await page.getByRole('tab', { name: 'Message History' }).click();
+  await expect(outbound(page)).toHaveCount(8);
+  for (const c of clients) await expect(outbound(page).filter({ hasText: c.name })).toHaveCount(1);
+  const history = await (await page.request.get('/api/sms/messages')).json();
+  expect(JSON.stringify(history).match(/we have openings Friday/g)).toHaveLength(8);
+});
+
+test('a client who opted out is skipped and named; the toast says Failed to send messages with the counts', async ({ page }) => {
+  await signUpViaApi(page);
+  const [, liam] = await addClients(page, [
+    { name: 'Olivia Brooks', phone: '(512) 555-2001' },
+    { name: 'Liam Reed', phone: '(512) 555-2002' },
+  ]);
+  await chooseNumberViaApi(page);
+  await playClientReply(page, liam.id, 'STOP');
+  await openBulk(page);
+
+  await page.getByLabel('Select All').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hi {clientName}, we have openings Friday.');
+  await page.getByRole('button', { name: 'Send to 2 clients' }).click();
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
+  await expectToast(page, 'Failed to send messages', '1 sent, 0 failed, 1 skipped: Liam Reed: ');
+  await expect(toastWith(page, 'Messages sent successfully')).toHaveCount(0);
+  await expect(result(page)).toContainText('1 sent, 0 failed, 1 skipped');
+  await expect(result(page).getByTestId('bulk-problems')).toContainText('Liam Reed: ');
+  await shot(page, 'bulk-skipped');
+});
+
+test('a refused send shows the server\'s message; without a number the toast leads to Setup', async ({ page }) => {
+  await signUpViaApi(page);
+  await addClients(page, [{ name: 'Olivia Brooks', phone: '(512) 555-2001' }]);
+  await chooseNumberViaApi(page);
+  await openBulk(page);
+  await page.getByLabel('Olivia Brooks').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hi {clientName}!');
+
+  // The number went away after the page loaded (elsewhere): the server refuses and nothing is queued.
+  const noNumber = 'Your business has no SMS number yet, so no text was sent. Choose one under SMS Management (Setup) first.';
+  await page.route('**/api/sms/bulk', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: noNumber }) }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Send to 1 client' }).click();
+  await expectToast(page, 'Failed to send messages', noNumber);
+  await expect(page.getByText(noNumber, { exact: true }).first()).toBeVisible();
+  await expect(result(page)).toHaveCount(0);
+  await toastWith(page, 'Failed to send messages').getByRole('button', { name: 'Set up SMS' }).click();
+  await expect(page.getByRole('tab', { name: 'Setup' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a text the provider failed is named, and its client stays selected for another try', async ({ page }) => {
+  await signUpViaApi(page);
+  const [, liam] = await addClients(page, [
+    { name: 'Olivia Brooks', phone: '(512) 555-2001' },
+    { name: 'Liam Reed', phone: '(512) 555-2002' },
+  ]);
+  await chooseNumberViaApi(page);
+  await openBulk(page);
+
+  // A provider failure can't be made on the simulator from a browser: the batch's answers are played.
+  const base = { id: 4242, message: 'Hi {clientName}!', createdAt: new Date().toISOString(), total: 2, held: 0, skipped: 0, nextAt: null };
+  const going = { ...base, queued: 1, sending: 1, sent: 0, failed: 0, finished: false, problems: [] };
+  const reason = 'The text to Liam Reed was not sent: carrier unreachable. It is kept as failed in Message History; please try again.';
+  const ended = { ...base, queued: 0, sending: 0, sent: 1, failed: 1, finished: true, problems: [{ clientId: liam.id, name: 'Liam Reed', status: 'failed', reason }] };
+  let polls = 0;
+  await page.route('**/api/sms/bulk', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ json: { success: true, message: '2 texts queued', batch: going } }) : route.fallback(),
+  );
+  await page.route('**/api/sms/bulk/4242', (route) => route.fulfill({ json: (polls += 1) < 2 ? going : ended }));
+
+  await page.getByLabel('Select All').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hi {clientName}!');
+  await page.getByRole('button', { name: 'Send to 2 clients' }).click();
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText('Sending 1 of 2...');
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
+  await expectToast(page, 'Failed to send messages', `1 sent, 1 failed: Liam Reed: ${reason}`);
+  await expect(result(page).getByTestId('bulk-problems')).toContainText(`Liam Reed: ${reason}`);
+  await expect(page.getByLabel('Liam Reed')).toBeChecked();
+  await expect(page.getByLabel('Olivia Brooks')).not.toBeChecked();
+});
