@@ -7,11 +7,13 @@ import { importRoutes, webhookRoutes } from './imports/routes';
 import { smsRoutes } from './sms/routes';
 import { smsInboxRoutes } from './sms-inbox/routes';
 import { smsOutboxRoutes } from './sms-outbox/routes';
+import { smsAutomationRoutes } from './sms-automations/routes';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
 import { importJobs } from './imports/jobs';
 import { smsJobs } from './sms/jobs';
 import { smsOutboxJobs } from './sms-outbox/jobs';
+import { smsAutomationJobs } from './sms-automations/jobs';
 import type { JobDefinition } from '../platform/jobs/index';
 
 // Each feature adds its route registration here. Who may call a route is the route's own option:
@@ -19,10 +21,10 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
 export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
-export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs];
+export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs];

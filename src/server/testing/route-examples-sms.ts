@@ -5,6 +5,7 @@ import {
   searchNumbersSchema,
   sendSmsSchema,
 } from '../../shared/schemas/sms';
+import { scheduledQuerySchema } from '../../shared/schemas/sms-automations';
 import type { RouteExample } from './route-examples';
 
 /** Route examples of features/sms (see route-examples.ts). */
@@ -30,10 +31,11 @@ export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
         followUp: 'Just checking in, {clientName}',
         review: 'Please review us: {googleReviewLink}',
       },
-      autoMessageSettings: { autoSendThankYou: false },
+      autoMessageSettings: { autoSendThankYou: false, autoSendReview: true, cooldownDays: { thankYou: 7, review: 200 } },
     }),
     bodySchema: outreachSettingsInputSchema,
   },
   'GET /api/sms/templates': {},
   'GET /api/sms/usage': {},
+  'GET /api/sms/scheduled': { queries: [{}, { page: '2' }], querySchema: scheduledQuerySchema },
 };

@@ -106,7 +106,8 @@ export type CustomMessages = z.infer<typeof customMessagesSchema>;
 export const DEFAULT_CUSTOM_MESSAGES: CustomMessages = {
   referral: 'Hi {clientName}! Know someone who needs a hand? Share your link {referralLink} and you both get {referralDiscount} off.',
   thankYou: 'Hi {clientName}, thank you for choosing us! Friends you send our way get {referralDiscount} off with your link: {referralLink}',
-  followUp: 'Hi {clientName}, just checking in! Your friends still get {referralDiscount} off with your link: {referralLink}',
+  // Goes to the referred friend (docs/sms-automations.md): {clientName} is the friend, {referralLink} the referrer's link.
+  followUp: 'Hi {clientName}, just checking in! Your {referralDiscount} off your first service is still waiting. Book with your friend\'s link: {referralLink}',
   review: "Hi {clientName}, thanks again for your business! Would you leave us a quick review? It helps a lot: {googleReviewLink}",
 };
 

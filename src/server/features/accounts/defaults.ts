@@ -9,8 +9,9 @@ export const DEFAULT_CUSTOM_MESSAGES: CustomMessages = {
     "Hi {clientName}! Thanks for being a great client. Share your link with friends and they'll get {referralDiscount} off their first service: {referralLink}",
   thankYou:
     'Hi {clientName}, thank you for choosing us! We hope you loved the service. Know someone who would too? They get {referralDiscount} off with your link: {referralLink}',
+  // To the referred friend (the referral follow-up): {clientName} is the friend, {referralLink} the referrer's link.
   followUp:
-    'Hi {clientName}, just checking in! Your friends still get {referralDiscount} off their first service with your link: {referralLink}',
+    "Hi {clientName}, just checking in! Your {referralDiscount} off your first service is still waiting. Book with your friend's link: {referralLink}",
   review: 'Hi {clientName}, thanks again for your business! Would you leave us a quick review? It helps a lot: {googleReviewLink}',
 };
 

@@ -21,7 +21,13 @@ export type RecordResult = {
   duplicateBookings: number;
   /** The client id of each input row, in order. */
   clientIds: number[];
+  /** Bookings inserted now (not known already) whose service date is within `opts.recent` (automations). */
+  recentBookings: RecentBooking[];
 };
+
+export type RecentBooking = { id: number; clientId: number; serviceDate: string };
+/** Service dates, inclusive ('YYYY-MM-DD'). */
+export type DateRange = { from: string; to: string };
 
 type FileClient = {
   key: number;
@@ -46,8 +52,14 @@ export const dedupeKey = (serviceType: string | null, amount: number | null) =>
  * completed booking unless the same booking exists already; then recomputes the touched clients.
  * Set-based: a handful of statements whatever the number of rows. Call inside a transaction.
  */
-export async function recordBookings(tx: Tx, businessId: number, rows: BookingRow[], source: string): Promise<RecordResult> {
-  const empty = { newClients: 0, updatedClients: 0, newBookings: 0, duplicateBookings: 0, clientIds: [] };
+export async function recordBookings(
+  tx: Tx,
+  businessId: number,
+  rows: BookingRow[],
+  source: string,
+  opts: { recent?: DateRange } = {},
+): Promise<RecordResult> {
+  const empty = { newClients: 0, updatedClients: 0, newBookings: 0, duplicateBookings: 0, clientIds: [], recentBookings: [] };
   if (rows.length === 0) return empty;
   // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
   await lockBusinessClients(tx, businessId);
@@ -131,6 +143,9 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
 
   const clientIds = rowClient.map((c) => c.id!);
   let newBookings = 0;
+  const recentBookings: RecentBooking[] = [];
+  const from = opts.recent?.from ?? null;
+  const to = opts.recent?.to ?? null;
   for (let start = 0; start < rows.length; start += CHUNK) {
     const batch = rows.slice(start, start + CHUNK).map((r, i) => ({
       c: clientIds[start + i],
@@ -139,18 +154,22 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
       a: r.amount,
       k: dedupeKey(r.serviceType, r.amount),
     }));
-    const [res] = rowsOf<{ n: number }>(
+    const [res] = rowsOf<{ n: number; recent: RecentBooking[] | null }>(
       await tx.execute(sql`
         with ins as (
           insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
           select ${businessId}, v.c, v.d, v.t, v.a, v.a, 'completed', ${source}, v.k
           from json_to_recordset(${JSON.stringify(batch)}::json) as v(c int, d date, t text, a numeric, k text)
           on conflict (client_id, service_date, dedupe_key) do nothing
-          returning 1
+          returning id, client_id, service_date
         )
-        select count(*)::int as n from ins`),
+        select count(*)::int as n,
+          json_agg(json_build_object('id', id, 'clientId', client_id, 'serviceDate', to_char(service_date, 'YYYY-MM-DD')))
+            filter (where service_date between ${from}::date and ${to}::date) as recent
+        from ins`),
     );
     newBookings += Number(res.n);
+    if (res.recent) recentBookings.push(...res.recent);
   }
 
   const touched = [...updated, ...referredNew];
@@ -162,6 +181,7 @@ export async function recordBookings(tx: Tx, businessId: number, rows: BookingRo
     newBookings,
     duplicateBookings: rows.length - newBookings,
     clientIds,
+    recentBookings,
   };
 }
 

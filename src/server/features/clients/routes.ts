@@ -52,7 +52,7 @@ export async function clientRoutes(untyped: FastifyInstance) {
 
   app.post('/clients', { schema: { response: { 201: addClientResponseSchema } } }, async (request, reply) => {
     const input = parse(addClientSchema, request.body);
-    const client = await clients.addClient(database, businessIdOf(request), input);
+    const client = await clients.addClient({ database, jobs: app.deps.jobs, log: request.log }, businessIdOf(request), input);
     return reply.status(201).send({ client });
   });
 

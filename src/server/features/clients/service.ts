@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { normalizePhone } from '../../../shared/phone';
 import { giftLabel, type Client, type ClientPage, type SendGiftInput } from '../../../shared/schemas/clients';
@@ -9,11 +9,12 @@ import { type BookingRow, recordBookings } from './record-bookings';
 import { toCsv } from './export-csv';
 import { FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate } from './service-dates';
 import { sendSms, type SendContext, type SentText } from '../sms/service';
+import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 
 export { recomputeClientStats } from './recompute';
 export { generateReferralCode } from './referral-code';
 export { latestServiceDate } from './service-dates';
-export { recordBookings, dedupeKey, type BookingRow, type RecordResult } from './record-bookings';
+export { recordBookings, dedupeKey, type BookingRow, type DateRange, type RecentBooking, type RecordResult } from './record-bookings';
 
 /** GET /api/clients without `page` answers at most this many, in the asked order and search (docs/clients-api.md). */
 export const UNPAGED_CLIENT_LIMIT = 1000;
@@ -48,7 +49,7 @@ export const bookingTrends = (db: Tx, businessId: number, days: number) => q.sel
 
 /** Add Client: the client (found by e-mail or created) and its completed booking, in one transaction. */
 export async function addClient(
-  database: Database,
+  deps: BookingAutomationDeps,
   businessId: number,
   input: { name: string; email: string; phone?: string | null; serviceDate: string; serviceType?: string | null; amount: number },
 ): Promise<Client> {
@@ -65,11 +66,16 @@ export async function addClient(
     serviceType: input.serviceType || null,
     amount: input.amount,
   };
-  return database.db.transaction(async (tx) => {
+  const { database } = deps;
+  const recent = await recentBookingRange(database, businessId);
+  const { client, recentBookings } = await database.db.transaction(async (tx) => {
     if (row.serviceDate > (await latestServiceDate(tx, businessId))) throw new HttpError(400, FUTURE_SERVICE_DATE_MESSAGE);
-    const result = await recordBookings(tx, businessId, [row], 'manual');
-    return (await q.selectClientById(tx, businessId, result.clientIds[0]))!;
+    const result = await recordBookings(tx, businessId, [row], 'manual', { recent });
+    return { client: (await q.selectClientById(tx, businessId, result.clientIds[0]))!, recentBookings: result.recentBookings };
   });
+  // A recent booking brings the thank-you (and review request) automations (docs/sms-automations.md).
+  await afterBookingsRecorded(deps, businessId, recentBookings);
+  return client;
 }
 
 /**

@@ -33,7 +33,7 @@ export async function importRoutes(untyped: FastifyInstance) {
       assertAllowedText(file.filename ?? '', 'The file name contains a character that is not allowed. Please rename the file and upload it again.');
       try {
         const stream = file.file;
-        return await imports.importUpload(database, businessId, file.filename || 'upload.csv', stream, () => stream.truncated);
+        return await imports.importUpload({ database, jobs: app.deps.jobs, log: request.log }, businessId, file.filename || 'upload.csv', stream, () => stream.truncated);
       } catch (error) {
         throw uploadError(error);
       }
@@ -59,7 +59,7 @@ function uploadError(error: unknown): unknown {
 export async function webhookRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post('/webhook/:token', { config: webhookRouteConfig, schema: { response: { 200: webhookReplySchema } } }, async (request, reply) => {
     const { token } = request.params as { token: string };
-    const answer = await imports.handleWebhook(app.deps.database, token, request.body);
+    const answer = await imports.handleWebhook({ database: app.deps.database, jobs: app.deps.jobs, log: request.log }, token, request.body);
     return reply.status(answer.status).send(answer.body);
   });
 }

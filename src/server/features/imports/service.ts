@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { latestServiceDate, recordBookings } from '../clients/service';
+import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
 import { logFailedUpload } from './failed-upload';
@@ -16,39 +17,44 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 type ImportAnswer = UploadResult & { errorCount: number };
 
+/** The database, and the queue for the automated texts new bookings bring (docs/sms-automations.md). */
+export type ImportDeps = BookingAutomationDeps;
+
 /**
  * Imports an uploaded table: rows are normalised while the file streams in, then every client,
  * booking, stat and the upload log are written in one transaction (all or nothing). A refused upload
  * imports nothing and is listed in the upload history with its reason.
  */
 export async function importUpload(
-  database: Database,
+  deps: ImportDeps,
   businessId: number,
   fileName: string,
   stream: AsyncIterable<Buffer>,
   isTruncated: () => boolean = () => false,
 ): Promise<ImportAnswer> {
   try {
-    return await importFile(database, businessId, fileName, stream, isTruncated);
+    return await importFile(deps, businessId, fileName, stream, isTruncated);
   } catch (error) {
-    await logFailedUpload(database.db, businessId, fileName, error);
+    await logFailedUpload(deps.database.db, businessId, fileName, error);
     throw error;
   }
 }
 
 async function importFile(
-  database: Database,
+  deps: ImportDeps,
   businessId: number,
   fileName: string,
   stream: AsyncIterable<Buffer>,
   isTruncated: () => boolean,
 ): Promise<ImportAnswer> {
+  const { database } = deps;
   checkFileName(fileName);
   const rows = await collectRows(readTable(stream), { latestServiceDate: await latestServiceDate(database.db, businessId) });
   if (isTruncated()) throw new HttpError(413, 'File is too large. The limit is 10 MB.');
   const id = randomUUID();
+  const recent = await recentBookingRange(database, businessId);
   const recorded = await database.db.transaction(async (tx) => {
-    const r = await recordBookings(tx, businessId, rows.bookings, 'csv');
+    const r = await recordBookings(tx, businessId, rows.bookings, 'csv', { recent });
     await q.insertUploadLog(tx, {
       id,
       businessId,
@@ -62,6 +68,7 @@ async function importFile(
     });
     return r;
   });
+  await afterBookingsRecorded(deps, businessId, recorded.recentBookings);
   let message = `Processed ${plural(rows.processed, 'booking')}, skipped ${rows.skipped}.`;
   if (rows.processed > 0) {
     message += ` ${plural(recorded.newClients, 'new client')}, ${plural(recorded.updatedClients, 'existing client')} updated.`;
@@ -120,7 +127,8 @@ export type WebhookAnswer =
   | { status: 200; body: { success: true; test: true; message: string } };
 
 /** The booking webhook: same rules as the importer; every call with a known token is logged. */
-export async function handleWebhook(database: Database, token: string, body: unknown): Promise<WebhookAnswer> {
+export async function handleWebhook(deps: ImportDeps, token: string, body: unknown): Promise<WebhookAnswer> {
+  const { database } = deps;
   const businessId = token.length <= 200 ? await q.businessIdForWebhookToken(database.db, token) : null;
   if (!businessId) throw new HttpError(404, 'Unknown webhook');
   const fail = async (message: string): Promise<never> => {
@@ -147,11 +155,13 @@ export async function handleWebhook(database: Database, token: string, body: unk
     await q.insertWebhookLog(database.db, businessId, body, 'skipped', message);
     return { status: 200, body: { success: true, skipped: true, message } };
   }
+  const recent = await recentBookingRange(database, businessId);
   const recorded = await database.db.transaction(async (tx) => {
-    const r = await recordBookings(tx, businessId, [result.booking], 'webhook');
+    const r = await recordBookings(tx, businessId, [result.booking], 'webhook', { recent });
     await q.insertWebhookLog(tx, businessId, body, 'success', result.warning ?? null);
     return r;
   });
+  await afterBookingsRecorded(deps, businessId, recorded.recentBookings);
   const duplicate = recorded.duplicateBookings > 0;
   return {
     status: 200,

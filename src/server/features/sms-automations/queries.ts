@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client';
+
+// SQL of the automations. Per-business reads filter by business_id; the follow-up scan is the one read
+// across businesses (a scheduled job), and returns each row with its business.
+
+/** Today in the business's time zone ('YYYY-MM-DD'), and the date `daysBack` before it. */
+export async function selectToday(tx: Tx, businessId: number, daysBack: number): Promise<{ today: string; from: string } | null> {
+  const [row] = rowsOf<{ today: string; from: string }>(
+    await tx.execute(sql`
+      select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today,
+        to_char((now() at time zone time_zone)::date - ${daysBack}::int, 'YYYY-MM-DD') as "from"
+      from businesses where id = ${businessId}`),
+  );
+  return row ?? null;
+}
+
+export async function selectClientPhones(tx: Tx, businessId: number, ids: number[]): Promise<{ id: number; phone: string | null }[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: number; phone: string | null }>(
+    await tx.execute(sql`select id, phone from clients where business_id = ${businessId} and id = any(${`{${ids.join(',')}}`}::int[])`),
+  );
+}
+
+export type DueReferral = {
+  id: number;
+  businessId: number;
+  refereeName: string;
+  refereePhone: string;
+  referrerCode: string;
+  template: string | null;
+};
+
+/**
+ * Referrals still pending `minDays` after they were made (and made within `maxDays`), with the referee's
+ * phone, of businesses with a number and the follow-up automation on, that no follow-up was queued for yet
+ * and the owner has not followed up by hand; the friend is not a client of the business already. Read
+ * through referrals_pending_created_idx.
+ */
+export async function selectDueReferrals(tx: Tx, now: Date, opts: { minDays: number; maxDays: number; limit: number }): Promise<DueReferral[]> {
+  const at = now.toISOString();
+  return rowsOf<DueReferral>(
+    await tx.execute(sql`
+      select r.id, r.business_id as "businessId", r.referee_name as "refereeName", r.referee_phone as "refereePhone",
+        r.referrer_code as "referrerCode", o.custom_messages->>'followUp' as template
+      from referrals r
+      join businesses b on b.id = r.business_id
+      left join outreach_settings o on o.business_id = r.business_id
+      where not r.converted and r.referee_phone is not null
+        and r.created_at <= ${at}::timestamptz - ${opts.minDays} * interval '1 day'
+        and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
+        and r.last_reminder_at is null
+        and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
+        and coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) is not null
+        and not exists (select 1 from sms_outbox x where x.business_id = r.business_id and x.key = 'follow-up:referral:' || r.id)
+        and not exists (select 1 from clients c where c.business_id = r.business_id and c.phone = r.referee_phone)
+      order by r.created_at, r.id
+      limit ${opts.limit}`),
+  );
+}
