@@ -9,7 +9,7 @@ import * as q from './queries';
 
 // Choosing the business's SMS number (docs/sms.md "Numbers").
 
-export type NumberContext = { database: Database; sms: SmsProvider; appUrl?: string };
+export type NumberContext = { database: Database; sms: SmsProvider; appUrl?: string; log?: { error(obj: object, msg: string): void } };
 
 function providerFailure(error: unknown, what: string): never {
   if (error instanceof SmsProviderError) throw new HttpError(502, `${what}: ${error.message}`);
@@ -65,9 +65,23 @@ export async function purchaseNumber(
       providerFailure(error, 'This number could not be bought');
     }
     const number = normalizePhone(bought.phoneNumber) ?? phoneNumber;
-    await q.saveBusinessNumber(tx, businessId, { phoneNumber: number, sid: bought.sid, areaCode: input.areaCode, zip: input.zip });
+    try {
+      await q.saveBusinessNumber(tx, businessId, { phoneNumber: number, sid: bought.sid, areaCode: input.areaCode, zip: input.zip });
+    } catch (error) {
+      // Bought but not recorded: give it back, so the owner is not billed for a number the app doesn't know.
+      await releaseQuietly(ctx, bought.sid);
+      throw error;
+    }
     return { phoneNumber: number, friendlyNumber: formatPhone(number), alreadyHad: false };
   });
+}
+
+async function releaseQuietly(ctx: NumberContext, sid: string): Promise<void> {
+  try {
+    await ctx.sms.releaseNumber(sid);
+  } catch (error) {
+    ctx.log?.error({ err: error, sid }, 'a bought SMS number could not be recorded nor released: release it in the Twilio console');
+  }
 }
 
 /**

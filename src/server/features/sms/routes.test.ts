@@ -93,6 +93,23 @@ describe('number set-up', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
   });
 
+  it('a number bought but not recorded (the database refused the write) is given back to the provider', async () => {
+    const owner = await createBusiness(t.database, { name: 'Unlucky Co' });
+    await t.database.query(`create function refuse_number() returns trigger language plpgsql as $$
+      begin if new.id = ${owner.id} and new.selected_phone_number is not null then raise exception 'disk full'; end if; return new; end $$`);
+    await t.database.query('create trigger refuse_number before update on businesses for each row execute function refuse_number()');
+    try {
+      const released = t.sms.released.length;
+      const res = await post('/api/sms/purchase-number', { phoneNumber: '+17375550111' }, owner.cookie);
+      expect(res.statusCode).toBe(500);
+      expect(t.sms.released.length).toBe(released + 1);
+      expect((await get('/api/business/profile', owner.cookie)).json().twilioPhoneNumber ?? null).toBeNull();
+    } finally {
+      await t.database.query('drop trigger refuse_number on businesses');
+      await t.database.query('drop function refuse_number()');
+    }
+  });
+
   it('assign-local-number needs an area code or ZIP, and a forwarding number when forwarding is on', async () => {
     const other = await createBusiness(t.database);
     const refuse = async (body: unknown, message: string) => {

@@ -28,7 +28,7 @@ export async function smsRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
   const db = database.db;
-  const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl });
+  const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl, log: app.log });
 
   app.post('/sms/search-numbers', { schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
     const input = parse(searchNumbersSchema, request.body);

@@ -78,6 +78,13 @@ export class SimulatorSms implements SmsProvider {
     return { phoneNumber, friendlyName: friendly(phoneNumber), sid: `PN${randomBytes(16).toString('hex')}` };
   }
 
+  /** Numbers given back (tests read it). */
+  readonly released: string[] = [];
+
+  async releaseNumber(sid: string): Promise<void> {
+    this.released.push(sid);
+  }
+
   async send(message: OutgoingSms): Promise<SentSms> {
     const failure = this.failures.shift();
     if (failure) throw failure;

@@ -44,6 +44,10 @@ beforeAll(async () => {
     if (req.method === 'POST' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
       return json(201, { sid: 'PN123', phone_number: form.PhoneNumber, friendly_name: '(512) 555-0123' });
     }
+    if (req.method === 'DELETE' && url.pathname === `${base}/IncomingPhoneNumbers/PN123.json`) {
+      res.writeHead(204);
+      return res.end();
+    }
     if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
       if (form.To === '+15125550999') {
         return json(400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', more_info: 'https://www.twilio.com/docs/errors/21610', status: 400 });
@@ -83,6 +87,12 @@ describe('TwilioSms against a stand-in', () => {
     const bought = await twilio().buyNumber('+15125550123', { smsUrl: 'https://app.example.com/api/sms/inbound' });
     expect(bought).toEqual({ phoneNumber: '+15125550123', friendlyName: '(512) 555-0123', sid: 'PN123' });
     expect(seen.at(-1)!.form).toEqual({ PhoneNumber: '+15125550123', SmsUrl: 'https://app.example.com/api/sms/inbound', SmsMethod: 'POST' });
+  });
+
+  it('releases a bought number by its sid', async () => {
+    await twilio().releaseNumber('PN123');
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: `/2010-04-01/Accounts/${SID}/IncomingPhoneNumbers/PN123.json`, authorization: basic });
+    await expect(twilio().releaseNumber('PN404')).rejects.toBeInstanceOf(SmsProviderError);
   });
 
   it('sends a text and returns the sid and status', async () => {

@@ -51,6 +51,10 @@ export class TwilioSms implements SmsProvider {
     return { phoneNumber: String(body.phone_number ?? phoneNumber), friendlyName: String(body.friendly_name ?? phoneNumber), sid: String(body.sid) };
   }
 
+  async releaseNumber(sid: string): Promise<void> {
+    await this.request('DELETE', `/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`);
+  }
+
   async send(message: OutgoingSms): Promise<SentSms> {
     const form = new URLSearchParams({ To: message.to, From: message.from, Body: message.body });
     if (message.statusCallbackUrl) form.set('StatusCallback', message.statusCallbackUrl);
@@ -66,7 +70,7 @@ export class TwilioSms implements SmsProvider {
     return validTwilioSignature(this.options.authToken, url, params, signature);
   }
 
-  private async request(method: 'GET' | 'POST', path: string, form?: URLSearchParams): Promise<Record<string, any>> {
+  private async request(method: 'GET' | 'POST' | 'DELETE', path: string, form?: URLSearchParams): Promise<Record<string, any>> {
     let response: Response;
     try {
       response = await fetch(this.base + path, {

@@ -46,6 +46,8 @@ export interface SmsProvider {
   searchNumbers(query: { areaCode?: string; zip?: string }): Promise<AvailableNumber[]>;
   /** Buys a number (E.164) found by searchNumbers; `options.smsUrl` is where inbound texts are posted. */
   buyNumber(phoneNumber: string, options?: { smsUrl?: string }): Promise<PurchasedNumber>;
+  /** Gives back a number bought by buyNumber (its sid): used when the purchase could not be recorded. */
+  releaseNumber(sid: string): Promise<void>;
   /** Sends one text. Throws SmsProviderError when the provider refuses it (e.g. code 21610). */
   send(message: OutgoingSms): Promise<SentSms>;
   /** The inbound-message webhook's form parameters as the app needs them (throws on missing fields). */
