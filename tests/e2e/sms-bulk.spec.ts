@@ -150,7 +150,7 @@ test('a refused send shows the server\'s message; without a number the toast lea
   await expect(page.getByRole('tab', { name: 'Setup' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('a text the provider failed is named, and its client stays selected for another try', async ({ page }) => {
+test('texts waiting for quiet hours say so and when the next goes out; a text the provider failed is named, and its client stays selected for another try', async ({ page }) => {
   await signUpViaApi(page);
   const [, liam] = await addClients(page, [
     { name: 'Olivia Brooks', phone: '(512) 555-2001' },
@@ -161,19 +161,23 @@ test('a text the provider failed is named, and its client stays selected for ano
 
   // A provider failure can't be made on the simulator from a browser: the batch's answers are played.
   const base = { id: 4242, message: 'Hi {clientName}!', createdAt: new Date().toISOString(), total: 2, held: 0, skipped: 0, nextAt: null };
-  const going = { ...base, queued: 1, sending: 1, sent: 0, failed: 0, finished: false, problems: [] };
+  // One text goes out now, the other waits for its recipient's quiet hours (three hours from now).
+  const nextAt = new Date(Date.now() + 3 * 3600_000).toISOString();
+  const going = { ...base, queued: 1, held: 1, sending: 1, sent: 0, failed: 0, nextAt, finished: false, problems: [] };
   const reason = 'The text to Liam Reed was not sent: carrier unreachable. It is kept as failed in Message History; please try again.';
-  const ended = { ...base, queued: 0, sending: 0, sent: 1, failed: 1, finished: true, problems: [{ clientId: liam.id, name: 'Liam Reed', status: 'failed', reason }] };
+  const ended = { ...base, queued: 0, held: 0, sending: 0, sent: 1, failed: 1, finished: true, problems: [{ clientId: liam.id, name: 'Liam Reed', status: 'failed', reason }] };
   let polls = 0;
   await page.route('**/api/sms/bulk', (route) =>
     route.request().method() === 'POST' ? route.fulfill({ json: { success: true, message: '2 texts queued', batch: going } }) : route.fallback(),
   );
-  await page.route('**/api/sms/bulk/4242', (route) => route.fulfill({ json: (polls += 1) < 2 ? going : ended }));
+  await page.route('**/api/sms/bulk/4242', (route) => route.fulfill({ json: (polls += 1) < 3 ? going : ended }));
 
   await page.getByLabel('Select All').click();
   await page.getByRole('textbox', { name: 'Message' }).fill('Hi {clientName}!');
   await page.getByRole('button', { name: 'Send to 2 clients' }).click();
   await expect(result(page).getByTestId('bulk-headline')).toHaveText('Sending 1 of 2...');
+  await expect(result(page).getByTestId('bulk-waiting')).toHaveText(/^1 waits for the recipient's quiet hours to end\. Next text at \d{1,2}:\d{2} [AP]M\.$|Next text at \w{3} \w{3} \d{1,2}, /);
+  await shot(page, 'bulk-waiting');
   await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
   await expectToast(page, 'Failed to send messages', `1 sent, 1 failed: Liam Reed: ${reason}`);
   await expect(result(page).getByTestId('bulk-problems')).toContainText(`Liam Reed: ${reason}`);
