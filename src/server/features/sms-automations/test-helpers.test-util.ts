@@ -1,0 +1,39 @@
+import type { Database } from '../../db/client';
+import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { daysBefore, todayIn } from '../../testing/dates';
+
+let numberSeq = 10;
+
+/** A business with an SMS number (set directly: these tests are about what is queued, not the purchase). */
+export async function businessWithNumber(database: Database, name: string, overrides: { reviewLink?: string } = {}): Promise<TestBusiness & { number: string }> {
+  numberSeq += 1;
+  const number = `+1512555${String(1000 + numberSeq).slice(-4)}`;
+  const biz = await createBusiness(database, { name, selectedPhoneNumber: number });
+  if (overrides.reviewLink) await database.query('update outreach_settings set google_review_link = $2 where business_id = $1', [biz.id, overrides.reviewLink]);
+  return { ...biz, number };
+}
+
+/** Today in the business's zone (the factory's default, America/New_York) and n days before. */
+export async function serviceDay(database: Database, daysAgo: number): Promise<string> {
+  return daysBefore(await todayIn(database, 'America/New_York'), daysAgo);
+}
+
+/** A referral as issue 11 will make them (nothing creates them yet), `ageDays` old. */
+export async function createReferral(
+  database: Database,
+  businessId: number,
+  r: { referrerCode: string; refereeName: string; refereePhone: string | null; ageDays: number; converted?: boolean },
+): Promise<number> {
+  const [row] = await database.query<{ id: number }>(
+    `insert into referrals (business_id, referrer_code, referee_name, referee_phone, converted, converted_at, created_at)
+     values ($1, $2, $3, $4, $5, case when $5 then now() end, now() - make_interval(secs => $6::float8 * 86400))
+     returning id`,
+    [businessId, r.referrerCode, r.refereeName, r.refereePhone, r.converted ?? false, r.ageDays],
+  );
+  return row.id;
+}
+
+export type OutboxRowView = { id: number; kind: string; key: string; status: string; reason: string | null; client_id: number | null; to_number: string | null; not_before: Date };
+
+export const outboxOf = (database: Database, businessId: number) =>
+  database.query<OutboxRowView>('select id, kind, key, status, reason, client_id, to_number, not_before from sms_outbox where business_id = $1 order by id', [businessId]);
