@@ -102,6 +102,11 @@ describe('referral follow-up', () => {
     await createReferral(t.database, b.id, { referrerCode: referrer.referralCode, refereeName: 'Conny Converted', refereePhone: '+15125550334', ageDays: 4, converted: true });
     await createReferral(t.database, b.id, { referrerCode: referrer.referralCode, refereeName: 'Pia Nophone', refereePhone: null, ageDays: 4 });
     await createReferral(t.database, b.id, { referrerCode: referrer.referralCode, refereeName: 'Olly Old', refereePhone: '+15125550335', ageDays: 30 });
+    // Already a client of the business, and one the owner followed up by hand: no automated follow-up.
+    await addClient(b.cookie, 'Kim Known', '5125550336', '2025-01-05');
+    await createReferral(t.database, b.id, { referrerCode: referrer.referralCode, refereeName: 'Kim Known', refereePhone: '+15125550336', ageDays: 4 });
+    const byHand = await createReferral(t.database, b.id, { referrerCode: referrer.referralCode, refereeName: 'Hank Hand', refereePhone: '+15125550337', ageDays: 4 });
+    await t.database.query('update referrals set last_reminder_at = now() where id = $1', [byHand]);
 
     const ctx = { database: t.database, jobs: t.jobs, origin: 'http://localhost' };
     expect(await queueDueFollowUps(ctx)).toBe(1);
