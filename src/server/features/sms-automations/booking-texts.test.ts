@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryQueue } from '../../platform/jobs/testing';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from '../imports/upload-helpers.test-util';
-import { businessWithNumber, outboxOf, serviceDay } from './test-helpers.test-util';
+import { businessWithNumber, uploadCsv, outboxOf, serviceDay } from './test-helpers.test-util';
 
 // Which new bookings queue a thank-you (and a review request): Add Client, the import and the webhook, with
 // the memory queue (what is enqueued); delivery through the real queue is in delivery.test.ts.
@@ -70,14 +69,14 @@ describe('thank-you after a new booking', () => {
       `Nora Nophone,nora@example.com,,${today},Completed,60`,
       `Pat Pending,pat@example.com,512-555-0213,${today},Scheduled,60`,
     ].join('\n');
-    const first = await upload(t.app, b.cookie, 'bookings.csv', csv);
+    const first = await uploadCsv(t.app, b.cookie, 'bookings.csv', csv);
     expect(first.statusCode).toBe(200);
     const rows = await outboxOf(t.database, b.id);
     const [ana] = await t.database.query<{ id: number }>(`select id from clients where business_id = $1 and email = 'ana@example.com'`, [b.id]);
     expect(rows).toEqual([expect.objectContaining({ kind: 'thankYou', client_id: ana.id, key: `thank-you:booking:${await bookingIdOf(ana.id, today)}` })]);
     const jobsBefore = deliveryJobs().length;
 
-    const again = await upload(t.app, b.cookie, 'bookings.csv', csv);
+    const again = await uploadCsv(t.app, b.cookie, 'bookings.csv', csv);
     expect(again.json()).toMatchObject({ newBookings: 0 });
     expect(await outboxOf(t.database, b.id)).toHaveLength(1);
     expect(deliveryJobs()).toHaveLength(jobsBefore);

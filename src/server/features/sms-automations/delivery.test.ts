@@ -23,11 +23,11 @@ const addClient = async (cookie: string, name: string, phone: string, serviceDat
   expect(res.statusCode).toBe(201);
   return res.json().client as { id: number; referralCode: string };
 };
-const settled = (businessId: number, n: number) =>
-  waitFor(async () => {
+const settled = async (businessId: number, n: number) =>
+  (await waitFor(async () => {
     const rows = await outboxOf(t.database, businessId);
     return rows.length === n && rows.every((r) => !['queued', 'sending'].includes(r.status)) ? rows : null;
-  }, 20_000);
+  }, 20_000))!;
 const outbound = (businessId: number) =>
   t.database.query<{ to_number: string; message_body: string; message_type: string; client_id: number | null }>(
     `select to_number, message_body, message_type, client_id from sms_messages where business_id = $1 and direction = 'outbound' order by id`,

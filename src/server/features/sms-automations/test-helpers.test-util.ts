@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { daysBefore, todayIn } from '../../testing/dates';
@@ -37,3 +38,10 @@ export type OutboxRowView = { id: number; kind: string; key: string; status: str
 
 export const outboxOf = (database: Database, businessId: number) =>
   database.query<OutboxRowView>('select id, kind, key, status, reason, client_id, to_number, not_before from sms_outbox where business_id = $1 order by id', [businessId]);
+
+/** POST /api/upload/csv with one CSV file (multipart, field `csv`). */
+export function uploadCsv(app: FastifyInstance, cookie: string, fileName: string, csv: string) {
+  const boundary = `----automations${Math.random().toString(16).slice(2)}`;
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+  return app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
