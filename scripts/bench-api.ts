@@ -55,6 +55,9 @@ const CALLS: [string, string][] = [
   ['sms unread replies', '/api/activities/replies'],
   ['sms feed 7 days', '/api/activities/feed'],
   ['sms feed unread 90', '/api/activities/feed?filter=unread&days=90'],
+  // Bulk sends and automations (issue 10): 20 batches of 1,000 texts, 2,000 automated texts waiting.
+  ['sms bulk batches', '/api/sms/bulk'],
+  ['sms scheduled', '/api/sms/scheduled'],
 ];
 
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number };

@@ -22,6 +22,10 @@ export const deliverTextJob = defineJob({
   expireInSeconds: 120,
   retryLimit: 5,
   retryDelaySeconds: 30,
+  // Many businesses' texts are due at once: up to 20 per fetch, every half second (pacing per number is in
+  // the rows' due times, not in the worker).
+  batchSize: 20,
+  pollingIntervalSeconds: 0.5,
   async handler(data, context) {
     await deliverOutboxText(deliverContext(context), data.businessId, data.outboxId, enqueueDelivery);
   },

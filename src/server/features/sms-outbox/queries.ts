@@ -259,18 +259,30 @@ export async function selectBatches(tx: Tx, businessId: number, opts: { id?: num
     id: number; message: string; created_at: string | Date; total: number; queued: number; held: number;
     sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null;
   }>(
+    // The batches first (newest, through the business's index), then each one's texts counted on its own.
     await tx.execute(sql`
-      select b.id, b.message, b.created_at, b.total,
-        count(*) filter (where o.status = 'queued')::int as queued,
-        count(*) filter (where o.status = 'queued' and o.reason is not null)::int as held,
-        count(*) filter (where o.status = 'sending')::int as sending,
-        count(*) filter (where o.status = 'sent')::int as sent,
-        count(*) filter (where o.status = 'failed')::int as failed,
-        count(*) filter (where o.status = 'skipped')::int as skipped,
-        min(o.not_before) filter (where o.status = 'queued') as next_at
-      from sms_bulk_batches b left join sms_outbox o on o.batch_id = b.id and o.business_id = b.business_id
-      where b.business_id = ${businessId} ${opts.id !== undefined ? sql`and b.id = ${opts.id}` : sql``}
-      group by b.id order by b.id desc limit ${opts.limit}`),
+      with b as (
+        select id, message, created_at, total from sms_bulk_batches
+        where business_id = ${businessId} ${opts.id !== undefined ? sql`and id = ${opts.id}` : sql``}
+        order by id desc limit ${opts.limit}
+      )
+      select b.id, b.message, b.created_at, b.total, c.*, q.* from b
+      -- Counted from the (batch_id, status) index alone (the batch is the business's, so are its rows);
+      -- only the waiting rows are read for why and when.
+      cross join lateral (
+        select
+          count(*) filter (where o.status = 'queued')::int as queued,
+          count(*) filter (where o.status = 'sending')::int as sending,
+          count(*) filter (where o.status = 'sent')::int as sent,
+          count(*) filter (where o.status = 'failed')::int as failed,
+          count(*) filter (where o.status = 'skipped')::int as skipped
+        from sms_outbox o where o.batch_id = b.id
+      ) c
+      cross join lateral (
+        select count(*) filter (where w.reason is not null)::int as held, min(w.not_before) as next_at
+        from sms_outbox w where w.batch_id = b.id and w.status = 'queued'
+      ) q
+      order by b.id desc`),
   );
   return rows.map((r) => ({
     id: r.id,

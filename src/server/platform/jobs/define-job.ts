@@ -45,6 +45,13 @@ export type JobDefinition<Data = any> = {
   retryDelaySeconds?: number;
   /** A run taking longer than this is failed (and retried). */
   expireInSeconds?: number;
+  /**
+   * Jobs fetched per poll, run at once (each fails or completes on its own). pg-boss waits the polling
+   * interval after each fetch, so one job per poll caps a queue at one job per interval per process.
+   */
+  batchSize?: number;
+  /** This queue's polling interval (pg-boss minimum 0.5 s), when it must not wait the app's default. */
+  pollingIntervalSeconds?: number;
 };
 
 /** Keeps the payload type of `schema` tied to the handler's argument. */

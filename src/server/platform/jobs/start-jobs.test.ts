@@ -29,9 +29,22 @@ const flaky = defineJob({
   },
 });
 
+const batchFailing = new Set<number>();
+const batched = defineJob({
+  name: 'test.batched',
+  schema: z.object({ n: z.number().int() }),
+  batchSize: 10,
+  retryLimit: 1,
+  retryDelaySeconds: 0,
+  async handler(data, { jobId }) {
+    if (batchFailing.delete(data.n)) throw new Error(`job ${data.n} fails once`);
+    runs.push({ n: data.n, jobId });
+  },
+});
+
 beforeAll(async () => {
   t = await createTestApp();
-  jobs = await startJobs({ database: t.database, log }, [echo, flaky], fastJobs);
+  jobs = await startJobs({ database: t.database, log }, [echo, flaky, batched], fastJobs);
 });
 afterAll(async () => {
   await jobs.stop();
@@ -94,5 +107,18 @@ describe('jobs (pg-boss on the app database)', () => {
     const other = await startJobs({ database: t.database, log }, [echo]);
     await other.stop();
     expect(log.errors).toEqual([]);
+  });
+
+  it('a batched queue runs the jobs of one fetch together; one that throws is retried alone, the others complete', async () => {
+    batchFailing.add(3);
+    await jobs.sendMany(batched, Array.from({ length: 8 }, (_, i) => ({ data: { n: i }, key: `batch-${i}` })));
+    await waitFor(() => runs.length === 8);
+    expect(runs.map((r) => r.n).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const states = await t.database.query<{ key: string; state: string; retry_count: number }>(
+      `select singleton_key as key, state, retry_count from pgboss.job where name = 'test.batched' order by singleton_key`,
+    );
+    await waitFor(async () => (await t.database.query(`select 1 from pgboss.job where name = 'test.batched' and state <> 'completed'`)).length === 0);
+    expect(states.filter((r) => r.retry_count > 0).map((r) => r.key)).toEqual(['batch-3']);
+    log.errors.length = 0;
   });
 });

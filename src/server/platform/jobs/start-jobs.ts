@@ -139,21 +139,29 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
   });
 
   for (const definition of work ? definitions : []) {
-    await boss.work(
-      definition.name,
-      { ...defined({ pollingIntervalSeconds: options.pollingIntervalSeconds }), batchSize: 1 },
-      async ([job]) => {
-        const data = parsePayload(definition, job.data);
-        const started = Date.now();
-        try {
-          await definition.handler(data, { database, email, jobId: job.id, jobs: { send, sendMany }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl, smsSendWindowOff: deps.smsSendWindowOff });
-        } catch (error) {
-          log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
-          throw error;
-        }
-        log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job done');
-      },
-    );
+    const run = async (job: PgBoss.Job<unknown>) => {
+      const data = parsePayload(definition, job.data);
+      const started = Date.now();
+      try {
+        await definition.handler(data, { database, email, jobId: job.id, jobs: { send, sendMany }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl, smsSendWindowOff: deps.smsSendWindowOff });
+      } catch (error) {
+        log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+        throw error;
+      }
+      log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+    };
+    const batchSize = definition.batchSize ?? 1;
+    const pollingIntervalSeconds = definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds;
+    await boss.work(definition.name, { ...defined({ pollingIntervalSeconds }), batchSize }, async (fetched) => {
+      if (fetched.length === 1) return run(fetched[0]);
+      // pg-boss fails or completes a fetched batch as a whole: each job that throws is failed (and retried) on
+      // its own here, and the rest complete when this resolves.
+      await Promise.all(
+        fetched.map((job) =>
+          run(job).catch((error: unknown) => boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) })),
+        ),
+      );
+    });
   }
 
   for (const definition of work ? definitions : []) {
