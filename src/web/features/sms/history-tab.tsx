@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Pager } from './pager';
+import { ScheduledTexts } from './scheduled-texts';
 import type { SmsMessage } from './types';
 import { useMessageHistory } from './use-sms';
 
@@ -29,17 +30,25 @@ export function HistoryTab() {
       </p>
     );
   if (data.messages.length === 0 && page === 1)
-    return <EmptyState icon={History} title="No messages yet" text="Every text you send and every reply you receive is listed here." />;
+    return (
+      <>
+        <ScheduledTexts />
+        <EmptyState icon={History} title="No messages yet" text="Every text you send and every reply you receive is listed here." />
+      </>
+    );
 
   return (
-    <Card>
-      <ul className="divide-y divide-slate-100" data-testid="message-history">
-        {data.messages.map((m) => (
-          <HistoryRow key={m.id} message={m} />
-        ))}
-      </ul>
-      <Pager label="Message history pages" page={data.page} hasMore={data.hasMore} onPage={setPage} />
-    </Card>
+    <>
+      <ScheduledTexts />
+      <Card>
+        <ul className="divide-y divide-slate-100" data-testid="message-history">
+          {data.messages.map((m) => (
+            <HistoryRow key={m.id} message={m} />
+          ))}
+        </ul>
+        <Pager label="Message history pages" page={data.page} hasMore={data.hasMore} onPage={setPage} />
+      </Card>
+    </>
   );
 }
 

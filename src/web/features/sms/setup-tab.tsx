@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { AutomationsCard } from './automations-card';
 import { NumberSearch } from './number-search';
 import { useSmsUsage, useTemplates } from './use-sms';
 
@@ -18,21 +19,24 @@ export function SetupTab({ number, onNumberReady, onUseTemplate }: SetupTabProps
   if (!number) return <NumberSearch onReady={onNumberReady} />;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <Card className="border-green-200" data-testid="setup-complete">
-        <CardHeader>
-          <div className="flex size-10 items-center justify-center rounded-full bg-green-100 text-green-700">
-            <CheckCircle2 className="size-5" aria-hidden="true" />
-          </div>
-          <CardTitle>Your SMS number is ready</CardTitle>
-          <CardDescription>
-            Clients see <span className="font-semibold text-slate-900 tabular">{formatPhone(number)}</span> on every text, and their replies
-            arrive in Conversations.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Usage />
-        </CardContent>
-      </Card>
+      <div className="space-y-6">
+        <Card className="border-green-200" data-testid="setup-complete">
+          <CardHeader>
+            <div className="flex size-10 items-center justify-center rounded-full bg-green-100 text-green-700">
+              <CheckCircle2 className="size-5" aria-hidden="true" />
+            </div>
+            <CardTitle>Your SMS number is ready</CardTitle>
+            <CardDescription>
+              Clients see <span className="font-semibold text-slate-900 tabular">{formatPhone(number)}</span> on every text, and their replies
+              arrive in Conversations.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Usage />
+          </CardContent>
+        </Card>
+        <AutomationsCard />
+      </div>
       <TemplatesList onUse={onUseTemplate} />
     </div>
   );

@@ -7,6 +7,8 @@ export type {
   SmsMessage,
 } from '../../../shared/schemas/sms-inbox';
 
+export type { ScheduledText, ScheduledTexts } from '../../../shared/schemas/sms-automations';
+
 export type { AvailableNumber, OutreachSettings, PurchaseNumberResponse, SearchNumbersResponse, SmsTemplate, SmsUsage } from '../../../shared/schemas/sms';
 
 /** A client as the Bulk Messaging tab reads it (GET /api/clients). */

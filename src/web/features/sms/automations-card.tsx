@@ -1,0 +1,195 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loader2, Sparkles } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import {
+  type AutoMessageSettingsOut,
+  autoMessageSettingsSchema,
+  MAX_COOLDOWN_DAYS,
+  MIN_REVIEW_COOLDOWN_DAYS,
+} from '../../../shared/schemas/sms';
+import { apiJson, errorMessage } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { FieldError } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/utils';
+import type { OutreachSettings } from './types';
+import { OUTREACH_SETTINGS_URL, refreshScheduled, useOutreachSettings } from './use-sms';
+
+type Kind = keyof AutoMessageSettingsOut['cooldownDays'];
+type Form = { on: Record<Kind, boolean>; days: Record<Kind, string> };
+
+const ROWS: { kind: Kind; toggle: 'autoSendThankYou' | 'autoSendFollowUp' | 'autoSendReview'; title: string; text: string }[] = [
+  {
+    kind: 'thankYou',
+    toggle: 'autoSendThankYou',
+    title: 'Thank-you after a booking',
+    text: 'A new completed booking (today or up to 2 days before) gets your Thank You text with the client’s referral link. Older bookings in an import never do.',
+  },
+  {
+    kind: 'followUp',
+    toggle: 'autoSendFollowUp',
+    title: 'Referral follow-up',
+    text: 'A referred friend who has not booked 3 days later gets one reminder with the referral link.',
+  },
+  {
+    kind: 'review',
+    toggle: 'autoSendReview',
+    title: 'Review request',
+    text: 'A day after each new booking, your Review Request with your Google review link. Every client is asked the same way, never only the happy ones.',
+  },
+];
+
+const toForm = (a: AutoMessageSettingsOut): Form => ({
+  on: { thankYou: a.autoSendThankYou, followUp: a.autoSendFollowUp, review: a.autoSendReview },
+  days: { thankYou: String(a.cooldownDays.thankYou), followUp: String(a.cooldownDays.followUp), review: String(a.cooldownDays.review) },
+});
+
+const toSettings = (f: Form) => ({
+  autoSendThankYou: f.on.thankYou,
+  autoSendFollowUp: f.on.followUp,
+  autoSendReview: f.on.review,
+  cooldownDays: { thankYou: Number(f.days.thankYou), followUp: Number(f.days.followUp), review: Number(f.days.review) },
+});
+
+/** Checked with the server's own schema, so the messages under the fields are the server's. */
+function fieldErrors(f: Form): Partial<Record<Kind, string>> {
+  const days = Object.fromEntries(Object.entries(f.days).map(([k, v]) => [k, v.trim() === '' ? NaN : Number(v)]));
+  const parsed = autoMessageSettingsSchema.shape.cooldownDays.safeParse(days);
+  if (parsed.success) return {};
+  return Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
+}
+
+/** The Setup tab's automations: what goes out by itself, and how often at most (docs/sms-automations.md). */
+export function AutomationsCard() {
+  const settings = useOutreachSettings();
+  const qc = useQueryClient();
+  const [form, setForm] = useState<Form | null>(null);
+  const baseId = useId();
+  useEffect(() => {
+    if (settings.data && !form) setForm(toForm(settings.data.autoMessageSettings));
+  }, [settings.data, form]);
+
+  const save = useMutation({
+    mutationFn: (f: Form) => {
+      const s = settings.data!;
+      return apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_URL, {
+        referralDiscount: s.referralDiscount,
+        googleReviewLink: s.googleReviewLink,
+        customMessages: s.customMessages,
+        autoMessageSettings: toSettings(f),
+      });
+    },
+    onSuccess: (saved) => {
+      qc.setQueryData([OUTREACH_SETTINGS_URL], saved);
+      setForm(toForm(saved.autoMessageSettings));
+      void refreshScheduled(qc);
+      toast({ title: 'Automations saved', description: 'New bookings and referrals follow these settings from now on.' });
+    },
+    onError: (error) => toast({ title: 'Automations not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+
+  if (settings.isError)
+    return (
+      <Card>
+        <CardContent className="pt-6">
+          <p role="alert" className="text-sm text-red-600">
+            Automation settings could not be loaded. Please try refreshing the page.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  if (!settings.data || !form) return <Skeleton className="h-72 w-full" />;
+
+  const errors = fieldErrors(form);
+  const changed = JSON.stringify(toSettings(form)) !== JSON.stringify(toSettings(toForm(settings.data.autoMessageSettings)));
+  const noReviewLink = form.on.review && !settings.data.googleReviewLink;
+
+  return (
+    <Card data-testid="sms-automations">
+      <CardHeader>
+        <div className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+          <Sparkles className="size-5" aria-hidden="true" />
+        </div>
+        <CardTitle>Automated texts</CardTitle>
+        <CardDescription>
+          Sent for you inside each recipient’s sending hours (8 am to 9 pm their time). Nobody gets the same kind twice within its cool-down.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (Object.keys(errors).length === 0) save.mutate(form);
+          }}
+        >
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {ROWS.map((row) => {
+              const id = `${baseId}-${row.kind}`;
+              const on = form.on[row.kind];
+              const error = errors[row.kind];
+              return (
+                <li key={row.kind} className="space-y-3 p-4">
+                  <div className="flex items-start justify-between gap-4">
+                    <div className="min-w-0">
+                      <p id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+                        {row.title}
+                      </p>
+                      <p id={`${id}-text`} className="mt-1 text-sm text-slate-600">
+                        {row.text}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      role="switch"
+                      aria-checked={on}
+                      aria-labelledby={`${id}-title`}
+                      aria-describedby={`${id}-text`}
+                      onClick={() => setForm({ ...form, on: { ...form.on, [row.kind]: !on } })}
+                      className={cn(
+                        'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
+                        on ? 'bg-brand-600' : 'bg-slate-300',
+                      )}
+                    >
+                      <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', on ? 'translate-x-5' : 'translate-x-0.5')} />
+                    </button>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                    <label htmlFor={`${id}-days`}>Not again within</label>
+                    <Input
+                      id={`${id}-days`}
+                      inputMode="numeric"
+                      className="h-9 w-20 tabular"
+                      value={form.days[row.kind]}
+                      aria-invalid={!!error}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      onChange={(e) => setForm({ ...form, days: { ...form.days, [row.kind]: e.target.value.replace(/[^\d]/g, '').slice(0, 3) } })}
+                      aria-label={`${row.title}: cool-down in days`}
+                    />
+                    <span>days</span>
+                    {row.kind === 'review' && <span className="text-xs text-slate-500">({MIN_REVIEW_COOLDOWN_DAYS} to {MAX_COOLDOWN_DAYS})</span>}
+                  </div>
+                  <FieldError id={`${id}-error`} message={error} />
+                  {row.kind === 'review' && noReviewLink && (
+                    <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="review-link-missing">
+                      Add your Google review link in Settings: without it no review requests are queued.
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={!changed || save.isPending || Object.keys(errors).length > 0}>
+              {save.isPending && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+              Save automations
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
