@@ -19,6 +19,9 @@ export const referrals = pgTable(
     convertedAt: timestamp('converted_at', { withTimezone: true }),
     convertedClientId: integer('converted_client_id').references((): any => clients.id, { onDelete: 'set null' }),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    /** A public claim the owner should review before rewarding (docs/referrals.md, "Public claim"). */
+    flagged: boolean('flagged').notNull().default(false),
+    flagReason: text('flag_reason'),
     createdAt: createdAt(),
   },
   (t) => [
