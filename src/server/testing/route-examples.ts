@@ -13,6 +13,7 @@ import type { TenantIds } from './tenant-data';
 import { SMS_ROUTE_EXAMPLES } from './route-examples-sms';
 import { SMS_INBOX_ROUTE_EXAMPLES } from './route-examples-sms-inbox';
 import { SMS_OUTBOX_ROUTE_EXAMPLES } from './route-examples-sms-outbox';
+import { REFERRALS_ROUTE_EXAMPLES } from './route-examples-referrals';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -114,4 +115,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...SMS_ROUTE_EXAMPLES,
   ...SMS_INBOX_ROUTE_EXAMPLES,
   ...SMS_OUTBOX_ROUTE_EXAMPLES,
+  ...REFERRALS_ROUTE_EXAMPLES,
 };

@@ -115,14 +115,14 @@ export const pendingReferralItemSchema = z.object({
   refereeEmail: z.string().nullable(),
   referrerCode: z.string(),
   referrerClient: referrerClientSchema.nullable(),
-  /** Whole days since the friend claimed (in the business's time zone). */
+  /** Whole 24-hour days since the friend claimed (0 on the day itself). */
   daysSinceShared: z.number().int(),
   createdAt: z.string(),
   lastReminderAt: z.string().nullable(),
 });
 export type PendingReferralItem = z.infer<typeof pendingReferralItemSchema>;
 
-/** GET /api/activities/pending-referrals: the oldest-first first few and how many are pending in all ("+N more" = total - referrals.length). */
+/** GET /api/activities/pending-referrals: the newest few and how many are pending in all ("+N more" = total - referrals.length). */
 export const pendingReferralsResponseSchema = z.object({ referrals: z.array(pendingReferralItemSchema), total: z.number() });
 export type PendingReferralsResponse = z.infer<typeof pendingReferralsResponseSchema>;
 

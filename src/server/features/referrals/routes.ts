@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessIdOf } from '../../platform/session';
+import { parse, parseId } from '../../platform/validate';
+import {
+  PENDING_REFERRALS_LIMIT,
+  RECENT_CONVERSIONS_LIMIT,
+  REFERRAL_NOT_FOUND,
+  REMINDER_SENT,
+  conversionItemSchema,
+  pendingReferralsResponseSchema,
+  referralListQuerySchema,
+  referralListResponseSchema,
+  reminderResponseSchema,
+  rewardGivenInputSchema,
+  rewardGivenResponseSchema,
+  topReferrerSchema,
+  topReferrersQuerySchema,
+} from '../../../shared/schemas/referrals';
+import { sendContextOf } from '../sms/service';
+import * as referrals from './service';
+
+// The owner's referral calls (docs/referrals.md, "Owner side").
+
+export async function referralRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.database.db;
+
+  app.get('/referrals', { schema: { response: { 200: referralListResponseSchema } } }, async (request) => {
+    const businessId = businessIdOf(request);
+    const query = parse(referralListQuerySchema, request.query);
+    if (query.new === 'true' || query.new === '1') return { count: await referrals.countNewReferrals(db, businessId) };
+    return referrals.listReferrals(db, businessId, query);
+  });
+
+  app.get('/referrals/export', async (request, reply) => {
+    const csv = await referrals.exportReferralsCsv(db, businessIdOf(request));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="referrals-export.csv"')
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  app.get('/analytics/top-referrers', { schema: { response: { 200: z.array(topReferrerSchema) } } }, async (request) => {
+    const { limit } = parse(topReferrersQuerySchema, request.query);
+    return referrals.topReferrers(db, businessIdOf(request), limit);
+  });
+
+  app.get('/activities/conversions', { schema: { response: { 200: z.array(conversionItemSchema) } } }, async (request) =>
+    referrals.recentConversions(db, businessIdOf(request), RECENT_CONVERSIONS_LIMIT),
+  );
+
+  app.get('/activities/pending-referrals', { schema: { response: { 200: pendingReferralsResponseSchema } } }, async (request) =>
+    referrals.pendingReferrals(db, businessIdOf(request), PENDING_REFERRALS_LIMIT),
+  );
+
+  app.post('/referrals/send-reminder/:id', { schema: { response: { 200: reminderResponseSchema } } }, async (request) => {
+    const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
+    const { sms, lastReminderAt } = await referrals.sendReminder(sendContextOf(app, request), businessIdOf(request), id);
+    return {
+      success: true as const,
+      message: REMINDER_SENT,
+      lastReminderAt: lastReminderAt.toISOString(),
+      sms: { id: sms.messageId, sid: sms.sid, status: sms.status, to: sms.to, body: sms.body, segments: sms.segments },
+    };
+  });
+
+  app.put('/referrals/:id/reward', { schema: { response: { 200: rewardGivenResponseSchema } } }, async (request) => {
+    const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
+    const { rewardGiven } = parse(rewardGivenInputSchema, request.body);
+    return { referralId: id, referralReward: await referrals.setRewardGiven(db, businessIdOf(request), id, rewardGiven) };
+  });
+}

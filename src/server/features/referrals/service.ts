@@ -1,0 +1,95 @@
+import type { Tx } from '../../db/client';
+import { HttpError } from '../../platform/errors';
+import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
+import {
+  NEW_REFERRAL_DAYS,
+  REFERRAL_NOT_FOUND,
+  REMINDER_ALREADY_CONVERTED,
+  REMINDER_NO_PHONE,
+  REWARD_NOT_EARNED,
+  type ReferralPage,
+  type ReferralReward,
+  type REFERRAL_SORTS,
+  type REFERRAL_STATUSES,
+} from '../../../shared/schemas/referrals';
+import { type SendContext, type SentText, firstName, getOutreachSettings, referralLink, renderMessage, sendSms } from '../sms/service';
+import { referralsCsv } from './export-csv';
+import * as q from './queries';
+
+// The owner's side of referrals (docs/referrals.md, "Owner side").
+
+/** A friend gets at most one reminder (by hand or the automatic follow-up) per this many hours. */
+export const REMINDER_GAP_HOURS = 24;
+
+export async function listReferrals(
+  db: Tx,
+  businessId: number,
+  opts: { page: number; pageSize: number; status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string },
+): Promise<ReferralPage> {
+  const [page, summary] = await Promise.all([
+    q.selectReferralPage(db, businessId, { ...opts, limit: opts.pageSize, offset: (opts.page - 1) * opts.pageSize }),
+    q.selectSummary(db, businessId),
+  ]);
+  return { ...page, page: opts.page, pageSize: opts.pageSize, summary };
+}
+
+export const countNewReferrals = (db: Tx, businessId: number) => q.countNewReferrals(db, businessId, NEW_REFERRAL_DAYS);
+
+export async function exportReferralsCsv(db: Tx, businessId: number): Promise<string> {
+  return referralsCsv(await q.selectAllReferrals(db, businessId));
+}
+
+/**
+ * Texts the referred friend the business's follow-up template. The friend is no client, so {clientName}
+ * is their first name and {referralCode}/{referralLink} the referrer's (as the automatic follow-up fills
+ * them); the send service fills the rest and refuses what it must (no number, opted out...).
+ */
+export async function sendReminder(ctx: SendContext, businessId: number, referralId: number): Promise<{ sms: SentText; lastReminderAt: Date }> {
+  const db = ctx.database.db;
+  const referral = await q.selectReminderTarget(db, businessId, referralId);
+  if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
+  if (referral.converted) throw new HttpError(409, REMINDER_ALREADY_CONVERTED);
+  if (!referral.refereePhone) throw new HttpError(400, REMINDER_NO_PHONE);
+
+  const settings = await getOutreachSettings(db, businessId);
+  const template = settings.customMessages.followUp?.trim() ? settings.customMessages.followUp : DEFAULT_CUSTOM_MESSAGES.followUp;
+  const body = renderMessage(template, {
+    clientName: firstName(referral.refereeName),
+    referralCode: referral.referrerCode,
+    referralLink: referralLink(ctx.origin, referral.referrerCode),
+  }).text;
+
+  const claimed = await q.claimReminder(db, businessId, referralId, referral.lastReminderAt, REMINDER_GAP_HOURS);
+  if (!claimed) {
+    throw new HttpError(409, `${referral.refereeName} was already reminded in the last ${REMINDER_GAP_HOURS} hours, so no text was sent. Try again tomorrow.`);
+  }
+  try {
+    const sms = await sendSms(ctx, {
+      businessId,
+      to: referral.refereePhone,
+      body,
+      messageType: 'followUp',
+      activity: {
+        type: 'referral_reminder',
+        description: `Reminder texted to ${referral.refereeName}`,
+        metadata: { referral_id: referralId },
+      },
+    });
+    return { sms, lastReminderAt: claimed };
+  } catch (error) {
+    await q.releaseReminder(db, businessId, referralId, claimed, referral.lastReminderAt);
+    throw error;
+  }
+}
+
+export async function setRewardGiven(db: Tx, businessId: number, referralId: number, rewardGiven: boolean): Promise<ReferralReward> {
+  const referral = await q.selectRewardTarget(db, businessId, referralId);
+  if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
+  if (!referral.converted) throw new HttpError(409, REWARD_NOT_EARNED);
+  const { referralDiscount } = await getOutreachSettings(db, businessId);
+  return q.upsertRewardGiven(db, businessId, referralId, rewardGiven, referralDiscount);
+}
+
+export const topReferrers = q.selectTopReferrers;
+export const recentConversions = q.selectRecentConversions;
+export const pendingReferrals = q.selectPendingReferrals;
