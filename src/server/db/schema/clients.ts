@@ -29,6 +29,8 @@ export const referrals = pgTable(
     index('referrals_business_code_idx').on(t.businessId, t.referrerCode),
     // The hourly follow-up automation: pending referrals with a phone, across businesses, by age.
     index('referrals_pending_created_idx').on(t.createdAt).where(sql`not ${t.converted} and ${t.refereePhone} is not null`),
+    // A business's pending referrals: conversion when bookings arrive (docs/referrals.md), the pending lists.
+    index('referrals_business_pending_idx').on(t.businessId, t.createdAt).where(sql`not ${t.converted}`),
   ],
 );
 

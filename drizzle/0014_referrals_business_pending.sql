@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_business_pending_idx" ON "referrals" USING btree ("business_id","created_at") WHERE not "referrals"."converted";
