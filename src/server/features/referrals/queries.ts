@@ -214,7 +214,7 @@ export async function selectReminderTarget(tx: Tx, businessId: number, id: numbe
  */
 export async function claimReminder(tx: Tx, businessId: number, id: number, previous: Date | null, gapHours: number): Promise<Date | null> {
   const [r] = rowsOf<{ at: Time }>(
-    await tx.execute(sql`update referrals set last_reminder_at = now()
+    await tx.execute(sql`update referrals set last_reminder_at = date_trunc('milliseconds', now())
       where business_id = ${businessId} and id = ${id} and not converted
         and last_reminder_at is not distinct from ${previous ? previous.toISOString() : null}::timestamptz
         and (last_reminder_at is null or last_reminder_at < now() - make_interval(hours => ${gapHours}::int))
@@ -223,7 +223,7 @@ export async function claimReminder(tx: Tx, businessId: number, id: number, prev
   return r ? new Date(r.at!) : null;
 }
 
-/** Gives the claim back when the text did not go (the stamp says when a reminder was sent). */
+/** Gives the claim back when the text did not go (the stamp says when a reminder was sent). Stamps are whole milliseconds so the JavaScript Date matches. */
 export async function releaseReminder(tx: Tx, businessId: number, id: number, claimed: Date, previous: Date | null) {
   await tx.execute(sql`update referrals set last_reminder_at = ${previous ? previous.toISOString() : null}::timestamptz
     where business_id = ${businessId} and id = ${id} and last_reminder_at = ${claimed.toISOString()}::timestamptz`);

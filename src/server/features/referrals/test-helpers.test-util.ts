@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { referralRewards, referrals } from '../../db/schema';
+import type { TestBusiness } from '../../testing/factories';
+
+// Helpers of the owner-side referral tests: clients through the API, referrals and rewards written directly
+// (the claim and conversion rules are other features'), times exact.
+
+const DAY = 86_400_000;
+
+export async function addClient(app: FastifyInstance, b: TestBusiness, name: string, phone: string | null = null): Promise<{ id: number; referralCode: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/clients',
+    headers: { cookie: b.cookie },
+    payload: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, ...(phone ? { phone } : {}), serviceDate: '2025-01-10', amount: 50 },
+  });
+  if (res.statusCode !== 201) throw new Error(`add client: ${res.statusCode} ${res.body}`);
+  const { id, referralCode } = res.json().client;
+  return { id, referralCode };
+}
+
+export type ReferralSeed = {
+  referrer: { id: number; referralCode: string } | null;
+  refereeName: string;
+  refereeEmail?: string | null;
+  refereePhone?: string | null;
+  daysAgo?: number;
+  convertedDaysAgo?: number | null;
+  reward?: { amount: string; given?: boolean } | null;
+  lastReminderHoursAgo?: number | null;
+  referrerCode?: string;
+};
+
+export async function addReferral(database: Database, businessId: number, seed: ReferralSeed): Promise<number> {
+  const now = Date.now();
+  const converted = seed.convertedDaysAgo != null;
+  const [row] = await database.db
+    .insert(referrals)
+    .values({
+      businessId,
+      referrerCode: seed.referrerCode ?? seed.referrer?.referralCode ?? 'GONE-CODE',
+      referrerClientId: seed.referrer?.id ?? null,
+      refereeName: seed.refereeName,
+      refereeEmail: seed.refereeEmail ?? null,
+      refereePhone: seed.refereePhone ?? null,
+      converted,
+      convertedAt: converted ? new Date(now - seed.convertedDaysAgo! * DAY) : null,
+      lastReminderAt: seed.lastReminderHoursAgo != null ? new Date(now - seed.lastReminderHoursAgo * 3_600_000) : null,
+      createdAt: new Date(now - (seed.daysAgo ?? 0) * DAY - 60_000),
+    })
+    .returning({ id: referrals.id });
+  if (seed.reward) {
+    await database.db.insert(referralRewards).values({
+      businessId,
+      referralId: row.id,
+      rewardAmount: seed.reward.amount,
+      rewardGiven: seed.reward.given ?? false,
+      markedAt: seed.reward.given ? new Date(now - DAY) : null,
+    });
+  }
+  return row.id;
+}
+
+export async function count(database: Database, table: string, where = 'true', values: unknown[] = []): Promise<number> {
+  const [r] = await database.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`, values);
+  return Number(r.n);
+}
