@@ -3,6 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { generateReferralCode } from './referral-code';
 import { figuresOfStream, recomputeClientStats } from './recompute';
 import { lockBusinessClients } from './business-lock';
+import { convertBookedReferrals } from '../referral-conversion/service';
 
 /** One completed booking, already normalised (importer, webhook and Add Client all end here). */
 export type BookingRow = {
@@ -172,7 +173,9 @@ export async function recordBookings(
     if (res.recent) recentBookings.push(...res.recent);
   }
 
-  const touched = [...updated, ...referredNew];
+  // Pending referrals whose friend now has a booking convert here, in this transaction (docs/referrals.md).
+  const referrers = await convertBookedReferrals(tx, businessId);
+  const touched = [...new Set([...updated, ...referredNew, ...referrers])];
   // No ANALYZE here: it serialised different businesses' imports; the recompute is fast without it.
   await recomputeClientStats(tx, businessId, touched);
   return {

@@ -12,6 +12,7 @@ import { sendSms, type SendContext, type SentText } from '../sms/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 
 export { recomputeClientStats } from './recompute';
+export { lockBusinessClients } from './business-lock';
 export { generateReferralCode } from './referral-code';
 export { latestServiceDate } from './service-dates';
 export { recordBookings, dedupeKey, type BookingRow, type DateRange, type RecentBooking, type RecordResult } from './record-bookings';
