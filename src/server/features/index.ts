@@ -9,6 +9,7 @@ import { smsInboxRoutes } from './sms-inbox/routes';
 import { smsOutboxRoutes } from './sms-outbox/routes';
 import { smsAutomationRoutes } from './sms-automations/routes';
 import { referralRoutes } from './referrals/routes';
+import { referralConversionRoutes } from './referral-conversion/routes';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
 import { importJobs } from './imports/jobs';
@@ -22,10 +23,10 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, referralConversionRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
-export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes];
+export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs];

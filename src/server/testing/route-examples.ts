@@ -14,6 +14,7 @@ import { SMS_ROUTE_EXAMPLES } from './route-examples-sms';
 import { SMS_INBOX_ROUTE_EXAMPLES } from './route-examples-sms-inbox';
 import { SMS_OUTBOX_ROUTE_EXAMPLES } from './route-examples-sms-outbox';
 import { REFERRALS_ROUTE_EXAMPLES } from './route-examples-referrals';
+import { REFERRAL_CONVERSION_ROUTE_EXAMPLES } from './route-examples-referral-conversion';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -116,4 +117,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...SMS_INBOX_ROUTE_EXAMPLES,
   ...SMS_OUTBOX_ROUTE_EXAMPLES,
   ...REFERRALS_ROUTE_EXAMPLES,
+  ...REFERRAL_CONVERSION_ROUTE_EXAMPLES,
 };
