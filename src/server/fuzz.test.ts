@@ -22,7 +22,7 @@ let counter: Awaited<ReturnType<typeof installWriteCounter>>;
 beforeAll(async () => {
   t = await createTestApp();
   biz = await createBusiness(t.database, { name: 'Fuzz Cleaning' });
-  ids = { ...(await seedTenantData(t.app, t.database, biz)), webhookToken: biz.webhookToken };
+  ids = { ...(await seedTenantData(t.app, t.database, biz)), webhookToken: biz.webhookToken, businessId: biz.id };
   routes = t.app.routeTable();
   counter = await installWriteCounter(t.database);
 });

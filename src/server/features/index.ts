@@ -8,6 +8,7 @@ import { smsRoutes } from './sms/routes';
 import { smsInboxRoutes } from './sms-inbox/routes';
 import { smsOutboxRoutes } from './sms-outbox/routes';
 import { smsAutomationRoutes } from './sms-automations/routes';
+import { publicReferralRoutes } from './referrals-public/routes';
 import { referralRoutes } from './referrals/routes';
 import { referralConversionRoutes } from './referral-conversion/routes';
 import { accountJobs } from './accounts/jobs';
@@ -23,7 +24,7 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, referralConversionRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
 export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes];

@@ -15,6 +15,7 @@ import { SMS_INBOX_ROUTE_EXAMPLES } from './route-examples-sms-inbox';
 import { SMS_OUTBOX_ROUTE_EXAMPLES } from './route-examples-sms-outbox';
 import { REFERRALS_ROUTE_EXAMPLES } from './route-examples-referrals';
 import { REFERRAL_CONVERSION_ROUTE_EXAMPLES } from './route-examples-referral-conversion';
+import { REFERRALS_PUBLIC_ROUTE_EXAMPLES } from './route-examples-referrals-public';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -24,7 +25,7 @@ import { REFERRAL_CONVERSION_ROUTE_EXAMPLES } from './route-examples-referral-co
 export const ROUTE_EXAMPLES_FILE = 'src/server/testing/route-examples.ts';
 
 /** The ids a request may name: the caller's own in the fuzz, the other business's in the tenancy matrix. */
-export type ExampleIds = TenantIds & { webhookToken: string };
+export type ExampleIds = TenantIds & { webhookToken: string; /** The business the ids belong to (the fuzz's; public routes take it in a body). */ businessId?: number };
 
 export type RouteExample = {
   params?: (ids: ExampleIds) => Record<string, string>;
@@ -118,4 +119,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...SMS_OUTBOX_ROUTE_EXAMPLES,
   ...REFERRALS_ROUTE_EXAMPLES,
   ...REFERRAL_CONVERSION_ROUTE_EXAMPLES,
+  ...REFERRALS_PUBLIC_ROUTE_EXAMPLES,
 };

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { idInput } from './ids';
+import { FILL_ALL_FIELDS, INVALID_CLAIM_EMAIL, INVALID_REFERRAL_LINK, WRONG_BUSINESS } from './referrals-public-texts';
+
+// The public referral page's calls (spec part 2 "Public referral page", section 7; docs/referrals.md "Public
+// claim"). No session: the referral code names the business.
+
+/** GET /api/public/referral/{code}: what a friend may see — never the referrer's full name or contact. */
+export const publicReferralSchema = z.object({
+  /** First name and last initial: 'Alice M.' */
+  referrerName: z.string(),
+  businessId: z.number().int(),
+  businessName: z.string(),
+  /** The business's reward (outreach settings' referralDiscount): '$25'. */
+  referralDiscount: z.string(),
+  /** What the first booking is called: 'cleaning' for cleaning businesses, else 'service'. */
+  serviceWord: z.string(),
+});
+export type PublicReferral = z.infer<typeof publicReferralSchema>;
+
+const field = (max: number) => z.string({ error: FILL_ALL_FIELDS }).trim().min(1, { error: FILL_ALL_FIELDS }).max(max, { error: `Please keep it under ${max} characters` });
+
+/** POST /api/public/referral. The phone is checked and normalised by the server (E.164). */
+export const referralClaimSchema = z.object({
+  referralCode: z.string({ error: INVALID_REFERRAL_LINK }).trim().min(1, { error: INVALID_REFERRAL_LINK }).max(64, { error: INVALID_REFERRAL_LINK }),
+  name: field(200),
+  email: field(254).pipe(z.email({ error: INVALID_CLAIM_EMAIL })),
+  phone: field(40),
+  businessId: idInput(WRONG_BUSINESS),
+});
+export type ReferralClaimInput = z.input<typeof referralClaimSchema>;
+
+export const referralClaimReplySchema = z.object({
+  /** 'created': a new pending referral; 'existing': this friend had already claimed this referrer's reward. */
+  status: z.enum(['created', 'existing']),
+  referralId: z.number().int(),
+  businessName: z.string(),
+  referralDiscount: z.string(),
+});
+export type ReferralClaimReply = z.infer<typeof referralClaimReplySchema>;
