@@ -1,0 +1,94 @@
+import { Hourglass, Send } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPhone, formatTimeAgo } from '../../../shared/format';
+import type { PendingReferralItem, PendingReferralsResponse } from '../../../shared/schemas/referrals';
+import { Button } from '../../components/ui/button';
+import { Card, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useSendReminder } from './use-referral-activity';
+
+const daysText = (days: number) => (days <= 0 ? 'Shared today' : `Shared ${days} ${days === 1 ? 'day' : 'days'} ago`);
+
+function PendingItem({ item }: { item: PendingReferralItem }) {
+  const remind = useSendReminder();
+  const noPhone = !item.refereePhone;
+  const hintId = `follow-up-hint-${item.id}`;
+  return (
+    <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="pending-referral">
+      <div className="min-w-0">
+        <p className="break-words text-sm font-medium text-slate-900">{item.refereeName}</p>
+        <p className="break-all text-xs text-slate-500">
+          {[item.refereePhone ? formatPhone(item.refereePhone) : null, item.refereeEmail].filter(Boolean).join(' · ') || 'No contact details'}
+        </p>
+        <p className="text-xs text-slate-500">
+          Referred by {item.referrerClient?.name ?? 'a deleted client'} <span className="font-mono">({item.referrerCode})</span> ·{' '}
+          <span data-testid="days-since-shared">{daysText(item.daysSinceShared)}</span>
+        </p>
+        {item.lastReminderAt && <p className="text-xs text-slate-500">Reminded {formatTimeAgo(item.lastReminderAt)}</p>}
+      </div>
+      <div className="flex flex-col items-start gap-1 sm:items-end">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={noPhone || remind.isPending}
+          onClick={() => remind.mutate(item.id)}
+          aria-label={remind.isPending ? `Sending follow-up to ${item.refereeName}` : `Follow Up with ${item.refereeName}`}
+          aria-describedby={noPhone ? hintId : undefined}
+        >
+          <Send />
+          {remind.isPending ? 'Sending…' : 'Follow Up'}
+        </Button>
+        {noPhone && (
+          <p id={hintId} className="text-xs text-slate-500">
+            No phone number to text
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Spec part 1 "Pending Referrals": the 5 friends waiting longest, Follow Up texts them, and how many more wait. */
+export function PendingReferralsPanel({ data, loading, failed }: { data: PendingReferralsResponse | undefined; loading: boolean; failed: boolean }) {
+  const more = data ? data.total - data.referrals.length : 0;
+  return (
+    <Card className="flex flex-col" data-testid="pending-referrals">
+      <CardHeader className="border-b border-slate-100 pb-4 sm:pb-4">
+        <CardTitle className="text-base">Pending Referrals</CardTitle>
+      </CardHeader>
+      {loading ? (
+        <div className="space-y-3 p-4">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : failed ? (
+        <p role="alert" className="p-4 text-sm text-red-600">
+          Pending referrals could not be loaded. Please try Refresh.
+        </p>
+      ) : !data?.referrals.length ? (
+        <div className="flex flex-col items-center px-6 py-10 text-center">
+          <Hourglass className="mb-2 size-8 text-slate-300" aria-hidden="true" />
+          <p className="text-sm font-medium text-slate-900">No pending referrals</p>
+          <p className="text-sm text-slate-500">Friends who claimed a reward but have not booked yet show up here.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {data.referrals.map((r) => (
+              <PendingItem key={r.id} item={r} />
+            ))}
+          </ul>
+          {more > 0 && (
+            <p className="border-t border-slate-100 p-4 text-sm text-slate-600" data-testid="pending-more">
+              +{more} more pending ·{' '}
+              <Link to="/referrals" className="font-medium text-brand-700 hover:underline">
+                See all in the Referral Tracker
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

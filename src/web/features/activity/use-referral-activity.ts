@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  REMINDER_SENT,
+  type ConversionItem,
+  type PendingReferralsResponse,
+  type ReminderResponse,
+  type RewardGivenResponse,
+} from '../../../shared/schemas/referrals';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { refreshMessaging } from '../../lib/sms-actions';
+
+export const CONVERSIONS_URL = '/api/activities/conversions';
+export const PENDING_REFERRALS_URL = '/api/activities/pending-referrals';
+
+export const useConversions = () => useQuery<ConversionItem[]>({ queryKey: [CONVERSIONS_URL] });
+export const usePendingReferrals = () => useQuery<PendingReferralsResponse>({ queryKey: [PENDING_REFERRALS_URL] });
+
+/** The Referral Tracker's reads (its table's rewards and summary) change with a reward or a reminder. */
+const refreshTracker = (qc: QueryClient) =>
+  qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0] as string).startsWith('/api/referrals') });
+
+/** PUT /api/referrals/{id}/reward: the checkbox shows what the server saved, never a guess. */
+export function useSetRewardGiven() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, rewardGiven }: { id: number; rewardGiven: boolean }) =>
+      apiJson<RewardGivenResponse>('PUT', `/api/referrals/${id}/reward`, { rewardGiven }),
+    onSuccess: ({ referralId, referralReward }) => {
+      qc.setQueryData<ConversionItem[]>([CONVERSIONS_URL], (list) => list?.map((c) => (c.id === referralId ? { ...c, referralReward } : c)));
+      void refreshTracker(qc);
+    },
+    onError: (error) => toast({ title: 'Failed to save reward', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+}
+
+/** POST /api/referrals/send-reminder/{id}: the spec's toasts, the failure with the server's message. */
+export function useSendReminder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<ReminderResponse>('POST', `/api/referrals/send-reminder/${id}`),
+    onSuccess: () => {
+      toast({ title: REMINDER_SENT });
+      void qc.invalidateQueries({ queryKey: [PENDING_REFERRALS_URL] });
+      void refreshTracker(qc);
+      void refreshMessaging(qc);
+    },
+    onError: (error) => toast({ title: 'Failed to send reminder', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+}

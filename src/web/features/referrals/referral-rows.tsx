@@ -1,0 +1,91 @@
+import { formatDate, formatPhone } from '../../../shared/format';
+import type { ReferralListItem } from '../../../shared/schemas/referrals';
+import { Badge } from '../../components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+
+function StatusBadge({ r }: { r: ReferralListItem }) {
+  return r.converted ? <Badge variant="success">Converted</Badge> : <Badge variant="warning">Pending</Badge>;
+}
+
+/** The referrer's reward: earned only once the friend booked. */
+function RewardText({ r }: { r: ReferralListItem }) {
+  const reward = r.referralReward;
+  if (!r.converted) return <span className="text-slate-400">Not earned yet</span>;
+  if (!reward) return <span className="text-slate-400">No reward</span>;
+  return (
+    <span>
+      {reward.rewardAmount ?? 'Reward'} ·{' '}
+      {reward.rewardGiven ? <span className="text-green-700">Given</span> : <span className="text-amber-700">To give</span>}
+    </span>
+  );
+}
+
+const contact = (r: ReferralListItem) => [r.refereeEmail, r.refereePhone ? formatPhone(r.refereePhone) : null].filter(Boolean).join(' · ');
+const referrerName = (r: ReferralListItem) => r.referrerClient?.name ?? 'Deleted client';
+
+export function ReferralTableRows({ referrals }: { referrals: ReferralListItem[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Friend</TableHead>
+          <TableHead>Referred by</TableHead>
+          <TableHead>Shared</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Converted</TableHead>
+          <TableHead>Reward</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {referrals.map((r) => (
+          <TableRow key={r.id} data-testid="referral-row">
+            <TableCell>
+              <p className="font-medium text-slate-900">{r.refereeName}</p>
+              {r.refereeEmail && <p className="text-xs text-slate-500">{r.refereeEmail}</p>}
+              {r.refereePhone && <p className="text-xs text-slate-500 tabular">{formatPhone(r.refereePhone)}</p>}
+            </TableCell>
+            <TableCell>
+              <p className="text-slate-900">{referrerName(r)}</p>
+              <p className="whitespace-nowrap font-mono text-xs text-slate-500">{r.referrerCode}</p>
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular">{formatDate(r.createdAt)}</TableCell>
+            <TableCell>
+              <StatusBadge r={r} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular">{r.convertedAt ? formatDate(r.convertedAt) : '—'}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <RewardText r={r} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Phone width: one card per referral instead of a table that would scroll sideways. */
+export function ReferralCards({ referrals }: { referrals: ReferralListItem[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {referrals.map((r) => (
+        <li key={r.id} className="space-y-1 px-4 py-3" data-testid="referral-row">
+          <div className="flex items-start justify-between gap-2">
+            <p className="min-w-0 break-words font-medium text-slate-900">{r.refereeName}</p>
+            <StatusBadge r={r} />
+          </div>
+          {contact(r) && <p className="break-all text-xs text-slate-500">{contact(r)}</p>}
+          <p className="text-sm text-slate-700">
+            Referred by {referrerName(r)} <span className="font-mono text-xs text-slate-500">({r.referrerCode})</span>
+          </p>
+          <p className="text-xs text-slate-500 tabular">
+            Shared {formatDate(r.createdAt)}
+            {r.convertedAt && ` · Converted ${formatDate(r.convertedAt)}`}
+          </p>
+          <p className="text-xs">
+            Reward: <RewardText r={r} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

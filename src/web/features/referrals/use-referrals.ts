@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BusinessProfile } from '../../../shared/schemas/business';
+import { REFERRAL_PAGE_SIZE, type ReferralPage, type TopReferrer } from '../../../shared/schemas/referrals';
+
+export const REFERRALS_URL = '/api/referrals';
+export const TOP_REFERRERS_URL = '/api/analytics/top-referrers';
+export const REFERRALS_EXPORT_URL = '/api/referrals/export';
+const PROFILE_URL = '/api/business/profile';
+
+export type StatusFilter = 'all' | 'pending' | 'converted';
+export type ReferralSort = 'newest' | 'oldest' | 'refereeName' | 'convertedAt';
+
+export interface ReferralQuery {
+  page: number;
+  search: string;
+  status: StatusFilter;
+  sort: ReferralSort;
+}
+
+export function referralsUrl({ page, search, status, sort }: ReferralQuery): string {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(REFERRAL_PAGE_SIZE), status, sort });
+  if (search) params.set('search', search);
+  return `${REFERRALS_URL}?${params}`;
+}
+
+// The previous page stays on screen while a search, filter or page change loads.
+export const useReferralPage = (query: ReferralQuery) =>
+  useQuery<ReferralPage>({ queryKey: [referralsUrl(query)], placeholderData: keepPreviousData });
+
+export const useTopReferrers = () => useQuery<TopReferrer[]>({ queryKey: [TOP_REFERRERS_URL] });
+
+/** The business's website, for the Share dialog's website link. */
+export const useBusinessProfile = () => useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
