@@ -36,7 +36,7 @@ export const UNREAD_REPLIES_URL = '/api/activities/replies?unread=true';
 
 export const NAV_COUNT_SOURCES: Record<NavCountKey, { url: string | null; intervalMs: number }> = {
   newClients: { url: '/api/clients?new=true', intervalMs: POLL_NEW_COUNTS_MS },
-  newReferrals: { url: null /* '/api/referrals?new=true' */, intervalMs: POLL_NEW_COUNTS_MS },
+  newReferrals: { url: '/api/referrals?new=true', intervalMs: POLL_NEW_COUNTS_MS },
   unreadReplies: { url: UNREAD_REPLIES_URL, intervalMs: POLL_UNREAD_REPLIES_MS },
 };
 
