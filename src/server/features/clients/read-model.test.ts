@@ -139,6 +139,14 @@ async function randomSequence(biz: TestBusiness, timeZone: string, seed: number,
       );
     } else if (op === 8) {
       await sqlOps(`insert into referrals (business_id, referrer_code, referee_name, converted) values ($1, 'X-1', 'Friend', $2)`, [biz.id, r.next() < 0.5]);
+      // a pending claim for one of the people: the next booking for them converts it (docs/referrals.md)
+      const p = person();
+      await sqlOps(`insert into referrals (business_id, referrer_code, referee_name, referee_email, referee_phone) values ($1, 'X-2', $2, $3, $4)`, [
+        biz.id,
+        p.name,
+        p.email?.toUpperCase() ?? null,
+        `+1555${p.phone.replace(/\D/g, '').slice(3)}`,
+      ]);
       await sqlOps(`update referrals set converted = true where id = (select id from referrals where business_id = $1 order by random() limit 1)`, [biz.id]);
       if (r.next() < 0.3) await sqlOps(`delete from referrals where id = (select id from referrals where business_id = $1 order by random() limit 1)`, [biz.id]);
     } else if (op === 9) {
@@ -149,6 +157,11 @@ async function randomSequence(biz: TestBusiness, timeZone: string, seed: number,
     }
     if (step % 6 === 5) await expectExact(biz, label);
   }
+  // at least one conversion by an import, whatever the sequence did
+  await sqlOps(`insert into referrals (business_id, referrer_code, referee_name, referee_email) values ($1, 'X-3', 'Zed New', 'zed@example.com')`, [biz.id]);
+  const zed = `Client Name,Client Email,Service Date,Amount Charged,Appointment Status\nZed New,zed@example.com,${today},42.50,Completed\n`;
+  expect((await upload(biz.cookie, 'zed.csv', zed)).statusCode).toBe(200);
+  expect(await sqlOps(`select count(*)::int as n from referrals where business_id = $1 and referrer_code = 'X-3' and converted_client_id is not null`, [biz.id])).toEqual([{ n: 1 }]);
   await expectExact(biz, `seed ${seed}, end`);
 }
 
