@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput } from './ids';
+import { MAX_ID } from './ids';
 import { FILL_ALL_FIELDS, INVALID_CLAIM_EMAIL, INVALID_REFERRAL_LINK, WRONG_BUSINESS } from './referrals-public-texts';
 
 // The public referral page's calls (spec part 2 "Public referral page", section 7; docs/referrals.md "Public
@@ -20,13 +20,23 @@ export type PublicReferral = z.infer<typeof publicReferralSchema>;
 
 const field = (max: number) => z.string({ error: FILL_ALL_FIELDS }).trim().min(1, { error: FILL_ALL_FIELDS }).max(max, { error: `Please keep it under ${max} characters` });
 
+/** The page sends the business id it was given; any value that is not that id gets the same message. */
+const businessIdInput = z.unknown().transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*[0-9]{1,10}\s*$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
+    ctx.addIssue({ code: 'custom', message: WRONG_BUSINESS });
+    return z.NEVER;
+  }
+  return n;
+});
+
 /** POST /api/public/referral. The phone is checked and normalised by the server (E.164). */
 export const referralClaimSchema = z.object({
   referralCode: z.string({ error: INVALID_REFERRAL_LINK }).trim().min(1, { error: INVALID_REFERRAL_LINK }).max(64, { error: INVALID_REFERRAL_LINK }),
   name: field(200),
   email: field(254).pipe(z.email({ error: INVALID_CLAIM_EMAIL })),
   phone: field(40),
-  businessId: idInput(WRONG_BUSINESS),
+  businessId: businessIdInput,
 });
 export type ReferralClaimInput = z.input<typeof referralClaimSchema>;
 
