@@ -56,21 +56,20 @@ test('a signed-in unknown path shows the 404 page with the path', async ({ page 
   await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
 });
 
-test('badges show the new counts and unread replies; counts whose routes do not exist yet are not polled', async ({ page }) => {
+test('badges show the new clients, new referrals and unread replies', async ({ page }) => {
   await signUpViaApi(page);
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   // The counters accept any of the reply shapes the list endpoints may give.
   await page.route('**/api/clients?new=true', (r) => r.fulfill({ json: [{ id: 1 }, { id: 2 }] }));
   await page.route('**/api/activities/replies?unread=true', (r) => r.fulfill({ json: { count: 3 } }));
+  await page.route('**/api/referrals?new=true', (r) => r.fulfill({ json: { count: 4 } }));
   await page.goto('/leads');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: /^Clients/ })).toContainText('2');
   await expect(nav.getByLabel('2 new')).toBeVisible();
-  await expect(nav.getByRole('link', { name: /^Referrals/ })).toHaveText('Referrals');
+  await expect(nav.getByRole('link', { name: /^Referrals/ })).toContainText('4');
   await expect(nav.getByRole('link', { name: /^SMS Management/ })).toContainText('3');
-  // Issue 9: no 404s every few seconds from /api/referrals, which doesn't exist yet.
-  expect(asked.filter((p) => p.startsWith('/api/referrals'))).toEqual([]);
   // The unread replies count exists (issue 10): one poll feeds the SMS Management badge.
   expect(asked.filter((p) => p === '/api/activities/replies').length).toBeGreaterThan(0);
 });

@@ -10,8 +10,8 @@ function StatusBadge({ r }: { r: ReferralListItem }) {
 /** The referrer's reward: earned only once the friend booked. */
 function RewardText({ r }: { r: ReferralListItem }) {
   const reward = r.referralReward;
-  if (!r.converted) return <span className="text-slate-400">Not earned yet</span>;
-  if (!reward) return <span className="text-slate-400">No reward</span>;
+  if (!r.converted) return <span className="text-slate-500">Not earned yet</span>;
+  if (!reward) return <span className="text-slate-500">No reward</span>;
   return (
     <span>
       {reward.rewardAmount ?? 'Reward'} ·{' '}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { TopReferrer } from '../../../shared/schemas/referrals';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { CopyLinkButton } from './copy-link-button';
@@ -45,11 +44,8 @@ export function ShareDialog({ referrer, websiteUrl, onClose }: ShareDialogProps)
           <LinkField testId="share-website-link" label="Website link" value={website} copyLabel="Copy website link" />
         ) : (
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600" data-testid="no-website">
-            Website link: add your website in{' '}
-            <Link to="/settings" className="font-medium text-brand-700 hover:underline">
-              Settings
-            </Link>{' '}
-            to also get a link to your own site with <span className="font-mono">?ref={code}</span>.
+            <span className="font-medium text-slate-900">Website link:</span> no website address is saved for your business yet. Once
+            there is one, a link to your own site with <span className="font-mono">?ref={code}</span> shows here too.
           </p>
         )}
       </DialogContent>
