@@ -31,6 +31,9 @@ export const referrals = pgTable(
     index('referrals_pending_created_idx').on(t.createdAt).where(sql`not ${t.converted} and ${t.refereePhone} is not null`),
     // A business's pending referrals: conversion when bookings arrive (docs/referrals.md), the pending lists.
     index('referrals_business_pending_idx').on(t.businessId, t.createdAt).where(sql`not ${t.converted}`),
+    // A booking write finds the pending referrals naming its e-mails and phones (docs/referrals.md).
+    index('referrals_business_pending_email_idx').on(t.businessId, sql`lower(${t.refereeEmail})`).where(sql`not ${t.converted}`),
+    index('referrals_business_pending_phone_idx').on(t.businessId, t.refereePhone).where(sql`not ${t.converted}`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "referrals_business_pending_email_idx" ON "referrals" USING btree ("business_id",lower("referee_email")) WHERE not "referrals"."converted";--> statement-breakpoint
+CREATE INDEX "referrals_business_pending_phone_idx" ON "referrals" USING btree ("business_id","referee_phone") WHERE not "referrals"."converted";
