@@ -14,7 +14,10 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
-      input: { index: path.resolve(import.meta.dirname, 'src/web/index.html'), landing: path.resolve(import.meta.dirname, 'src/web/landing-main.tsx') },
+      input: { index: path.resolve(import.meta.dirname, 'src/web/index.html'), landing: path.resolve(import.meta.dirname, 'src/web/landing-main.tsx'),
+        // The public referral page: its own small page and script, no React (docs/referrals.md "Public claim").
+        refer: path.resolve(import.meta.dirname, 'src/web/features/public-referral/refer.html'),
+      },
       // Fewer, larger shared files: on a phone each request waits its turn for one of a few connections.
       // React in one file, and the icons in one (rolldown otherwise makes a file of each icon two screens share).
       output: {

@@ -22,6 +22,12 @@ export const PRERENDERED: Record<string, string> = { '/': 'prerendered/landing.h
  */
 export const SIGNED_IN_PAGES: Record<string, string> = { '/clients': 'prerendered/app-clients.html' };
 
+/**
+ * Public pages with their own small entry (no React app), the same for everyone, with any query string:
+ * the referral page reads its code from `?code=` (docs/referrals.md "Public claim").
+ */
+export const STANDALONE_PAGES: Record<string, string> = { '/refer': 'features/public-referral/refer.html' };
+
 export const ROBOTS_TXT = [
   'User-agent: *',
   'Disallow: /api/',
@@ -43,6 +49,15 @@ export async function serveWebApp(app: FastifyInstance, webDir: string) {
     new Map(Object.entries(pages).filter(([, file]) => hasWeb && fs.existsSync(path.join(webDir, file))));
   const prerendered = built(PRERENDERED);
   const signedIn = built(SIGNED_IN_PAGES);
+  const standalone = built(STANDALONE_PAGES);
+
+  // The hosted share link (Referral Tracker's Share dialog): every code goes to the page, which shows the
+  // error card for a code that is not valid.
+  app.get('/ref/:code', (request, reply) => {
+    const { code } = request.params as { code: string };
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(`/refer?code=${encodeURIComponent(code)}`, 302);
+  });
 
   app.get('/robots.txt', (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
@@ -75,6 +90,8 @@ export async function serveWebApp(app: FastifyInstance, webDir: string) {
       if (rel.startsWith(`assets${path.sep}`) && fs.existsSync(path.join(webDir, rel))) return reply.sendFile(rel);
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
+    const alone = standalone.get(url);
+    if (alone) return sendPage(reply, alone, false);
     const page = prerendered.get(url);
     const owner = signedIn.get(url);
     const cookie = Boolean(request.cookies[SESSION_COOKIE]);

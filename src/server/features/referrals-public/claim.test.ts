@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import * as s from '../../db/schema';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -38,12 +39,12 @@ const friend = (n: string, extra: Record<string, unknown> = {}) => ({
 });
 
 const counts = async (businessId: number) => {
-  const [row] = (
+  const [row] = rowsOf<{ referrals: number; leads: number; activities: number }>(
     await t.database.db.execute(sql`select
       (select count(*)::int from referrals where business_id = ${businessId}) as referrals,
       (select count(*)::int from leads where business_id = ${businessId}) as leads,
-      (select count(*)::int from activity_logs where business_id = ${businessId} and type = 'referral_claimed') as activities`)
-  ).rows as { referrals: number; leads: number; activities: number }[];
+      (select count(*)::int from activity_logs where business_id = ${businessId} and type = 'referral_claimed') as activities`),
+  );
   return row;
 };
 

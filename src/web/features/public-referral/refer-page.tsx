@@ -1,30 +1,27 @@
-import { Gift } from 'lucide-react';
-import { useSearchParams } from 'react-router';
-import { BrandMark } from '../../components/brand-mark';
-import { EmptyState } from '../../components/empty-state';
+import { useEffect, useState } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
 
+// The public referral page is its own small page served by the server at /refer (refer.html, refer-main.ts),
+// not part of the app. A link inside the app that reaches /refer loads that page. If this app was served at
+// /refer (a dev server without the page), it says so instead of reloading again and again.
+const RELOADED = 'referloop-refer-reload';
+
 export function ReferPage() {
-  const [params] = useSearchParams();
-  const code = params.get('code');
   usePageTitle('Your referral reward');
+  const [stuck, setStuck] = useState(false);
+  useEffect(() => {
+    const here = window.location.href;
+    if (sessionStorage.getItem(RELOADED) === here) {
+      sessionStorage.removeItem(RELOADED);
+      setStuck(true);
+      return;
+    }
+    sessionStorage.setItem(RELOADED, here);
+    window.location.replace(here);
+  }, []);
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white px-4 py-3">
-        <BrandMark />
-      </header>
-      <main className="mx-auto max-w-lg px-4 py-12">
-        <EmptyState
-          icon={Gift}
-          title={code ? 'Your friend sent you a reward' : 'Referral link missing'}
-          text={
-            code
-              ? 'Claiming rewards online is coming soon. Mention your referral code when you book to get your reward.'
-              : 'This referral link is incomplete. Ask your friend to send it again.'
-          }
-          action={code ? <span className="rounded-md bg-brand-50 px-3 py-1 font-mono text-sm text-brand-700">{code}</span> : undefined}
-        />
-      </main>
-    </div>
+    <main className="mx-auto max-w-lg px-4 py-12 text-center text-slate-600">
+      {stuck ? <p>The referral page could not be opened here. Open the link again in a new tab.</p> : <p>Opening the referral page…</p>}
+    </main>
   );
 }
