@@ -215,10 +215,17 @@ describe('per-address limits', () => {
     const [activity] = await t.database.db.select().from(s.activityLogs).where(sql`(${s.activityLogs.metadata}->>'referral_id')::int = ${ids[3]}`);
     expect(activity.description).toBe("Friend 234 claimed Alice Mendez's referral reward (flagged for review: 4th claim from the same internet address within 24 hours)");
     expect(activity.metadata).toMatchObject({ flagged: true, flag_reason: '4th claim from the same internet address within 24 hours' });
-    // Another address is not flagged.
+    // Another address is not flagged, nor the same address claiming for another business.
     const other = await claim(friend('236'));
     const [row] = await t.database.db.select().from(s.referrals).where(eq(s.referrals.id, other.json().referralId));
     expect(row.flagged).toBe(false);
+    const elsewhere = await claim(friend('237', { referralCode: otherCode, businessId: b.id }), ip);
+    expect(elsewhere.statusCode).toBe(200);
+    const [otherRow] = await t.database.db.select().from(s.referrals).where(eq(s.referrals.id, elsewhere.json().referralId));
+    expect(otherRow.flagged).toBe(false);
+    await t.database.db.delete(s.leads).where(eq(s.leads.businessId, b.id));
+    await t.database.db.delete(s.activityLogs).where(eq(s.activityLogs.businessId, b.id));
+    await t.database.db.delete(s.referrals).where(eq(s.referrals.businessId, b.id));
   });
 
   it('a refused claim and a repeated one are not counted towards the flag', async () => {

@@ -75,7 +75,7 @@ export async function claimReferral(database: Database, input: ClaimInput, ip: s
       if (earlier.referrerCode === referrer.referralCode) return { status: 'existing' as const, referralId: earlier.id, ...reply };
       throw new HttpError(409, texts.alreadyReferred(referrer.businessName));
     }
-    const burst = await counters.hit(tx, FLAG_AFTER_PER_IP, ip);
+    const burst = await counters.hit(tx, FLAG_AFTER_PER_IP, `${businessId}:${ip}`);
     const flagReason = burst.limited ? `${ordinal(burst.count)} claim from the same internet address within 24 hours` : null;
     const claim: q.NewClaim = {
       businessId,
