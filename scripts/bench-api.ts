@@ -58,6 +58,16 @@ const CALLS: [string, string][] = [
   // Bulk sends and automations (issue 10): 20 batches of 1,000 texts, 2,000 automated texts waiting.
   ['sms bulk batches', '/api/sms/bulk'],
   ['sms scheduled', '/api/sms/scheduled'],
+  // The Referral Tracker and the Activity Dashboard's referral lists (issue 11) on 5,000 referrals
+  // (scripts/bench/api-referrals.ts).
+  ['referrals page', '/api/referrals'],
+  ['referrals p100', '/api/referrals?page=100&pageSize=25'],
+  ['referrals search', '/api/referrals?search=friend%20123'],
+  ['referrals pending', '/api/referrals?status=pending&sort=refereeName'],
+  ['referrals badge', '/api/referrals?new=true'],
+  ['top referrers', '/api/analytics/top-referrers'],
+  ['recent conversions', '/api/activities/conversions'],
+  ['pending referrals', '/api/activities/pending-referrals'],
 ];
 
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number };

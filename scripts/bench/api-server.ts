@@ -12,6 +12,7 @@ import { memoryQueue } from '../../src/server/platform/jobs/testing';
 import { sql } from 'drizzle-orm';
 import { seedLarge } from '../seed-large';
 import { seedSmsMessages } from './api-sms';
+import { seedReferrals } from './api-referrals';
 
 const target = process.argv[2];
 const database = target === 'pglite' ? await openDatabase({ dataDir: ':memory:' }) : await openDatabase({ databaseUrl: target, dataDir: '' });
@@ -22,6 +23,8 @@ const { token } = await createSession(database.db, biz.id);
 // The SMS inbox's calls read the business's 100,000 texts (scripts/bench/api-sms.ts).
 const smsMessages = await seedSmsMessages(database, biz.id);
 console.error(`large business: ${smsMessages} texts`);
+// The Referral Tracker's calls read its 5,000 referrals (scripts/bench/api-referrals.ts).
+console.error(`large business: ${await seedReferrals(database, biz.id)} referrals`);
 
 const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
 // The floor: one indexed count behind the same session check as every dashboard call.

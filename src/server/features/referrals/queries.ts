@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
+import { readRows } from './read-query';
 import type {
   ConversionItem,
   PendingReferralItem,
@@ -45,6 +46,11 @@ const FROM = sql`from referrals r
   left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
   left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id`;
 
+/** The referrer and reward of the rows `chosen` picked from referrals alone (a page, the newest few). */
+const joined = (chosen: SQL) => sql`from (${chosen}) r
+  left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
+  left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id`;
+
 const referrerOf = (r: Row) => (r.referrer_id == null ? null : { id: Number(r.referrer_id), name: r.referrer_name ?? '' });
 
 export const rewardOf = (r: Pick<Row, 'reward_id' | 'reward_amount' | 'reward_given' | 'marked_at'>): ReferralReward | null =>
@@ -68,7 +74,7 @@ function toItem(r: Row): ReferralListItem {
 
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function filters(opts: { status: (typeof REFERRAL_STATUSES)[number]; search?: string }): SQL {
+function filters(businessId: number, opts: { status: (typeof REFERRAL_STATUSES)[number]; search?: string }): SQL {
   const parts: SQL[] = [];
   if (opts.status === 'pending') parts.push(sql` and not r.converted`);
   if (opts.status === 'converted') parts.push(sql` and r.converted`);
@@ -77,7 +83,9 @@ function filters(opts: { status: (typeof REFERRAL_STATUSES)[number]; search?: st
     const digits = opts.search.replace(/\D/g, '');
     // Phone digits match the stored E.164 (with or without the leading 1) when at least 3 were typed.
     const phone = digits.length >= 3 ? sql` or r.referee_phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}` : sql``;
-    parts.push(sql` and (lower(r.referee_name) like ${p} or lower(r.referee_email) like ${p} or lower(r.referrer_code) like ${p} or lower(c.name) like ${p}${phone})`);
+    // The referrer's name through the clients' trigram index, so the referrals are filtered without a join.
+    const referrer = sql`r.referrer_client_id in (select m.id from clients m where m.business_id = ${businessId} and lower(m.name) like ${p})`;
+    parts.push(sql` and (lower(r.referee_name) like ${p} or lower(r.referee_email) like ${p} or lower(r.referrer_code) like ${p} or ${referrer}${phone})`);
   }
   return sql.join(parts, sql``);
 }
@@ -89,44 +97,76 @@ const ORDER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
   convertedAt: sql`r.converted_at desc nulls last, r.created_at desc, r.id desc`,
 };
 
-export async function selectReferralPage(
-  tx: Tx,
-  businessId: number,
-  opts: { status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string; limit: number; offset: number },
-): Promise<{ referrals: ReferralListItem[]; total: number }> {
-  const where = sql`where r.business_id = ${businessId}${filters(opts)}`;
-  const rows = rowsOf<Row & { total: number }>(
-    await tx.execute(sql`select ${COLUMNS}, count(*) over ()::int as total ${FROM} ${where} order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`),
-  );
-  if (rows.length > 0) return { referrals: rows.map(toItem), total: Number(rows[0].total) };
-  // Paged past the end: no row carries the count.
-  const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n ${FROM} ${where}`));
-  return { referrals: [], total: Number(count.n) };
-}
+type SummaryCounts = { s_total: number; s_converted: number; s_given: number };
 
-export async function selectSummary(tx: Tx, businessId: number): Promise<ReferralSummary> {
-  const [r] = rowsOf<{ total: number; converted: number; given: number; owed: number }>(
-    await tx.execute(sql`select count(*)::int as total, count(*) filter (where r.converted)::int as converted,
-        count(*) filter (where r.converted and rw.reward_given)::int as given,
-        count(*) filter (where r.converted and not coalesce(rw.reward_given, false))::int as owed
-      from referrals r left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id
-      where r.business_id = ${businessId}`),
-  );
-  const total = Number(r.total);
-  const converted = Number(r.converted);
+function toSummary(r: SummaryCounts): ReferralSummary {
+  const total = Number(r.s_total);
+  const converted = Number(r.s_converted);
+  // A reward row exists only for a converted referral (conversion creates it; Reward Given refuses pending ones).
+  const given = Math.min(Number(r.s_given), converted);
   return {
     totalReferrals: total,
     convertedReferrals: converted,
     pendingReferrals: total - converted,
     conversionRate: total === 0 ? 0 : converted / total,
-    rewardsGiven: Number(r.given),
-    rewardsOwed: Number(r.owed),
+    rewardsGiven: given,
+    rewardsOwed: converted - given,
   };
 }
 
+const SUMMARY = (businessId: number) => sql`(select count(*)::int as s_total, count(*) filter (where converted)::int as s_converted
+    from referrals where business_id = ${businessId}) s
+  cross join (select count(*)::int as s_given from referral_rewards where business_id = ${businessId} and reward_given) g`;
+
+/**
+ * A page of the tracker and the business's summary in one statement (one pool connection). Without a
+ * search the page's 25 rows are chosen from referrals alone (its indexes) and only they are joined; the
+ * total comes from the summary's counts. A search joins the referrer to match its name and counts its matches.
+ */
+/** The same orders over a page's own columns (the page's rows keep them in the summary's statement). */
+const ORDER_OUTER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
+  newest: sql`q.created_at desc, q.id desc`,
+  oldest: sql`q.created_at asc, q.id asc`,
+  refereeName: sql`lower(q.referee_name) asc, q.id asc`,
+  convertedAt: sql`q.converted_at desc nulls last, q.created_at desc, q.id desc`,
+};
+
+export async function selectReferralPage(
+  tx: Tx,
+  businessId: number,
+  opts: { status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string; limit: number; offset: number },
+): Promise<{ referrals: ReferralListItem[]; total: number; summary: ReferralSummary }> {
+  const where = sql`where r.business_id = ${businessId}${filters(businessId, opts)}`;
+  // The page's rows are chosen from referrals alone (a search counts its matches there); only they are joined.
+  const matches = opts.search ? sql`count(*) over ()::int` : sql`null::int`;
+  const page = sql`select ${COLUMNS}, r.matches
+    ${joined(sql`select r.*, ${matches} as matches from referrals r ${where} order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`)}`;
+  const rows = await readRows<SummaryCounts & Partial<Row> & { matches: number | null; pos: number | null }>(
+    tx,
+    sql`select s.*, g.*, p.* from ${SUMMARY(businessId)}
+      left join lateral (select q.*, row_number() over (order by ${ORDER_OUTER[opts.sort]}) as pos from (${page}) q) p on true
+      order by p.pos`,
+  );
+  const summary = toSummary(rows[0]);
+  const referrals = rows.filter((r) => r.id != null).map((r) => toItem(r as Row));
+  let total: number;
+  if (!opts.search) total = opts.status === 'all' ? summary.totalReferrals : opts.status === 'pending' ? summary.pendingReferrals : summary.convertedReferrals;
+  else if (referrals.length > 0) total = Number(rows[0].matches);
+  else {
+    // A search paged past its end: no row carries the count.
+    const [count] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from referrals r ${where}`);
+    total = Number(count.n);
+  }
+  return { referrals, total, summary };
+}
+
+export async function selectSummary(tx: Tx, businessId: number): Promise<ReferralSummary> {
+  const [r] = await readRows<SummaryCounts>(tx, sql`select s.*, g.* from ${SUMMARY(businessId)}`);
+  return toSummary(r);
+}
+
 export async function countNewReferrals(tx: Tx, businessId: number, days: number): Promise<number> {
-  const [r] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from referrals r where r.business_id = ${businessId} and r.created_at >= now() - make_interval(days => ${days}::int)`),
+  const [r] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from referrals r where r.business_id = ${businessId} and r.created_at >= now() - make_interval(days => ${days}::int)`,
   );
   return Number(r.n);
 }
@@ -137,14 +177,14 @@ export async function selectAllReferrals(tx: Tx, businessId: number): Promise<Re
 }
 
 export async function selectTopReferrers(tx: Tx, businessId: number, limit: number): Promise<TopReferrer[]> {
-  const rows = rowsOf<{ id: number; name: string; referral_code: string; total: number; converted: number }>(
-    await tx.execute(sql`select c.id, c.name, c.referral_code, t.total, t.converted
+  const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`select c.id, c.name, c.referral_code, t.total, t.converted
       from (select r.referrer_client_id as id, count(*)::int as total, count(*) filter (where r.converted)::int as converted
             from referrals r where r.business_id = ${businessId} and r.referrer_client_id is not null
             group by r.referrer_client_id) t
-      join clients c on c.id = t.id and c.business_id = ${businessId}
+      -- One primary-key look-up per referrer (a hash join would read every client of the business).
+      cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = t.id and c.business_id = ${businessId} offset 0) c
       order by t.total desc, t.converted desc, lower(c.name), c.id
-      limit ${limit}`),
+      limit ${limit}`,
   );
   return rows.map((r) => ({
     client: { id: Number(r.id), name: r.name, referralCode: r.referral_code },
@@ -155,9 +195,9 @@ export async function selectTopReferrers(tx: Tx, businessId: number, limit: numb
 }
 
 export async function selectRecentConversions(tx: Tx, businessId: number, limit: number): Promise<ConversionItem[]> {
-  const rows = rowsOf<Row>(
-    await tx.execute(sql`select ${COLUMNS} ${FROM} where r.business_id = ${businessId} and r.converted
-      order by r.converted_at desc nulls last, r.id desc limit ${limit}`),
+  const rows = await readRows<Row>(tx, sql`select ${COLUMNS}
+      ${joined(sql`select * from referrals r where r.business_id = ${businessId} and r.converted order by r.converted_at desc nulls last, r.id desc limit ${limit}`)}
+      order by r.converted_at desc nulls last, r.id desc`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -171,12 +211,15 @@ export async function selectRecentConversions(tx: Tx, businessId: number, limit:
 }
 
 export async function selectPendingReferrals(tx: Tx, businessId: number, limit: number): Promise<{ referrals: PendingReferralItem[]; total: number }> {
-  const rows = rowsOf<Row & { total: number }>(
-    await tx.execute(sql`select ${COLUMNS}, count(*) over ()::int as total ${FROM} where r.business_id = ${businessId} and not r.converted
-      order by r.created_at desc, r.id desc limit ${limit}`),
+  const rows = await readRows<Row & { total: number }>(tx, sql`select ${COLUMNS}, t.total
+      from (select count(*)::int as total from referrals where business_id = ${businessId} and not converted) t
+      left join lateral (select * from referrals r where r.business_id = ${businessId} and not r.converted order by r.created_at desc, r.id desc limit ${limit}) r on true
+      left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
+      left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id
+      order by r.created_at desc, r.id desc`,
   );
   return {
-    referrals: rows.map((r) => ({
+    referrals: rows.filter((r) => r.id != null).map((r) => ({
       id: Number(r.id),
       refereeName: r.referee_name,
       refereePhone: r.referee_phone,
@@ -187,7 +230,7 @@ export async function selectPendingReferrals(tx: Tx, businessId: number, limit: 
       createdAt: iso(r.created_at)!,
       lastReminderAt: iso(r.last_reminder_at),
     })),
-    total: rows.length > 0 ? Number(rows[0].total) : 0,
+    total: Number(rows[0].total),
   };
 }
 
