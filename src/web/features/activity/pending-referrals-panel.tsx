@@ -48,7 +48,7 @@ function PendingItem({ item }: { item: PendingReferralItem }) {
   );
 }
 
-/** Spec part 1 "Pending Referrals": the 5 friends waiting longest, Follow Up texts them, and how many more wait. */
+/** Spec part 1 "Pending Referrals": the 5 newest claims (the ones worth a nudge), Follow Up texts them, and how many more wait. */
 export function PendingReferralsPanel({ data, loading, failed }: { data: PendingReferralsResponse | undefined; loading: boolean; failed: boolean }) {
   const more = data ? data.total - data.referrals.length : 0;
   return (

@@ -8,8 +8,8 @@ import { useSetRewardGiven } from './use-referral-activity';
 
 function RewardGiven({ item }: { item: ConversionItem }) {
   const save = useSetRewardGiven();
-  const reward = item.referralReward;
-  if (!reward) return <p className="text-xs text-slate-500">No reward recorded</p>;
+  // A conversion recorded before rewards were has none yet: ticking the box creates it (docs/referrals.md).
+  const reward = item.referralReward ?? { rewardAmount: null, rewardGiven: false, markedAt: null };
   const id = `reward-given-${item.id}`;
   const referrer = item.referrerClient?.name ?? item.referrerCode;
   return (

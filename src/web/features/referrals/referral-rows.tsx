@@ -11,11 +11,10 @@ function StatusBadge({ r }: { r: ReferralListItem }) {
 function RewardText({ r }: { r: ReferralListItem }) {
   const reward = r.referralReward;
   if (!r.converted) return <span className="text-slate-500">Not earned yet</span>;
-  if (!reward) return <span className="text-slate-500">No reward</span>;
   return (
     <span>
-      {reward.rewardAmount ?? 'Reward'} ·{' '}
-      {reward.rewardGiven ? <span className="text-green-700">Given</span> : <span className="text-amber-700">To give</span>}
+      {reward?.rewardAmount ?? 'Reward'} ·{' '}
+      {reward?.rewardGiven ? <span className="text-green-700">Given</span> : <span className="text-amber-700">To give</span>}
     </span>
   );
 }
