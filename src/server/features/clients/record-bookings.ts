@@ -174,7 +174,7 @@ export async function recordBookings(
   }
 
   // Pending referrals whose friend now has a booking convert here, in this transaction (docs/referrals.md).
-  const referrers = await convertBookedReferrals(tx, businessId);
+  const referrers = await convertBookedReferrals(tx, businessId, [...byEmail.keys()], [...byPhone.keys()]);
   const touched = [...new Set([...updated, ...referredNew, ...referrers])];
   // No ANALYZE here: it serialised different businesses' imports; the recompute is fast without it.
   await recomputeClientStats(tx, businessId, touched);

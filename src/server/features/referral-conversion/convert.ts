@@ -4,24 +4,44 @@ import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
 
 // The conversion of referrals (docs/referrals.md, "Conversion"): set-based, one statement per call.
 
+const PENDING_COLUMNS = sql.raw('r.id, r.referrer_code, r.referrer_client_id, lower(r.referee_email) as email, r.referee_phone as phone, r.created_at');
+
+/** What a conversion looks at: one referral (by hand), or the e-mails and phones of a booking write. */
+type Scope = { referralId: number } | { emails: string[]; phones: string[] };
+
 /**
- * The business's pending referrals matched to a client: `(referral_id, client_id, rank, created_at)`,
- * rank 0 for an e-mail match, 1 for a phone match. Two equality joins, each on its client index, united:
- * an `or` join could use neither. Leaves out the referrer and clients who are referred already.
+ * Pending referrals of the business matched to a client: CTE `eligible (referral_id, client_id, rank,
+ * created_at)`, rank 0 for an e-mail match, 1 for a phone match; leaves out the referrer and clients who
+ * are referred already. A booking write looks up only the pending referrals naming one of its e-mails
+ * or phones (partial indexes), and each of those finds its client through the client indexes: the cost
+ * follows the write's size and its matches, not the number of clients or referrals.
  */
-const matchedPending = (businessId: number, referralId: number | null) => sql`
-  pending as (
-    select r.id, r.referrer_code, r.referrer_client_id, lower(r.referee_email) as email, r.referee_phone as phone, r.created_at
-    from referrals r
-    where r.business_id = ${businessId} and not r.converted and (${referralId}::int is null or r.id = ${referralId}::int)
-  ),
+const matchedPending = (businessId: number, scope: Scope) => {
+  const pending = 'referralId' in scope
+    ? sql`select ${PENDING_COLUMNS} from referrals r where r.id = ${scope.referralId} and r.business_id = ${businessId} and not r.converted`
+    : sql`select ${PENDING_COLUMNS} from referrals r
+        where r.business_id = ${businessId} and not r.converted
+          and lower(r.referee_email) in (select v from json_array_elements_text(${JSON.stringify(scope.emails)}::json) as e(v))
+        union
+        select ${PENDING_COLUMNS} from referrals r
+        where r.business_id = ${businessId} and not r.converted
+          and r.referee_phone in (select v from json_array_elements_text(${JSON.stringify(scope.phones)}::json) as e(v))`;
+  return sql`
+  pending as (${pending}),
   matched as (
+    -- offset 0 keeps each lookup a probe of its index, whatever the estimates
     select p.id as referral_id, c.id as client_id, 0 as rank
-    from pending p join clients c on c.business_id = ${businessId} and lower(c.email) = p.email and c.email is not null
+    from pending p cross join lateral (
+      select c.id from clients c where c.business_id = ${businessId} and lower(c.email) = p.email and c.email is not null offset 0
+    ) c
+    where p.email is not null
     union all
     select p.id, c.id, 1
-    from pending p join clients c on c.business_id = ${businessId} and c.phone = p.phone
-    where c.email is null or p.email is null or lower(c.email) = p.email
+    from pending p cross join lateral (
+      select c.id from clients c where c.business_id = ${businessId} and c.phone = p.phone
+        and (c.email is null or p.email is null or lower(c.email) = p.email) offset 0
+    ) c
+    where p.phone is not null
   ),
   eligible as (
     select m.referral_id, m.client_id, m.rank, p.created_at
@@ -29,6 +49,7 @@ const matchedPending = (businessId: number, referralId: number | null) => sql`
     where not c.is_referred_client and c.referral_id is null
       and c.id is distinct from p.referrer_client_id and c.referral_code <> p.referrer_code
   )`;
+};
 
 /**
  * The effects of converting the rows of CTE `chosen (referral_id, client_id)` (client_id may be null):
@@ -80,15 +101,17 @@ async function applyConversions(tx: Tx, businessId: number, chosenCtes: SQL): Pr
 }
 
 /**
- * Converts every pending referral of the business whose friend is a client with a completed booking
- * (called by recordBookings after it inserted bookings, inside its transaction and clients lock).
- * The oldest claim wins a friend that several referrals match. Answers the referrers to recompute.
+ * Converts the pending referrals of the business that name one of `emails` (lower case) or `phones`
+ * (E.164) — the booking write's — and whose friend is a client with a completed booking. Called by
+ * recordBookings after it inserted the bookings, in its transaction and under its clients lock. The
+ * oldest claim wins a friend that several referrals match. Answers the referrers to recompute.
  */
-export function convertBookedReferrals(tx: Tx, businessId: number): Promise<number[]> {
+export async function convertBookedReferrals(tx: Tx, businessId: number, emails: string[], phones: string[]): Promise<number[]> {
+  if (emails.length === 0 && phones.length === 0) return [];
   return applyConversions(
     tx,
     businessId,
-    sql`${matchedPending(businessId, null)},
+    sql`${matchedPending(businessId, { emails, phones })},
     booked as (
       select e.* from eligible e
       where exists (select 1 from bookings b where b.client_id = e.client_id and b.status = 'completed')
@@ -102,7 +125,7 @@ export function convertBookedReferrals(tx: Tx, businessId: number): Promise<numb
 export async function matchingClient(tx: Tx, businessId: number, referralId: number): Promise<number | null> {
   const [row] = rowsOf<{ client_id: number }>(
     await tx.execute(sql`
-      with ${matchedPending(businessId, referralId)}
+      with ${matchedPending(businessId, { referralId })}
       select client_id from eligible order by rank, client_id limit 1`),
   );
   return row ? Number(row.client_id) : null;
