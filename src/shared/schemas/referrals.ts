@@ -62,6 +62,8 @@ export const referralListItemSchema = z.object({
   createdAt: z.string(),
   convertedAt: z.string().nullable(),
   lastReminderAt: z.string().nullable(),
+  /** Why the public claim was flagged for the owner to review (a burst from one address); null when it was not. */
+  flagReason: z.string().nullable(),
   /** Present once the referral converted (the referrer's reward). */
   referralReward: referralRewardSchema.nullable(),
 });
@@ -119,6 +121,7 @@ export const pendingReferralItemSchema = z.object({
   daysSinceShared: z.number().int(),
   createdAt: z.string(),
   lastReminderAt: z.string().nullable(),
+  flagReason: z.string().nullable(),
 });
 export type PendingReferralItem = z.infer<typeof pendingReferralItemSchema>;
 

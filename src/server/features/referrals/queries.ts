@@ -30,6 +30,8 @@ type Row = {
   created_at: Time;
   converted_at: Time;
   last_reminder_at: Time;
+  flagged: boolean;
+  flag_reason: string | null;
   reward_id: number | null;
   reward_amount: string | null;
   reward_given: boolean | null;
@@ -38,7 +40,7 @@ type Row = {
 };
 
 const COLUMNS = sql`r.id, r.referee_name, r.referee_email, r.referee_phone, r.referrer_code, c.id as referrer_id, c.name as referrer_name,
-  r.converted, r.created_at, r.converted_at, r.last_reminder_at,
+  r.converted, r.created_at, r.converted_at, r.last_reminder_at, r.flagged, r.flag_reason,
   rw.id as reward_id, rw.reward_amount, rw.reward_given, rw.marked_at,
   floor(extract(epoch from (now() - r.created_at)) / 86400)::int as days`;
 
@@ -50,6 +52,8 @@ const FROM = sql`from referrals r
 const joined = (chosen: SQL) => sql`from (${chosen}) r
   left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
   left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id`;
+
+const flagOf = (r: Row) => (r.flagged ? (r.flag_reason ?? 'Flagged for review') : null);
 
 const referrerOf = (r: Row) => (r.referrer_id == null ? null : { id: Number(r.referrer_id), name: r.referrer_name ?? '' });
 
@@ -68,6 +72,7 @@ function toItem(r: Row): ReferralListItem {
     createdAt: iso(r.created_at)!,
     convertedAt: iso(r.converted_at),
     lastReminderAt: iso(r.last_reminder_at),
+    flagReason: flagOf(r),
     referralReward: rewardOf(r),
   };
 }
@@ -229,6 +234,7 @@ export async function selectPendingReferrals(tx: Tx, businessId: number, limit: 
       daysSinceShared: Math.max(0, Number(r.days)),
       createdAt: iso(r.created_at)!,
       lastReminderAt: iso(r.last_reminder_at),
+      flagReason: flagOf(r),
     })),
     total: Number(rows[0].total),
   };

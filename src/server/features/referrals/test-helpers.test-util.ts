@@ -30,6 +30,7 @@ export type ReferralSeed = {
   reward?: { amount: string; given?: boolean } | null;
   lastReminderHoursAgo?: number | null;
   referrerCode?: string;
+  flagReason?: string;
 };
 
 export async function addReferral(database: Database, businessId: number, seed: ReferralSeed): Promise<number> {
@@ -46,6 +47,8 @@ export async function addReferral(database: Database, businessId: number, seed: 
       refereePhone: seed.refereePhone ?? null,
       converted,
       convertedAt: converted ? new Date(now - seed.convertedDaysAgo! * DAY) : null,
+      flagged: seed.flagReason != null,
+      flagReason: seed.flagReason ?? null,
       lastReminderAt: seed.lastReminderHoursAgo != null ? new Date(now - seed.lastReminderHoursAgo * 3_600_000) : null,
       createdAt: new Date(now - (seed.daysAgo ?? 0) * DAY - 60_000),
     })

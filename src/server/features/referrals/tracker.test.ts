@@ -31,7 +31,7 @@ beforeAll(async () => {
   ids.gina = await addReferral(t.database, a.id, { referrer: alice, refereeName: 'Gina Given', refereeEmail: 'gina@example.com', daysAgo: 6, convertedDaysAgo: 4, reward: { amount: '$25', given: true } });
   ids.owen = await addReferral(t.database, a.id, { referrer: alice, refereeName: 'Owen Owed', daysAgo: 5, convertedDaysAgo: 1, reward: { amount: '$30' } });
   ids.pia = await addReferral(t.database, a.id, { referrer: alice, refereeName: 'Pia Pending', refereePhone: '+14155550177', daysAgo: 3 });
-  ids.quinn = await addReferral(t.database, a.id, { referrer: bob, refereeName: 'quinn lower', refereeEmail: 'Quinn.Q@Example.com', daysAgo: 2 });
+  ids.quinn = await addReferral(t.database, a.id, { referrer: bob, refereeName: 'quinn lower', refereeEmail: 'Quinn.Q@Example.com', daysAgo: 2, flagReason: '4th claim from the same internet address within 24 hours' });
   ids.rae = await addReferral(t.database, a.id, { referrer: bob, refereeName: 'Rae Recent', refereePhone: '+14155550188', daysAgo: 0 });
   ids.sam = await addReferral(t.database, a.id, { referrer: carol, refereeName: 'Sam Norow', daysAgo: 4, convertedDaysAgo: 2 });
   ids.gone = await addReferral(t.database, a.id, { referrer: null, referrerCode: 'GONE-CODE', refereeName: 'Theo Orphan', daysAgo: 10 });
@@ -57,8 +57,11 @@ describe('GET /api/referrals', () => {
       referrerClient: { id: alice.id, name: 'Alice Stone' },
       converted: true,
       lastReminderAt: null,
+      flagReason: null,
       referralReward: { rewardAmount: '$25', rewardGiven: true },
     });
+    // A claim the public side flagged says why, for the owner to review.
+    expect(body.referrals.find((r: any) => r.id === ids.quinn).flagReason).toBe('4th claim from the same internet address within 24 hours');
     expect(Date.parse(gina.convertedAt)).toBeLessThan(Date.now() - 3 * 86_400_000);
     expect(gina.referralReward.markedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const theo = body.referrals.find((r: any) => r.id === ids.gone);
@@ -148,13 +151,14 @@ describe('GET /api/referrals/export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="referrals-export.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Friend,Friend Email,Friend Phone,Referred By,Referral Code,Status,Shared At,Converted At,Reward,Reward Given,Reward Marked At');
+    expect(lines[0]).toBe('Friend,Friend Email,Friend Phone,Referred By,Referral Code,Status,Shared At,Converted At,Reward,Reward Given,Reward Marked At,Flagged For Review');
     expect(lines[1].startsWith(`"'=HYPERLINK(""http://evil.example"",""x"")",'+1@example.com,(415) 555-0199,,GONE-CODE,Pending,`)).toBe(true);
 
     const mine = (await get(a, '/api/referrals/export')).body.trimEnd().split('\r\n');
     expect(mine).toHaveLength(8);
     expect(mine.find((l) => l.startsWith('Gina Given'))).toMatch(/^Gina Given,gina@example\.com,,Alice Stone,[A-Z0-9-]+,Converted,[^,]+,[^,]+,\$25,Yes,\d{4}-/);
     expect(mine.join('\n')).not.toContain('Other Friend');
+    expect(mine.find((l) => l.startsWith('quinn lower'))).toMatch(/,4th claim from the same internet address within 24 hours$/);
   });
 });
 
@@ -226,6 +230,7 @@ describe('Activity Dashboard lists', () => {
       daysSinceShared: 2,
       createdAt: expect.stringMatching(/^\d{4}-/),
       lastReminderAt: null,
+      flagReason: null,
     });
     expect(body.referrals[0].refereePhone).toBeNull();
   });
