@@ -34,6 +34,8 @@ export const referrals = pgTable(
     // A booking write finds the pending referrals naming its e-mails and phones (docs/referrals.md).
     index('referrals_business_pending_email_idx').on(t.businessId, sql`lower(${t.refereeEmail})`).where(sql`not ${t.converted}`),
     index('referrals_business_pending_phone_idx').on(t.businessId, t.refereePhone).where(sql`not ${t.converted}`),
+    // The Referral Tracker sorted by the friend's name (docs/referrals.md, "Owner side").
+    index('referrals_business_name_order_idx').on(t.businessId, sql`lower(${t.refereeName})`, t.id),
   ],
 );
 

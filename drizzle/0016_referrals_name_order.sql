@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_business_name_order_idx" ON "referrals" USING btree ("business_id",lower("referee_name"),"id");
