@@ -8,6 +8,7 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 export const SELF_REFERRAL = 'A client cannot be their own referral';
 export const CLIENT_ALREADY_LINKED = 'This client is already linked to another referral';
 export const CONVERTED_WITH_ANOTHER_CLIENT = 'This referral is already converted with another client';
+export const CONVERTED_WITHOUT_CLIENT = 'This referral is already converted without a client';
 
 export const convertReferralInputSchema = z.object({
   /** The client to link as the friend; without it the friend is looked up by e-mail or phone. */

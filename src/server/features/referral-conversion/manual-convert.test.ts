@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { REFERRAL_NOT_FOUND } from '../../../shared/schemas/referrals';
-import { CLIENT_ALREADY_LINKED, CLIENT_NOT_FOUND, CONVERTED_WITH_ANOTHER_CLIENT, SELF_REFERRAL, convertReferralReplySchema } from '../../../shared/schemas/referral-conversion';
+import { CLIENT_ALREADY_LINKED, CLIENT_NOT_FOUND, CONVERTED_WITH_ANOTHER_CLIENT, CONVERTED_WITHOUT_CLIENT, SELF_REFERRAL, convertReferralReplySchema } from '../../../shared/schemas/referral-conversion';
 import { conversionHelpers } from './test-helpers.test-util';
 
 // POST /api/referrals/:id/convert (docs/referrals.md, "By hand").
@@ -81,6 +81,7 @@ describe('POST /api/referrals/:id/convert', () => {
     expect((await h.upload(biz, [`Fay Fresh,fay@example.com,,${await h.today(biz)},30`])).statusCode).toBe(200);
     const [fresh] = await h.query<{ id: number }>(`select id from clients where business_id = $1 and email = 'fay@example.com'`, [biz.id]);
     const converted = (await h.query<{ id: number }>('select id from referrals where business_id = $1 and converted_client_id is not null limit 1', [biz.id]))[0];
+    const noClient = (await h.query<{ id: number }>('select id from referrals where business_id = $1 and converted and converted_client_id is null limit 1', [biz.id]))[0];
 
     const cases: [string, number | string, unknown, number, string][] = [
       ["another business's referral", otherClaim.id, {}, 404, REFERRAL_NOT_FOUND],
@@ -90,6 +91,7 @@ describe('POST /api/referrals/:id/convert', () => {
       ['the referrer as the friend', claim.id, { clientId: ref.id }, 400, SELF_REFERRAL],
       ['a client linked to another referral', claim.id, { clientId: taken.id }, 409, CLIENT_ALREADY_LINKED],
       ['another client for a converted referral', converted.id, { clientId: fresh.id }, 409, CONVERTED_WITH_ANOTHER_CLIENT],
+      ['a client for a referral converted without one', noClient.id, { clientId: fresh.id }, 409, CONVERTED_WITHOUT_CLIENT],
       ['a client id that is text', claim.id, { clientId: 'seven' }, 400, 'clientId must be a number'],
       ['a client id below 1', claim.id, { clientId: 0 }, 400, 'clientId must be a positive number'],
     ];

@@ -6,6 +6,7 @@ import {
   CLIENT_ALREADY_LINKED,
   CLIENT_NOT_FOUND,
   CONVERTED_WITH_ANOTHER_CLIENT,
+  CONVERTED_WITHOUT_CLIENT,
   SELF_REFERRAL,
   type ConvertReferralReply,
 } from '../../../shared/schemas/referral-conversion';
@@ -39,9 +40,8 @@ export async function convertReferralByHand(db: Tx, businessId: number, referral
     const referral = await selectReferral(tx, businessId, referralId);
     if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
     if (referral.converted) {
-      if (clientId !== undefined && referral.converted_client_id !== null && Number(referral.converted_client_id) !== clientId) {
-        throw new HttpError(409, CONVERTED_WITH_ANOTHER_CLIENT);
-      }
+      if (clientId !== undefined && referral.converted_client_id === null) throw new HttpError(409, CONVERTED_WITHOUT_CLIENT);
+      if (clientId !== undefined && Number(referral.converted_client_id) !== clientId) throw new HttpError(409, CONVERTED_WITH_ANOTHER_CLIENT);
       return { referral: await convertedReferral(tx, businessId, referralId) };
     }
     let friend: number | null;
