@@ -13,8 +13,10 @@ import { refreshMessaging } from '../../lib/sms-actions';
 export const CONVERSIONS_URL = '/api/activities/conversions';
 export const PENDING_REFERRALS_URL = '/api/activities/pending-referrals';
 
-export const useConversions = () => useQuery<ConversionItem[]>({ queryKey: [CONVERSIONS_URL] });
-export const usePendingReferrals = () => useQuery<PendingReferralsResponse>({ queryKey: [PENDING_REFERRALS_URL] });
+// Claims, imports, webhooks and Add Client change these from anywhere, so they are read afresh each time the
+// dashboard opens (the app's reads otherwise never go stale on their own).
+export const useConversions = () => useQuery<ConversionItem[]>({ queryKey: [CONVERSIONS_URL], refetchOnMount: 'always' });
+export const usePendingReferrals = () => useQuery<PendingReferralsResponse>({ queryKey: [PENDING_REFERRALS_URL], refetchOnMount: 'always' });
 
 /** The Referral Tracker's reads (its table's rewards and summary) change with a reward or a reminder. */
 const refreshTracker = (qc: QueryClient) =>

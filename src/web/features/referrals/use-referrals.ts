@@ -23,11 +23,12 @@ export function referralsUrl({ page, search, status, sort }: ReferralQuery): str
   return `${REFERRALS_URL}?${params}`;
 }
 
-// The previous page stays on screen while a search, filter or page change loads.
+// Friends claim and bookings convert while the owner is elsewhere, so the tracker reads afresh each time it
+// opens. The previous page stays on screen while a search, filter or page change loads.
 export const useReferralPage = (query: ReferralQuery) =>
-  useQuery<ReferralPage>({ queryKey: [referralsUrl(query)], placeholderData: keepPreviousData });
+  useQuery<ReferralPage>({ queryKey: [referralsUrl(query)], placeholderData: keepPreviousData, refetchOnMount: 'always' });
 
-export const useTopReferrers = () => useQuery<TopReferrer[]>({ queryKey: [TOP_REFERRERS_URL] });
+export const useTopReferrers = () => useQuery<TopReferrer[]>({ queryKey: [TOP_REFERRERS_URL], refetchOnMount: 'always' });
 
 /** The business's website, for the Share dialog's website link. */
 export const useBusinessProfile = () => useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
