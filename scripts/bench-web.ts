@@ -1,6 +1,7 @@
 // npm run bench:web — builds the web app into .cache/bench-web, prints the JavaScript each screen loads
 // (raw and gzipped), then runs Lighthouse (mobile: simulated slow 4G and a 4x slower CPU) in Debian's
-// Chromium on the landing page, sign-in and a signed-in client dashboard with 300 clients, beside a
+// Chromium on the landing page, sign-in, a signed-in client dashboard with 300 clients and the public
+// referral page (signed out), beside a
 // floor: a page holding one heading, served by the same server in the same run.
 // BENCH_RUNS (default 3) runs per page; the machine is shared, so CPU-bound figures (TBT) are noisy.
 // BENCH_PAGES=landing,sign-in audits only those (and the floor).
@@ -27,6 +28,7 @@ const SCREENS: { name: string; sources: string[]; entry?: string }[] = [
   { name: 'client dashboard', sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx'] },
   { name: '  + its chart (lazy)', sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx', 'features/clients/booking-trends-plot.tsx'] },
   { name: 'data sources', sources: ['components/app-shell/app-shell.tsx', 'features/data-sources/data-sources-page.tsx'] },
+  { name: 'referral page (/refer)', entry: 'features/public-referral/refer.html', sources: [] },
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -106,6 +108,14 @@ async function businessWithClients(base: string): Promise<string> {
   return cookie;
 }
 
+/** One client's referral code, for the public referral page. */
+async function aReferralCode(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/clients?page=1&pageSize=1`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`clients: ${res.status} ${await res.text()}`);
+  const { clients } = (await res.json()) as { clients: { referralCode: string }[] };
+  return clients[0].referralCode;
+}
+
 type Figures = { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
 
 async function audit(port: number, url: string, cookie?: string): Promise<Figures> {
@@ -163,6 +173,8 @@ async function main() {
       { name: 'landing (/)', url: `${base}/` },
       { name: 'sign-in (/login)', url: `${base}/login` },
       { name: 'client dashboard', url: `${base}/clients`, cookie },
+      // Signed out, as a friend opens it from a text (target: performance >= 95, < 60 KB of gzipped JavaScript).
+      { name: 'referral (/refer)', url: `${base}/refer?code=${encodeURIComponent(await aReferralCode(base, cookie))}` },
     ];
     console.log(`\nLighthouse ${runs}x per page, mobile (simulated slow 4G, 4x CPU slowdown); medians, each run's performance score in brackets:`);
     console.log('page'.padEnd(22), 'perf'.padStart(5), 'a11y'.padStart(5), 'FCP ms'.padStart(8), 'LCP ms'.padStart(8), 'TBT ms'.padStart(7), 'SI ms'.padStart(7), 'CLS'.padStart(6), '  LCP/floor', '  runs');
