@@ -13,7 +13,7 @@ function RewardGiven({ item }: { item: ConversionItem }) {
   const id = `reward-given-${item.id}`;
   const referrer = item.referrerClient?.name ?? item.referrerCode;
   return (
-    <div className="flex flex-col items-end gap-0.5 text-right">
+    <div className="flex flex-col items-start gap-0.5 sm:items-end sm:text-right">
       <div className="flex items-center gap-2">
         <Checkbox
           id={id}
