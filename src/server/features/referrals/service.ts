@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
+import { normalizePhone } from '../../../shared/phone';
 import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
 import {
   NEW_REFERRAL_DAYS,
@@ -47,6 +48,8 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
   if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
   if (referral.converted) throw new HttpError(409, REMINDER_ALREADY_CONVERTED);
   if (!referral.refereePhone) throw new HttpError(400, REMINDER_NO_PHONE);
+  const to = normalizePhone(referral.refereePhone);
+  if (!to) throw new HttpError(400, `${referral.refereeName}'s phone number (${referral.refereePhone}) is not a valid mobile number, so no reminder can be texted`);
 
   const settings = await getOutreachSettings(db, businessId);
   const template = settings.customMessages.followUp?.trim() ? settings.customMessages.followUp : DEFAULT_CUSTOM_MESSAGES.followUp;
@@ -63,7 +66,7 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
   try {
     const sms = await sendSms(ctx, {
       businessId,
-      to: referral.refereePhone,
+      to,
       body,
       messageType: 'followUp',
       activity: {
