@@ -102,6 +102,7 @@ const pendingItem = (id: number, name: string, phone: string | null, days: numbe
   daysSinceShared: days,
   createdAt: new Date(Date.now() - days * DAY).toISOString(),
   lastReminderAt: null,
+  flagReason: null,
 });
 const conversion = (id: number, name: string, given: boolean): ConversionItem => ({
   id,
@@ -126,7 +127,7 @@ for (const viewport of [
         pendingItem(102, 'Chloe Martin', '+15125553530', 1),
         pendingItem(103, 'Diego Santos', '+15125553583', 4),
         pendingItem(104, 'Emma Kowalski', '+15125553636', 6),
-        pendingItem(105, 'Felix Grant', '+15125553689', 0),
+        { ...pendingItem(105, 'Felix Grant', '+15125553689', 0), flagReason: '4th claim from the same internet address within 24 hours' },
       ];
       await page.route('**/api/activities/pending-referrals', (r) => r.fulfill({ json: { referrals: five, total: 8 } }));
       await page.route('**/api/activities/conversions', (r) =>
@@ -143,6 +144,10 @@ for (const viewport of [
       await expect(ben.getByTestId('days-since-shared')).toHaveText('Shared 19 days ago');
       await expect(pending(page).filter({ hasText: 'Chloe Martin' }).getByTestId('days-since-shared')).toHaveText('Shared 1 day ago');
       await expect(pending(page).filter({ hasText: 'Felix Grant' }).getByTestId('days-since-shared')).toHaveText('Shared today');
+      await expect(pending(page).filter({ hasText: 'Felix Grant' }).getByTestId('flag-reason')).toHaveText(
+        'Flagged for review: 4th claim from the same internet address within 24 hours',
+      );
+      await expect(pending(page).getByTestId('flag-reason')).toHaveCount(1);
       await expect(pending(page).filter({ hasText: 'Chloe Martin' }).getByRole('button', { name: 'Follow Up with Chloe Martin' })).toBeEnabled();
 
       await expect(conversions(page)).toHaveCount(10);

@@ -32,6 +32,8 @@ const EMMA: Friend = { name: 'Emma Stone', email: 'emma.stone@example.com', phon
 const NOAH: Friend = { name: 'Noah Park', email: 'noah.park@example.com', phone: '(512) 555-3102' };
 // A name a spreadsheet would run as a formula: the export must neutralise it.
 const MIA: Friend = { name: '=HYPERLINK("http://evil.example","Mia")', email: 'mia.chen@example.com', phone: '(512) 555-3103' };
+// The fourth claim from one address in a day is flagged for the owner to review.
+const ZOE: Friend = { name: 'Zoe Burst', email: 'zoe.burst@example.com', phone: '(512) 555-3104' };
 
 let owner: { email: string; password: string };
 let olivia: Referrer;
@@ -45,6 +47,7 @@ test.beforeAll(async ({ browser }) => {
   await claimReferral(page, olivia.referralCode, EMMA);
   await claimReferral(page, olivia.referralCode, NOAH);
   await claimReferral(page, liam.referralCode, MIA);
+  await claimReferral(page, liam.referralCode, ZOE);
   await bookFriend(page, EMMA);
   await page.close();
 });
@@ -73,13 +76,13 @@ for (const viewport of [
       await openTracker(page);
 
       const metrics = page.getByTestId('referral-metrics');
-      await expect(metrics.getByText('Total Referrals').locator('..')).toContainText('3');
+      await expect(metrics.getByText('Total Referrals').locator('..')).toContainText('4');
       await expect(metrics.getByText('Converted', { exact: true }).locator('..')).toContainText('1');
-      await expect(metrics.getByText('Pending', { exact: true }).locator('..')).toContainText('2');
-      await expect(metrics.getByText('Conversion Rate').locator('..')).toContainText('33.3%');
+      await expect(metrics.getByText('Pending', { exact: true }).locator('..')).toContainText('3');
+      await expect(metrics.getByText('Conversion Rate').locator('..')).toContainText('25.0%');
 
       const rows = page.getByTestId('referral-row');
-      await expect(rows).toHaveCount(3);
+      await expect(rows).toHaveCount(4);
       const emma = rows.filter({ hasText: 'Emma Stone' });
       await expect(emma).toContainText('Olivia Brooks');
       await expect(emma).toContainText(olivia.referralCode);
@@ -87,26 +90,28 @@ for (const viewport of [
       await expect(emma).toContainText('To give');
       await expect(rows.filter({ hasText: 'Noah Park' })).toContainText('Pending');
       await expect(rows.filter({ hasText: 'Noah Park' })).toContainText('Not earned yet');
+      await expect(rows.filter({ hasText: 'Noah Park' }).getByTestId('flag-reason')).toHaveCount(0);
+      await expect(rows.filter({ hasText: 'Zoe Burst' }).getByTestId('flag-reason')).toHaveText(/^Flagged for review: .+/);
       await axeCheck(page, 'the tracker with referrals');
 
       await page.getByLabel('Search referrals').fill('noah');
       await expect(rows).toHaveCount(1);
       await expect(rows).toContainText('Noah Park');
       await page.getByLabel('Search referrals').fill('');
-      await expect(rows).toHaveCount(3);
+      await expect(rows).toHaveCount(4);
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'Converted' }).click();
       await expect(rows).toHaveCount(1);
       await expect(rows).toContainText('Emma Stone');
       // The cards are the whole business's, whatever the table shows.
-      await expect(metrics.getByText('Total Referrals').locator('..')).toContainText('3');
+      await expect(metrics.getByText('Total Referrals').locator('..')).toContainText('4');
 
       const top = page.getByTestId('top-referrer');
       await expect(top).toHaveCount(2);
       await expect(top.first()).toContainText('Olivia Brooks');
       await expect(top.first()).toContainText('2 referrals · 1 converted · 50.0%');
       await expect(top.nth(1)).toContainText('Liam Reed');
-      await expect(top.nth(1)).toContainText('1 referral · 0 converted · 0.0%');
+      await expect(top.nth(1)).toContainText('2 referrals · 0 converted · 0.0%');
 
       const summary = page.getByTestId('referral-summary');
       await expect(summary).toContainText('Rewards still to give1');
@@ -157,7 +162,7 @@ test('Export CSV downloads referrals-export.csv with every referral, formula cel
   await expectToast(page, 'Export successful');
   const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
   const lines = csv.trim().split('\r\n');
-  expect(lines).toHaveLength(4);
+  expect(lines).toHaveLength(5);
   expect(lines[0]).toContain('Friend');
   expect(csv).toContain('Emma Stone');
   expect(csv).toContain('Noah Park');

@@ -1,4 +1,4 @@
-import { Hourglass, Send } from 'lucide-react';
+import { Hourglass, Send, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPhone, formatTimeAgo } from '../../../shared/format';
 import type { PendingReferralItem, PendingReferralsResponse } from '../../../shared/schemas/referrals';
@@ -25,6 +25,12 @@ function PendingItem({ item }: { item: PendingReferralItem }) {
           <span data-testid="days-since-shared">{daysText(item.daysSinceShared)}</span>
         </p>
         {item.lastReminderAt && <p className="text-xs text-slate-500">Reminded {formatTimeAgo(item.lastReminderAt)}</p>}
+        {item.flagReason && (
+          <p className="mt-1 flex items-start gap-1 text-xs text-amber-800" data-testid="flag-reason">
+            <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            <span>Flagged for review: {item.flagReason}</span>
+          </p>
+        )}
       </div>
       <div className="flex flex-col items-start gap-1 sm:items-end">
         <Button

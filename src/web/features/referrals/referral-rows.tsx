@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import { formatDate, formatPhone } from '../../../shared/format';
 import type { ReferralListItem } from '../../../shared/schemas/referrals';
 import { Badge } from '../../components/ui/badge';
@@ -16,6 +17,17 @@ function RewardText({ r }: { r: ReferralListItem }) {
       {reward?.rewardAmount ?? 'Reward'} ·{' '}
       {reward?.rewardGiven ? <span className="text-green-700">Given</span> : <span className="text-amber-700">To give</span>}
     </span>
+  );
+}
+
+/** A claim the public side flagged (e.g. a burst from one address): the owner should look before rewarding it. */
+export function FlagNote({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <p className="mt-1 flex items-start gap-1 text-xs text-amber-800" data-testid="flag-reason">
+      <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>Flagged for review: {reason}</span>
+    </p>
   );
 }
 
@@ -42,6 +54,7 @@ export function ReferralTableRows({ referrals }: { referrals: ReferralListItem[]
               <p className="font-medium text-slate-900">{r.refereeName}</p>
               {r.refereeEmail && <p className="text-xs text-slate-500">{r.refereeEmail}</p>}
               {r.refereePhone && <p className="text-xs text-slate-500 tabular">{formatPhone(r.refereePhone)}</p>}
+              <FlagNote reason={r.flagReason} />
             </TableCell>
             <TableCell>
               <p className="text-slate-900">{referrerName(r)}</p>
@@ -73,6 +86,7 @@ export function ReferralCards({ referrals }: { referrals: ReferralListItem[] }) 
             <StatusBadge r={r} />
           </div>
           {contact(r) && <p className="break-all text-xs text-slate-500">{contact(r)}</p>}
+          <FlagNote reason={r.flagReason} />
           <p className="text-sm text-slate-700">
             Referred by {referrerName(r)} <span className="font-mono text-xs text-slate-500">({r.referrerCode})</span>
           </p>
