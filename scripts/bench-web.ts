@@ -4,7 +4,8 @@
 // referral page (signed out), beside a
 // floor: a page holding one heading, served by the same server in the same run.
 // BENCH_RUNS (default 3) runs per page; the machine is shared, so CPU-bound figures (TBT) are noisy.
-// BENCH_PAGES=landing,sign-in audits only those (and the floor).
+// BENCH_PAGES=landing,sign-in audits only those (and the floor). BENCH_LHR_DIR=<folder> keeps each run's
+// Lighthouse JSON there (requests, long tasks, the LCP element) to see where the time goes.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -130,6 +131,11 @@ async function audit(port: number, url: string, cookie?: string): Promise<Figure
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   const n = (id: string) => audits[id]?.numericValue ?? NaN;
+  if (process.env.BENCH_LHR_DIR) {
+    fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.lhr));
+  }
   if (process.env.BENCH_DEBUG) {
     const items = (id: string) => ((audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []).slice(0, 6);
     console.log(url, JSON.stringify({ lcp: items('largest-contentful-paint-element'), shifts: items('layout-shifts'), bootup: items('bootup-time'), blocking: items('render-blocking-resources') }, null, 1).slice(0, 4000));

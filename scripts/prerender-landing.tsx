@@ -15,7 +15,7 @@ import { NAV_COUNT_SOURCES } from '../src/web/components/app-shell/use-nav-count
 import { LandingRoot } from '../src/web/features/accounts/landing-root';
 import { DASHBOARD_FIRST_READS } from '../src/web/features/clients/use-client-data';
 import { SESSION_URL } from '../src/web/lib/auth';
-import { PRERENDERED_ATTRIBUTE } from '../src/web/lib/prerender';
+import { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME } from '../src/web/lib/prerender';
 
 // Signed-out screens without data, by URL: the file the server sends (src/server/platform/web-app.ts), the
 // tree rendered (the same one the page's entry hydrates), the entry (the manifest key of its script: the app's
@@ -42,12 +42,15 @@ const PAGES: { url: string; file: string; entry: string; sources: string[]; pref
 ];
 const outDir = path.resolve(process.argv[2] ?? 'dist/web');
 
-// Signed-in screens (not prerendered: their content is the owner's data): index.html with the screen's chunks
-// and its first API reads preloaded, sent by the server to visitors with a session cookie, so the code and the
-// data download beside the app's entry instead of after it has started. The reads are the very URLs the app
-// asks for, with credentials, so the browser hands the preloaded answers to the app's own requests.
-const SIGNED_IN_PAGES: { file: string; sources: string[]; reads: string[] }[] = [
+// Signed-in screens, sent by the server to visitors with a session cookie: the screen's frame without the
+// owner's data (the shell, the heading, card titles and skeletons), rendered as signed in and hydrated by the app
+// as such while the session check runs, so it paints before any script has run; with the screen's chunks and
+// its first API reads preloaded, so the code and the data download beside the app's entry instead of after it
+// has started. The reads are the very URLs the app asks for, with credentials, so the browser hands the
+// preloaded answers to the app's own requests.
+const SIGNED_IN_PAGES: { url: string; file: string; sources: string[]; reads: string[] }[] = [
   {
+    url: '/clients',
     file: 'prerendered/app-clients.html',
     sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx'],
     reads: [SESSION_URL, NAV_COUNT_SOURCES.newClients.url, ...DASHBOARD_FIRST_READS].filter((url): url is string => url !== null),
@@ -62,7 +65,9 @@ function readManifest(): Manifest {
 }
 
 async function render(tree: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(tree);
+  // One piece, in order: a larger boundary would be sent apart and put in place by an inline script (which the
+  // content security policy blocks).
+  const { prelude } = await prerenderToNodeStream(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const chunks: Buffer[] = [];
   await new Promise<void>((resolve, reject) => {
     prelude
@@ -162,7 +167,13 @@ for (const page of SIGNED_IN_PAGES) {
     ...chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...page.reads.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replace(/&/g, '&amp;')}">`),
   ];
-  fs.writeFileSync(path.join(outDir, page.file), template.replace('</head>', `${links.join('')}</head>`));
-  console.log(`Wrote ${page.file} (${chunks.length} chunk and ${page.reads.length} read preloads)`);
+  const body = await render(<App signedInFrame router={(routes) => <StaticRouter location={page.url}>{routes}</StaticRouter>} />);
+  const html = template
+    .replace('</head>', `${links.join('')}</head>`)
+    .replace(ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${SIGNED_IN_FRAME}">${body}</div>`)
+    .replace(/<script type="module" crossorigin/g, '<script type="module" async fetchpriority="low" crossorigin')
+    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  fs.writeFileSync(path.join(outDir, page.file), html);
+  console.log(`Prerendered ${page.url}'s frame (${(body.length / 1024).toFixed(1)} KB of HTML) into ${page.file} (${chunks.length} chunk and ${page.reads.length} read preloads)`);
 }
 precompress(outDir);

@@ -4,7 +4,7 @@ import { ErrorBoundary } from './components/error-boundary';
 import { NotFoundPage } from './components/not-found-page';
 import { FullPageSkeleton } from './components/page-skeleton';
 import { useAuth } from './lib/auth';
-import { startsPrerendered } from './lib/prerender';
+import { startsPrerendered, startsSignedIn } from './lib/prerender';
 import { HOME_PATH, SessionExpiryWatcher } from './lib/session-expiry';
 
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
@@ -86,13 +86,13 @@ function SignedInRoutes() {
 }
 
 export function AppRoutes() {
-  const { business, isLoading } = useAuth();
+  const { signedIn, isLoading } = useAuth();
   // A prerendered landing page stays on screen (and hydrates) while the session check runs.
   if (isLoading && !startsPrerendered) return <FullPageSkeleton />;
   return (
     <ErrorBoundary>
       <SessionExpiryWatcher />
-      <Suspense fallback={<FullPageSkeleton />}>{business ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+      <Suspense fallback={<FullPageSkeleton />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
     </ErrorBoundary>
   );
 }
@@ -112,7 +112,8 @@ const screens: [RegExp, () => Promise<unknown>][] = [
   [/^\/(leads|referrals|insights|outreach|sms|forms|settings|clients|dashboard|data-sources)\/?$/, () => import('./components/app-shell/app-shell')],
 ];
 
-export function preloadRoute(pathname: string) {
-  if (startsPrerendered) return;
-  for (const [path, load] of screens) if (path.test(pathname)) void load().catch(() => undefined);
+/** The current screen's code, loading; nothing on a signed-out prerendered page (it preloads its own). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  if (startsPrerendered && !startsSignedIn) return Promise.resolve();
+  return Promise.all(screens.filter(([path]) => path.test(pathname)).map(([, load]) => load().catch(() => undefined)));
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Business } from '../../shared/schemas/business';
 import { apiRequest, getQueryFn, queryClient } from './api';
 import { startsPrerendered } from './prerender';
@@ -17,6 +17,8 @@ interface AuthValue {
   business: SessionBusiness | null;
   /** True until the first session check has answered. */
   isLoading: boolean;
+  /** Signed in, or still checking on a signed-in screen's prerendered frame (which renders the signed-in routes). */
+  signedIn: boolean;
   /** After login or signup: set from the response business, then refresh the session query. */
   signIn: (business: SessionBusiness) => void;
   signOut: () => Promise<void>;
@@ -26,7 +28,7 @@ interface AuthValue {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, signedInFrame = false }: { children: ReactNode; signedInFrame?: boolean }) {
   const session = useQuery<SessionResponse | null>({
     queryKey: [SESSION_URL],
     queryFn: getQueryFn<SessionResponse | null>({ on401: 'returnNull' }),
@@ -36,12 +38,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // a session cookie, so it starts signed out: the session check's answer (null) then changes nothing while
   // the page hydrates (an update reaching a part not yet hydrated would make React render it anew, and
   // drop what the visitor had typed into the prerendered sign-in form).
-  const [business, setBusiness] = useState<SessionBusiness | null | undefined>(startsPrerendered ? null : undefined);
+  // A signed-in frame starts signed in but not yet known. Its answer is a transition: React holds it until the
+  // parts it reaches have hydrated, instead of dropping their HTML and showing a skeleton.
+  const [business, setBusiness] = useState<SessionBusiness | null | undefined>(startsPrerendered && !signedInFrame ? null : undefined);
 
   useEffect(() => {
-    if (session.isSuccess) setBusiness(session.data?.business ?? null);
-    else if (session.isError) setBusiness(null);
-  }, [session.data, session.isSuccess, session.isError]);
+    const next = session.isSuccess ? (session.data?.business ?? null) : session.isError ? null : undefined;
+    if (next === undefined) return;
+    if (signedInFrame) startTransition(() => setBusiness(next));
+    else setBusiness(next);
+  }, [session.data, session.isSuccess, session.isError, signedInFrame]);
 
   const signIn = useCallback((next: SessionBusiness) => {
     setBusiness(next);
@@ -64,8 +70,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthValue>(
-    () => ({ business: business ?? null, isLoading: business === undefined, signIn, signOut, endSession }),
-    [business, signIn, signOut, endSession],
+    () => ({
+      business: business ?? null,
+      isLoading: business === undefined,
+      signedIn: Boolean(business) || (business === undefined && signedInFrame),
+      signIn,
+      signOut,
+      endSession,
+    }),
+    [business, signedInFrame, signIn, signOut, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
