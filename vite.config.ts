@@ -17,6 +17,8 @@ export default defineConfig({
       input: { index: path.resolve(import.meta.dirname, 'src/web/index.html'), landing: path.resolve(import.meta.dirname, 'src/web/landing-main.tsx'),
         // The public referral page: its own small page and script, no React (docs/referrals.md "Public claim").
         refer: path.resolve(import.meta.dirname, 'src/web/features/public-referral/refer.html'),
+        // A signed-in screen's prerendered frame: a few lines that start the app once the frame has painted.
+        signedIn: path.resolve(import.meta.dirname, 'src/web/signed-in-main.ts'),
       },
       // Fewer, larger shared files: on a phone each request waits its turn for one of a few connections.
       // React in one file, and the icons in one (rolldown otherwise makes a file of each icon two screens share).

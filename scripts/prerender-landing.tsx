@@ -48,6 +48,7 @@ const outDir = path.resolve(process.argv[2] ?? 'dist/web');
 // its first API reads preloaded, so the code and the data download beside the app's entry instead of after it
 // has started. The reads are the very URLs the app asks for, with credentials, so the browser hands the
 // preloaded answers to the app's own requests.
+const SIGNED_IN_ENTRY = 'signed-in-main.ts';
 const SIGNED_IN_PAGES: { url: string; file: string; sources: string[]; reads: string[] }[] = [
   {
     url: '/clients',
@@ -162,18 +163,18 @@ for (const page of PAGES) {
   console.log(`Prerendered ${page.url} (${(body.length / 1024).toFixed(1)} KB of HTML, ${preloads.length} preloads, ${prefetches.length} prefetches) into ${page.file}`);
 }
 for (const page of SIGNED_IN_PAGES) {
-  const chunks = [...new Set(page.sources.flatMap((source) => preloadsFor(manifest, APP_ENTRY, source)))];
-  const links = [
-    ...chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...page.reads.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replace(/&/g, '&amp;')}">`),
-  ];
+  // Its own tiny entry (signed-in-main.ts), which starts all of these once the frame has painted: the app's entry
+  // and its imports, the screen's chunks, the first reads.
+  const entry = manifest[APP_ENTRY];
+  const appFiles = [entry.file, ...(entry.imports ?? []).flatMap((key) => preloadsFor(manifest, SIGNED_IN_ENTRY, key))];
+  const chunks = [...new Set([...appFiles, ...page.sources.flatMap((source) => preloadsFor(manifest, APP_ENTRY, source))])];
+  const listed = [...chunks.map((file) => `/${file}`), ...page.reads];
   const body = await render(<App signedInFrame router={(routes) => <StaticRouter location={page.url}>{routes}</StaticRouter>} />);
-  const html = template
-    .replace('</head>', `${links.join('')}</head>`)
+  const html = withEntry(template, appScript, `/${manifest[SIGNED_IN_ENTRY].file}`)
+    .replace('</head>', `<meta name="referloop-preload" data-entry="${appScript}" content="${listed.join(' ').replace(/&/g, '&amp;')}"></head>`)
     .replace(ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${SIGNED_IN_FRAME}">${body}</div>`)
-    .replace(/<script type="module" crossorigin/g, '<script type="module" async fetchpriority="low" crossorigin')
-    .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
+    .replace(/<script type="module" crossorigin/g, '<script type="module" async crossorigin');
   fs.writeFileSync(path.join(outDir, page.file), html);
-  console.log(`Prerendered ${page.url}'s frame (${(body.length / 1024).toFixed(1)} KB of HTML) into ${page.file} (${chunks.length} chunk and ${page.reads.length} read preloads)`);
+  console.log(`Prerendered ${page.url}'s frame (${(body.length / 1024).toFixed(1)} KB of HTML) into ${page.file} (${chunks.length} chunks and ${page.reads.length} reads listed)`);
 }
 precompress(outDir);

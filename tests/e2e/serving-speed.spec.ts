@@ -40,6 +40,15 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{40,}/);
   });
 
+  test("a signed-in owner's client dashboard paints its frame: navigation, heading, card titles, skeletons", async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/clients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('Avg Loyalty Score')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Client' })).toBeVisible();
+  });
+
   test('sign-in paints its form', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -161,8 +170,10 @@ test('a signed-in owner gets the dashboard with its code and first reads preload
   });
   expect(upload.ok(), await upload.text()).toBeTruthy();
   const html = await (await page.request.get('/clients')).text();
-  expect(html).toMatch(/<link rel="modulepreload"[^>]*client-dashboard-page-/);
-  expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/dashboard/stats">');
+  // The frame's tiny entry starts these once the frame has painted.
+  const listed = /<meta name="referloop-preload" data-entry="([^"]+)" content="([^"]+)">/.exec(html);
+  expect(listed?.[2].split(' ')).toEqual(expect.arrayContaining([listed?.[1], '/api/dashboard/stats', expect.stringMatching(/client-dashboard-page-/)]));
+  expect(html).toContain('<h1 class="text-2xl font-semibold tracking-tight text-slate-900">Client Dashboard</h1>');
 
   const reads: string[] = [];
   page.on('request', (r) => {
@@ -175,12 +186,13 @@ test('a signed-in owner gets the dashboard with its code and first reads preload
     await expect(page.getByRole('heading', { name: 'Most Loyal Clients' })).toBeVisible();
   });
   expect(errors).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   for (const url of ['/api/auth/me', '/api/dashboard/stats', '/api/clients/top?limit=5']) {
     expect(reads.filter((r) => r === url), url).toHaveLength(1);
   }
   // Without a session cookie, /clients is the plain app page (which shows the landing page).
   await page.context().clearCookies();
-  expect(await (await page.request.get('/clients')).text()).not.toContain('rel="preload" as="fetch"');
+  expect(await (await page.request.get('/clients')).text()).not.toContain('referloop-preload');
 });
 
 test('headers: compressed immutable assets, revalidated pages, no-store API, robots.txt', async ({ page }) => {

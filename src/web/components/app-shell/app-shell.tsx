@@ -3,6 +3,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { useHydrated } from '../../lib/use-hydrated';
 import { BrandMark } from '../brand-mark';
 import { ErrorBoundary } from '../error-boundary';
 import { PageSkeleton } from '../page-skeleton';
@@ -16,6 +17,7 @@ export function AppShell() {
   const counts = useNavCounts();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const live = useHydrated();
 
   const handleSignOut = async () => {
     setMenuOpen(false);
@@ -45,6 +47,7 @@ export function AppShell() {
         </Link>
         <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogPrimitive.Trigger
+            disabled={!live}
             aria-label="Open menu"
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
           >

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api';
+import { useHydrated } from '../../lib/use-hydrated';
 
 async function downloadExport() {
   const res = await apiRequest('GET', '/api/admin/export');
@@ -19,10 +20,11 @@ async function downloadExport() {
 
 export function ExportButton() {
   const [busy, setBusy] = useState(false);
+  const live = useHydrated();
   return (
     <Button
       variant="outline"
-      disabled={busy}
+      disabled={busy || !live}
       onClick={async () => {
         setBusy(true);
         try {
