@@ -39,3 +39,6 @@ function start() {
 // After the frame's first paint (the frame's rendering steps, then a task). A hidden tab paints nothing: at once.
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start, 0));
+
+// A module (its names are its own, not the page's globals).
+export {};
