@@ -5,7 +5,7 @@ import { NotFoundPage } from './components/not-found-page';
 import { FullPageSkeleton } from './components/page-skeleton';
 import { useAuth } from './lib/auth';
 import { startsPrerendered, startsSignedIn } from './lib/prerender';
-import { HOME_PATH, SessionExpiryWatcher } from './lib/session-expiry';
+import { HOME_PATH, SessionEndedOnFrame, SessionExpiryWatcher } from './lib/session-expiry';
 
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
@@ -86,9 +86,10 @@ function SignedInRoutes() {
 }
 
 export function AppRoutes() {
-  const { signedIn, isLoading } = useAuth();
+  const { signedIn, isLoading, sessionEndedOnFrame } = useAuth();
   // A prerendered landing page stays on screen (and hydrates) while the session check runs.
   if (isLoading && !startsPrerendered) return <FullPageSkeleton />;
+  if (sessionEndedOnFrame) return <SessionEndedOnFrame />;
   return (
     <ErrorBoundary>
       <SessionExpiryWatcher />

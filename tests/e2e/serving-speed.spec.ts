@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi } from './support/accounts';
+import { PASSWORD, signUpViaApi } from './support/accounts';
 
 // Issue 9 sections 1 and 2: the landing page and sign-in paint from prerendered HTML and hydrate without
 // errors, each screen loads only its own code, the chart loads after the numbers, and the headers.
@@ -193,6 +193,25 @@ test('a signed-in owner gets the dashboard with its code and first reads preload
   // Without a session cookie, /clients is the plain app page (which shows the landing page).
   await page.context().clearCookies();
   expect(await (await page.request.get('/clients')).text()).not.toContain('referloop-preload');
+});
+
+test("a session that ended while its cookie stayed: the dashboard's frame opens sign-in with the message, and comes back", async ({ page }) => {
+  const { email } = await signUpViaApi(page);
+  const [cookie] = await page.context().cookies();
+  await page.request.post('/api/auth/logout');
+  await page.context().addCookies([cookie]);
+  expect(await (await page.request.get('/clients')).text()).toContain('referloop-preload');
+  const errors = await collectErrors(page, async () => {
+    await page.goto('/clients');
+    await expect(page).toHaveURL(/\/login\?session=expired&next=%2Fclients$/);
+    await expect(page.getByText('Your session has ended. Please sign in again to continue where you left off.')).toBeVisible();
+  });
+  expect(errors).toEqual([]);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Client Dashboard');
 });
 
 test('headers: compressed immutable assets, revalidated pages, no-store API, robots.txt', async ({ page }) => {

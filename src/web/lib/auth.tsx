@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Business } from '../../shared/schemas/business';
 import { apiRequest, getQueryFn, queryClient } from './api';
 import { startsPrerendered } from './prerender';
@@ -19,6 +19,11 @@ interface AuthValue {
   isLoading: boolean;
   /** Signed in, or still checking on a signed-in screen's prerendered frame (which renders the signed-in routes). */
   signedIn: boolean;
+  /**
+   * A signed-in frame's session check answered signed out: the session the cookie named has ended (expired, or
+   * ended elsewhere). The app then opens sign-in with a message.
+   */
+  sessionEndedOnFrame: boolean;
   /** After login or signup: set from the response business, then refresh the session query. */
   signIn: (business: SessionBusiness) => void;
   signOut: () => Promise<void>;
@@ -41,12 +46,22 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
   // A signed-in frame starts signed in but not yet known. Its answer is a transition: React holds it until the
   // parts it reaches have hydrated, instead of dropping their HTML and showing a skeleton.
   const [business, setBusiness] = useState<SessionBusiness | null | undefined>(startsPrerendered && !signedInFrame ? null : undefined);
+  const [sessionEndedOnFrame, setSessionEndedOnFrame] = useState(false);
+  const answered = useRef(false);
 
   useEffect(() => {
     const next = session.isSuccess ? (session.data?.business ?? null) : session.isError ? null : undefined;
     if (next === undefined) return;
-    if (signedInFrame) startTransition(() => setBusiness(next));
-    else setBusiness(next);
+    const first = !answered.current;
+    answered.current = true;
+    if (!signedInFrame) {
+      setBusiness(next);
+      return;
+    }
+    startTransition(() => {
+      setBusiness(next);
+      if (first && next === null) setSessionEndedOnFrame(true);
+    });
   }, [session.data, session.isSuccess, session.isError, signedInFrame]);
 
   const signIn = useCallback((next: SessionBusiness) => {
@@ -74,11 +89,12 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
       business: business ?? null,
       isLoading: business === undefined,
       signedIn: Boolean(business) || (business === undefined && signedInFrame),
+      sessionEndedOnFrame,
       signIn,
       signOut,
       endSession,
     }),
-    [business, signedInFrame, signIn, signOut, endSession],
+    [business, signedInFrame, sessionEndedOnFrame, signIn, signOut, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

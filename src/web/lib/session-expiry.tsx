@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from './api';
+import { FullPageSkeleton } from '../components/page-skeleton';
 import { useAuth } from './auth';
 
 /** Where signing in lands when there is no page to return to: the first screen with something on it. */
@@ -14,6 +15,18 @@ export function safeReturnPath(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   if (/^\/(login|signup)(\/|\?|$)/.test(next)) return null;
   return next;
+}
+
+/**
+ * A signed-in screen's frame whose session had already ended (the cookie outlived it): sign-in with the same
+ * message, coming back to this page, instead of the frame giving way to the landing page. A page load, not a
+ * route change: the app then starts as any signed-out visitor's, not as the frame it hydrated.
+ */
+export function SessionEndedOnFrame() {
+  useEffect(() => {
+    window.location.replace(loginAfterExpiry(`${window.location.pathname}${window.location.search}`));
+  }, []);
+  return <FullPageSkeleton />;
 }
 
 /**
