@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from './api';
-import { FullPageSkeleton } from '../components/page-skeleton';
 import { useAuth } from './auth';
 
 /** Where signing in lands when there is no page to return to: the first screen with something on it. */
@@ -26,7 +25,7 @@ export function SessionEndedOnFrame() {
   useEffect(() => {
     window.location.replace(loginAfterExpiry(`${window.location.pathname}${window.location.search}`));
   }, []);
-  return <FullPageSkeleton />;
+  return null;
 }
 
 /**
