@@ -34,6 +34,9 @@ export const businesses = pgTable(
     isEarlyAccess: boolean('is_early_access').notNull().default(false),
     /** IANA zone for "this week", quiet hours and schedules. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** The setup guide's step the owner last reached (0-based), so leaving and coming back resumes there. */
+    setupStep: integer('setup_step').notNull().default(0),
+    setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('businesses_email_key').on(t.email), uniqueIndex('businesses_webhook_url_key').on(t.webhookUrl)],

@@ -53,7 +53,12 @@ export const leads = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leads_business_created_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    index('leads_business_created_idx').on(t.businessId, t.createdAt),
+    // The Lead Inbox filtered by status or source, newest first.
+    index('leads_business_status_created_idx').on(t.businessId, t.status, t.createdAt),
+    index('leads_business_source_created_idx').on(t.businessId, t.source, t.createdAt),
+  ],
 );
 
 export const leadCommunications = pgTable(
@@ -73,4 +78,27 @@ export const leadCommunications = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lead_communications_lead_idx').on(t.businessId, t.leadId)],
+);
+
+/**
+ * SMS consent given on a public form: what was shown, to whom, when and from where. Kept for the
+ * life of the lead (docs/forms.md).
+ */
+export const leadConsents = pgTable(
+  'lead_consents',
+  {
+    id: id(),
+    businessId: businessId(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'set null' }),
+    phone: text('phone'),
+    consentText: text('consent_text').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    pageUrl: text('page_url'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_consents_lead_idx').on(t.businessId, t.leadId)],
 );
