@@ -38,7 +38,11 @@ const CALLS: [string, string][] = [
   ['sort name', '/api/clients?page=1&pageSize=25&sort=name'],
   ['sort lastBooking', '/api/clients?page=1&pageSize=25&sort=lastBooking'],
   ['sort totalBookings', '/api/clients?page=1&pageSize=25&sort=totalBookings'],
-  ['search', '/api/clients?page=1&pageSize=25&search=client123'],
+  // A surname (1 client in 100 has it) and a substring most names share (the worst case: 'ar' is in
+  // Mary, Barbara, Garcia, Martinez...; the trigram index can't narrow it, the match is a scan).
+  ['search surname', '/api/clients?page=1&pageSize=25&search=garcia'],
+  ['search name+no', '/api/clients?page=1&pageSize=25&search=nguyen12'],
+  ['search worst case', '/api/clients?page=1&pageSize=25&search=ar'],
   ['trends 30', '/api/analytics/booking-trends?days=30'],
   ['trends 365', '/api/analytics/booking-trends?days=365'],
   ['top clients', '/api/clients/top?limit=5'],
@@ -47,7 +51,7 @@ const CALLS: [string, string][] = [
   // The SMS inbox (issue 10) on the business's 100,000 texts (scripts/bench/api-sms.ts).
   ['sms conversations', '/api/sms/conversations'],
   ['sms conversations p20', '/api/sms/conversations?page=20&pageSize=20'],
-  ['sms conv search', '/api/sms/conversations?search=client123'],
+  ['sms conv search', '/api/sms/conversations?search=garcia'],
   ['sms history', '/api/sms/messages?page=1&pageSize=50'],
   ['sms history p200', '/api/sms/messages?page=200&pageSize=50'],
   ['sms history by key', '/api/sms/messages?pageSize=50&before=10000'],

@@ -46,7 +46,7 @@ async function main() {
         [businessId],
       ]),
       ['page 1000, sort name', '/api/clients?page=1000&pageSize=25&sort=name', 'select * from clients where business_id = $1 order by lower(name), id limit 25 offset 24975', [businessId]],
-      ['search "client123"', '/api/clients?page=1&pageSize=25&search=client123', `select * from clients where business_id = $1 and (lower(name) like $2 or lower(email) like $2) order by loyalty_score desc, id limit 25`, [businessId, '%client123%']],
+      ['search "garcia"', '/api/clients?page=1&pageSize=25&search=garcia', `select * from clients where business_id = $1 and (lower(name) like $2 or lower(email) like $2) order by loyalty_score desc, id limit 25`, [businessId, '%garcia%']],
       ['unpaged (first 1000)', '/api/clients', 'select * from clients where business_id = $1 order by loyalty_score desc, id limit 1000', [businessId]],
       ['top 5', '/api/clients/top?limit=5', 'select * from clients where business_id = $1 order by loyalty_score desc, total_bookings desc, id limit 5', [businessId]],
       ['loyalty distribution', '/api/clients/loyalty-distribution', 'select count(*) filter (where loyalty_score >= 7) from clients where business_id = $1', [businessId]],
