@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './accounts-credentials';
 
 // Response shapes of the business, one contract for the server (which serialises through these
 // schemas, so a field not listed here never leaves it) and the browser (which types its queries with them).
@@ -32,3 +33,113 @@ export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 /** Replies of /api/auth/me, /api/auth/signup and /api/auth/login. */
 export const authResponseSchema = z.object({ business: businessSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Settings request bodies (spec part 2 sections 5, 7 and 8; docs/settings.md). The Settings screen and
+// the setup guide validate their forms with these very schemas, so the browser and the server agree.
+
+/**
+ * The Google review link's allowed beginnings (spec: '{host}/r/, {host}/, {host}/maps/ or {host}/'):
+ * the links Google itself hands out for a Business Profile — the short g.page review link
+ * (https://g.page/r/<id>/review), the older g.page/<name> link, a Google Maps place link and the
+ * "write a review" link of Google Search.
+ */
+export const GOOGLE_REVIEW_LINK_PREFIXES = [
+  'https://g.page/r/',
+  'https://g.page/',
+  'https://www.google.com/maps/',
+  'https://search.google.com/local/writereview',
+] as const;
+export const MAX_GOOGLE_REVIEW_LINK_LENGTH = 500;
+export const GOOGLE_REVIEW_LINK_MESSAGE = `Please enter a valid Google review link starting with ${GOOGLE_REVIEW_LINK_PREFIXES.slice(0, -1).join(', ')} or ${GOOGLE_REVIEW_LINK_PREFIXES.at(-1)}`;
+
+/**
+ * A link that starts with one of the prefixes (scheme and host in any case, the path as written), has
+ * more after it, no spaces, and parses as a URL on that very host.
+ */
+export function isGoogleReviewLink(value: string): boolean {
+  if (/\s/.test(value) || value.length > MAX_GOOGLE_REVIEW_LINK_LENGTH) return false;
+  return GOOGLE_REVIEW_LINK_PREFIXES.some((prefix) => {
+    const origin = prefix.slice(0, prefix.indexOf('/', 'https://'.length));
+    if (value.length <= prefix.length) return false;
+    if (value.slice(0, origin.length).toLowerCase() !== origin || !value.slice(origin.length).startsWith(prefix.slice(origin.length))) return false;
+    try {
+      return new URL(value).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Optional: an empty string or null clears the link (stored as null); anything else must be a Google review link. */
+export const googleReviewLinkSchema = z
+  .string({ error: GOOGLE_REVIEW_LINK_MESSAGE })
+  .trim()
+  .refine((v) => v === '' || isGoogleReviewLink(v), { error: GOOGLE_REVIEW_LINK_MESSAGE })
+  .nullable()
+  .transform((v) => v || null);
+
+/** PUT /api/business/settings: { googleReviewLink } (the key must be there: null or '' clears the link). */
+export const businessSettingsSchema = z.object({ googleReviewLink: googleReviewLinkSchema }, { error: 'Request body must be a JSON object' });
+export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
+
+/** The reply of PUT /api/business/settings. */
+export const businessSettingsResponseSchema = z.object({ success: z.literal(true), googleReviewLink: z.string().nullable() });
+export type BusinessSettingsResponse = z.infer<typeof businessSettingsResponseSchema>;
+
+// Business Profile (PATCH /api/business/profile).
+
+export const WEBSITE_EXAMPLE = 'https://www.example.com';
+export const PROFILE_MESSAGES = {
+  nameRequired: 'Business name is required',
+  nameTooLong: `Business name must be at most ${MAX_NAME_LENGTH} characters`,
+  invalidEmail: 'Invalid email address',
+  invalidWebsite: `Website URL must be a valid HTTPS URL (e.g., ${WEBSITE_EXAMPLE})`,
+  invalidTimeZone: 'Please choose a time zone from the list',
+  emailTaken: 'Another account already uses this email address',
+} as const;
+export const MAX_WEBSITE_LENGTH = 500;
+
+/** The IANA zones this runtime knows (Intl.supportedValuesOf), plus UTC, which the list leaves out. */
+export function supportedTimeZones(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+}
+let zoneSet: Set<string> | undefined;
+export const isSupportedTimeZone = (zone: string) => (zoneSet ??= new Set(supportedTimeZones())).has(zone);
+
+/** https://, a public host name with a dot (no localhost), no user name or password, no spaces. */
+export function isHttpsUrl(value: string): boolean {
+  if (/\s/.test(value) || value.length > MAX_WEBSITE_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && /^[^.]+(\.[^.]+)+$/.test(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const pm = PROFILE_MESSAGES;
+/**
+ * PATCH /api/business/profile: name and e-mail (the form always sends both); websiteUrl optional ('' or
+ * null clears it, absent keeps it); timeZone optional (absent keeps it).
+ */
+export const businessProfileUpdateSchema = z.object(
+  {
+    name: z.string({ error: pm.nameRequired }).trim().min(1, { error: pm.nameRequired }).max(MAX_NAME_LENGTH, { error: pm.nameTooLong }),
+    email: z
+      .string({ error: pm.invalidEmail })
+      .trim()
+      .max(MAX_EMAIL_LENGTH, { error: pm.invalidEmail })
+      .pipe(z.email({ error: pm.invalidEmail })),
+    websiteUrl: z
+      .string({ error: pm.invalidWebsite })
+      .trim()
+      .refine((v) => v === '' || isHttpsUrl(v), { error: pm.invalidWebsite })
+      .nullish()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+    timeZone: z.string({ error: pm.invalidTimeZone }).refine(isSupportedTimeZone, { error: pm.invalidTimeZone }).optional(),
+  },
+  { error: 'Request body must be a JSON object' },
+);
+export type BusinessProfileUpdateInput = z.input<typeof businessProfileUpdateSchema>;
