@@ -26,6 +26,8 @@ const envSchema = z.object({
   WEB_DIR: z.string().default('dist/web'),
   JOBS: flag,
   SMS_SEND_WINDOW: z.enum(['enforced', 'off']).default('enforced'),
+  SUPPORT_PHONE: z.string().trim().min(1).default('+15550100100'),
+  SUPPORT_EMAIL: z.email().default('support@referloop.local'),
 });
 
 export type Config = {
@@ -50,6 +52,8 @@ export type Config = {
    * must not depend on the clock. Refused with Twilio (a real text at 3 a.m. is what this rule prevents).
    */
   smsSendWindow: 'enforced' | 'off';
+  /** Settings' help links: a tel: link on phones, a mailto: link on desktops (docs/settings.md). */
+  support: { phone: string; email: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIR),
     jobs: e.JOBS ?? true,
     smsSendWindow: e.SMS_SEND_WINDOW,
+    support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
   };
 }
 
@@ -105,6 +110,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appUrl: 'http://localhost:3000',
     jobs: false,
     smsSendWindow: 'enforced',
+    support: { phone: '+15550100100', email: 'support@referloop.local' },
     ...overrides,
   };
 }
