@@ -16,6 +16,7 @@ import { SMS_OUTBOX_ROUTE_EXAMPLES } from './route-examples-sms-outbox';
 import { REFERRALS_ROUTE_EXAMPLES } from './route-examples-referrals';
 import { REFERRAL_CONVERSION_ROUTE_EXAMPLES } from './route-examples-referral-conversion';
 import { REFERRALS_PUBLIC_ROUTE_EXAMPLES } from './route-examples-referrals-public';
+import { ONBOARDING_ROUTE_EXAMPLES } from './route-examples-onboarding';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -120,4 +121,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...REFERRALS_ROUTE_EXAMPLES,
   ...REFERRAL_CONVERSION_ROUTE_EXAMPLES,
   ...REFERRALS_PUBLIC_ROUTE_EXAMPLES,
+  ...ONBOARDING_ROUTE_EXAMPLES,
 };

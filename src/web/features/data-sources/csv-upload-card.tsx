@@ -7,10 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { ExpectedColumns } from './expected-columns';
-import { UploadProgress } from './upload-progress';
+import { UploadProgress } from '../../components/upload-progress';
 import { UploadResultPanel } from './upload-result-panel';
-import { UploadError, uploadFile } from './upload-file';
-import { refreshAfterImport } from './use-data-sources';
+import { refreshAfterImport } from '../../lib/imports';
+import { UploadError, uploadFile } from '../../lib/upload-file';
 
 const ACCEPT = '.csv,.xlsx,.xls';
 

@@ -5,18 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { zapierSteps } from '../../lib/zapier-steps';
+import { WebhookUrlField } from '../../components/webhook-url-field';
 import { useBusinessProfile, WEBHOOK_LOGS_KEY } from './use-data-sources';
 import { WebhookLog } from './webhook-log';
 import { sampleWebhookPayload, webhookPath } from './webhook-sample';
-import { WebhookUrlField } from './webhook-url-field';
 
-const STEPS = [
-  'In Zapier, create a new Zap and choose your booking tool as the trigger (for example, "Appointment Completed").',
-  'Add an action step: Webhooks by Zapier → POST.',
-  'Paste your webhook URL below into the URL field.',
-  'Map the fields client_name, client_email, appointment_date, status, phone and amount_charged.',
-  'Test the Zap, then turn it on. Completed bookings now arrive here automatically.',
-];
+const STEPS = zapierSteps();
 
 export function ZapierTab() {
   const qc = useQueryClient();

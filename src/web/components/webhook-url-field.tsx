@@ -1,10 +1,10 @@
 import { Check, Copy } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useCopy } from '../../lib/use-copy';
+import { Button } from './ui/button';
+import { Input } from './ui/input';
+import { Label } from './ui/label';
+import { Skeleton } from './ui/skeleton';
+import { useCopy } from '../lib/use-copy';
 
 export function WebhookUrlField({ url, loading }: { url: string | undefined; loading: boolean }) {
   const { copied, copy } = useCopy();

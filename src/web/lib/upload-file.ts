@@ -1,5 +1,5 @@
-import { reportUnauthorized } from '../../lib/api';
-import type { UploadResult } from './types';
+import type { UploadResult } from '../../shared/schemas/imports';
+import { reportUnauthorized } from './api';
 
 /** Why an upload failed, worded as the spec's 'Upload Failed' toast description. */
 export class UploadError extends Error {}
