@@ -1,0 +1,111 @@
+import type { Tx } from '../../db/client';
+import { HttpError } from '../../platform/errors';
+import type { EmailProvider } from '../../providers/email/types';
+import { normalizePhone } from '../../../shared/phone';
+import {
+  LEAD_COMMUNICATIONS_LIMIT,
+  LEAD_INVALID_PHONE,
+  LEAD_NO_EMAIL,
+  LEAD_NO_PHONE,
+  LEAD_NOT_FOUND,
+  LEAD_TOP_REFERRERS,
+  type Lead,
+  type LeadCommunication,
+  type LeadPage,
+  type LeadStats,
+  type LeadStatus,
+} from '../../../shared/schemas/leads';
+import { type SendContext, firstName, sendSms } from '../sms/service';
+import * as q from './queries';
+
+// The Lead Inbox's rules (docs/leads.md).
+
+export async function listLeads(db: Tx, businessId: number, opts: q.LeadFilters & { page: number; pageSize: number }): Promise<LeadPage> {
+  const { leads, total } = await q.selectLeadPage(db, businessId, opts, opts.pageSize, (opts.page - 1) * opts.pageSize);
+  return { leads, total, page: opts.page, pageSize: opts.pageSize };
+}
+
+/** Percent to 1 decimal (0 with nothing to divide). */
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+export async function leadStats(db: Tx, businessId: number): Promise<LeadStats> {
+  const [counts, topReferrers] = await Promise.all([q.selectLeadCounts(db, businessId), q.selectTopLeadReferrers(db, businessId, LEAD_TOP_REFERRERS)]);
+  return {
+    totalLeadsThisWeek: counts.thisWeek,
+    conversionRate: percent(counts.converted, counts.total),
+    referralPercentage: percent(counts.referral, counts.total),
+    topReferrers,
+  };
+}
+
+/** Adds a lead by hand: always source 'manual' and status 'new'; a phone must be one the app can text. */
+export async function addLead(db: Tx, businessId: number, input: { name: string; email: string | null; phone: string | null; notes: string | null }): Promise<Lead> {
+  let phone: string | null = null;
+  if (input.phone) {
+    phone = normalizePhone(input.phone);
+    if (!phone) throw new HttpError(400, LEAD_INVALID_PHONE);
+  }
+  return q.insertManualLead(db, businessId, { name: input.name, email: input.email ? input.email.toLowerCase() : null, phone, notes: input.notes });
+}
+
+export async function setLeadStatus(db: Tx, businessId: number, id: number, status: LeadStatus): Promise<Lead> {
+  const lead = await q.updateLeadStatus(db, businessId, id, status);
+  if (!lead) throw new HttpError(404, LEAD_NOT_FOUND);
+  return lead;
+}
+
+export async function communications(db: Tx, businessId: number, leadId: number): Promise<LeadCommunication[]> {
+  const list = await q.selectCommunications(db, businessId, leadId, LEAD_COMMUNICATIONS_LIMIT);
+  if (!list) throw new HttpError(404, LEAD_NOT_FOUND);
+  return list;
+}
+
+async function leadOf(db: Tx, businessId: number, id: number): Promise<Lead> {
+  const lead = await q.selectLead(db, businessId, id);
+  if (!lead) throw new HttpError(404, LEAD_NOT_FOUND);
+  return lead;
+}
+
+/**
+ * Texts a lead through the SMS send service (which refuses no business number, an opted-out number and
+ * unfilled placeholders). {clientName} is the lead's first name. The communication is recorded in the
+ * transaction that records the sent text, so it exists only when the provider took the text.
+ */
+export async function textLead(ctx: SendContext, businessId: number, leadId: number, message: string): Promise<LeadCommunication> {
+  const db = ctx.database.db;
+  const lead = await leadOf(db, businessId, leadId);
+  if (!lead.phone?.trim()) throw new HttpError(400, LEAD_NO_PHONE);
+  const to = normalizePhone(lead.phone);
+  if (!to) throw new HttpError(400, `${lead.name}'s phone number (${lead.phone}) is not a valid mobile number, so no text was sent`);
+  let communication: LeadCommunication | null = null;
+  await sendSms(ctx, {
+    businessId,
+    to,
+    body: message.replaceAll('{clientName}', firstName(lead.name)),
+    messageType: 'lead',
+    activity: { type: 'sms_sent', description: `Text sent to ${lead.name} (lead)`, metadata: { lead_id: lead.id, lead_name: lead.name } },
+    onSent: async (tx, sent) => {
+      communication = await q.insertCommunication(tx, businessId, lead.id, { type: 'sms', subject: null, content: sent.body, status: 'sent' });
+    },
+  });
+  return communication!;
+}
+
+export type MailContext = { db: Tx; email: EmailProvider; log: { error(obj: unknown, msg: string): void } };
+
+/**
+ * E-mails a lead through the mail provider (SMTP, or the .eml outbox), replies going to the business's
+ * e-mail. Recorded only once the provider accepted it; a failure says it was not sent and records nothing.
+ */
+export async function emailLead(ctx: MailContext, businessId: number, leadId: number, input: { subject: string; message: string }): Promise<LeadCommunication> {
+  const lead = await leadOf(ctx.db, businessId, leadId);
+  if (!lead.email?.trim()) throw new HttpError(400, LEAD_NO_EMAIL);
+  const business = await q.selectSenderOf(ctx.db, businessId);
+  try {
+    await ctx.email.send({ to: lead.email.trim(), subject: input.subject, text: input.message, replyTo: business?.email ?? undefined });
+  } catch (error) {
+    ctx.log.error({ err: error, leadId }, 'lead e-mail failed');
+    throw new HttpError(502, `The email to ${lead.name} was not sent: the mail server did not accept it. Please try again.`);
+  }
+  return q.insertCommunication(ctx.db, businessId, lead.id, { type: 'email', subject: input.subject, content: input.message, status: 'sent' });
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+// The Lead Inbox's calls (spec part 2 "Lead Management", sections 3, 5, 7 and 8; docs/leads.md).
+// Request bodies are parsed with these schemas on both sides; replies are serialised through them.
+
+export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_SOURCES = ['referral', 'website', 'manual', 'form'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', converted: 'Converted', lost: 'Lost' };
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = { referral: 'Referral', website: 'Website', manual: 'Manual', form: 'Form' };
+
+export const LEAD_PAGE_SIZE = 25;
+export const LEAD_TOP_REFERRERS = 5;
+/** The newest communications GET /api/leads/{id}/communications returns. */
+export const LEAD_COMMUNICATIONS_LIMIT = 100;
+export const LEAD_NAME_MAX = 200;
+export const LEAD_NOTES_MAX = 2000;
+export const LEAD_EMAIL_SUBJECT_MAX = 200;
+export const LEAD_EMAIL_MESSAGE_MAX = 10_000;
+export const LEAD_SMS_MAX = 1600;
+
+export const LEAD_NOT_FOUND = 'Lead not found';
+export const LEAD_NAME_REQUIRED = 'Name is required';
+export const LEAD_INVALID_EMAIL = 'Please enter a valid email';
+export const LEAD_INVALID_PHONE = 'Please enter a valid phone number';
+export const LEAD_STATUS_INVALID = `Status must be one of ${LEAD_STATUSES.join(', ')}`;
+export const LEAD_SMS_REQUIRED = 'Please enter a message';
+export const LEAD_EMAIL_SUBJECT_REQUIRED = 'Please enter a subject';
+export const LEAD_EMAIL_MESSAGE_REQUIRED = 'Please enter a message';
+export const LEAD_NO_PHONE = 'This lead has no phone number, so no text was sent';
+export const LEAD_NO_EMAIL = 'This lead has no email address, so no email was sent';
+export const LEAD_SMS_SENT = 'SMS sent successfully';
+export const LEAD_EMAIL_SENT = 'Email sent successfully';
+export const LEAD_ADDED = 'Lead added successfully';
+
+/** A body that is no JSON object (an array, a string). */
+export const LEAD_BODY_NOT_OBJECT = 'Please send the details as a JSON object';
+const body = { error: LEAD_BODY_NOT_OBJECT };
+
+const enumOf = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
+  z.enum(values, { error: `${name} must be one of ${values.join(', ')}` });
+
+/** Optional text: absent, null or blank becomes null; otherwise trimmed and capped. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Invalid input' })
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * POST /api/leads. The spec's payload also carries businessId and source: both are ignored (the business
+ * is the session's, the source is always 'manual'). The phone is checked and stored as E.164 by the server.
+ */
+export const addLeadSchema = z.object({
+  name: z.string({ error: LEAD_NAME_REQUIRED }).trim().min(1, { error: LEAD_NAME_REQUIRED }).max(LEAD_NAME_MAX, { error: `Name is too long (${LEAD_NAME_MAX} characters at most)` }),
+  email: optionalText(254, LEAD_INVALID_EMAIL).pipe(z.union([z.null(), z.email({ error: LEAD_INVALID_EMAIL })])),
+  phone: optionalText(40, LEAD_INVALID_PHONE),
+  notes: optionalText(LEAD_NOTES_MAX, `Notes are too long (${LEAD_NOTES_MAX} characters at most)`),
+}, body);
+export type AddLeadInput = z.input<typeof addLeadSchema>;
+
+/** PATCH /api/leads/{id}/status. */
+export const leadStatusInputSchema = z.object({ status: enumOf(LEAD_STATUSES, 'Status') }, body);
+export type LeadStatusInput = z.infer<typeof leadStatusInputSchema>;
+
+/** POST /api/leads/{id}/sms: non-empty after trimming. */
+export const leadSmsInputSchema = z.object({
+  message: z
+    .string({ error: LEAD_SMS_REQUIRED })
+    .trim()
+    .min(1, { error: LEAD_SMS_REQUIRED })
+    .max(LEAD_SMS_MAX, { error: `The message is too long (${LEAD_SMS_MAX} characters at most)` }),
+}, body);
+export type LeadSmsInput = z.infer<typeof leadSmsInputSchema>;
+
+/** POST /api/leads/{id}/email: subject and message both non-empty after trimming; the subject is one line. */
+export const leadEmailInputSchema = z.object({
+  subject: z
+    .string({ error: LEAD_EMAIL_SUBJECT_REQUIRED })
+    .transform((v) => v.replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: LEAD_EMAIL_SUBJECT_REQUIRED })
+        .max(LEAD_EMAIL_SUBJECT_MAX, { error: `The subject is too long (${LEAD_EMAIL_SUBJECT_MAX} characters at most)` }),
+    ),
+  message: z
+    .string({ error: LEAD_EMAIL_MESSAGE_REQUIRED })
+    .trim()
+    .min(1, { error: LEAD_EMAIL_MESSAGE_REQUIRED })
+    .max(LEAD_EMAIL_MESSAGE_MAX, { error: `The message is too long (${LEAD_EMAIL_MESSAGE_MAX.toLocaleString('en-US')} characters at most)` }),
+}, body);
+export type LeadEmailInput = z.infer<typeof leadEmailInputSchema>;
+
+/** GET /api/leads query: every key optional, so the spec's bare call answers page 1 of every lead. */
+export const leadListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' }).min(1, { error: 'page must be 1 or more' }).max(1_000_000, { error: 'page is too large' }).default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int({ error: 'pageSize must be between 1 and 100' })
+    .min(1, { error: 'pageSize must be between 1 and 100' })
+    .max(100, { error: 'pageSize must be between 1 and 100' })
+    .default(LEAD_PAGE_SIZE),
+  /** Matches the name, e-mail, phone digits or referrer's name (case-insensitive). */
+  search: z.string({ error: 'search must be text' }).trim().max(200, { error: 'search is too long (200 characters at most)' }).optional(),
+  status: enumOf(['all', ...LEAD_STATUSES] as const, 'status').default('all'),
+  source: enumOf(['all', ...LEAD_SOURCES] as const, 'source').default('all'),
+});
+export type LeadListQuery = z.input<typeof leadListQuerySchema>;
+
+/** The spec's Lead entity (section 3). createdAt is an ISO timestamp; the phone is E.164 when it was valid. */
+export const leadSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** referral, website, manual or form (older rows may hold another word; shown as given). */
+  source: z.string(),
+  status: z.string(),
+  referrerName: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  businessId: z.number().int(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** GET /api/leads: one page, newest first, and how many leads match the filters. */
+export const leadPageSchema = z.object({
+  leads: z.array(leadSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+/** GET /api/leads/stats (spec "Lead stats"). Rates are percentages 0-100 rounded to 1 decimal. */
+export const leadStatsSchema = z.object({
+  totalLeadsThisWeek: z.number().int(),
+  conversionRate: z.number(),
+  referralPercentage: z.number(),
+  topReferrers: z.array(z.object({ name: z.string(), count: z.number().int() })),
+});
+export type LeadStats = z.infer<typeof leadStatsSchema>;
+
+/** A lead communication (spec: fields not shown). */
+export const leadCommunicationSchema = z.object({
+  id: z.number().int(),
+  leadId: z.number().int(),
+  /** sms or email */
+  type: z.string(),
+  /** outbound */
+  direction: z.string(),
+  subject: z.string().nullable(),
+  content: z.string(),
+  status: z.string(),
+  sentAt: z.string(),
+});
+export type LeadCommunication = z.infer<typeof leadCommunicationSchema>;
+
+export const leadCommunicationsSchema = z.array(leadCommunicationSchema);
+
+/** POST /api/leads/{id}/sms and /email. */
+export const leadMessageResponseSchema = z.object({ success: z.literal(true), message: z.string(), communication: leadCommunicationSchema });
+export type LeadMessageResponse = z.infer<typeof leadMessageResponseSchema>;
