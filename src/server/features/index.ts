@@ -11,6 +11,8 @@ import { smsAutomationRoutes } from './sms-automations/routes';
 import { publicReferralRoutes } from './referrals-public/routes';
 import { referralRoutes } from './referrals/routes';
 import { referralConversionRoutes } from './referral-conversion/routes';
+import { formRoutes } from './forms/routes';
+import { publicFormRoutes } from './forms-public/routes';
 import { leadRoutes } from './leads/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { accountJobs } from './accounts/jobs';
@@ -26,10 +28,10 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
-export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes];
+export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs];

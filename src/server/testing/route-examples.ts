@@ -16,6 +16,7 @@ import { SMS_OUTBOX_ROUTE_EXAMPLES } from './route-examples-sms-outbox';
 import { REFERRALS_ROUTE_EXAMPLES } from './route-examples-referrals';
 import { REFERRAL_CONVERSION_ROUTE_EXAMPLES } from './route-examples-referral-conversion';
 import { REFERRALS_PUBLIC_ROUTE_EXAMPLES } from './route-examples-referrals-public';
+import { FORMS_ROUTE_EXAMPLES } from './route-examples-forms';
 import { LEADS_ROUTE_EXAMPLES } from './route-examples-leads';
 import { ONBOARDING_ROUTE_EXAMPLES } from './route-examples-onboarding';
 
@@ -122,6 +123,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...REFERRALS_ROUTE_EXAMPLES,
   ...REFERRAL_CONVERSION_ROUTE_EXAMPLES,
   ...REFERRALS_PUBLIC_ROUTE_EXAMPLES,
+  ...FORMS_ROUTE_EXAMPLES,
   ...LEADS_ROUTE_EXAMPLES,
   ...ONBOARDING_ROUTE_EXAMPLES,
 };

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client';
+import type { FormField } from '../../../shared/schemas/forms';
+
+// SQL of the public form. The embed token names the form and so the business; every statement after that
+// look-up writes only rows of that business (DESIGN rule 1).
+
+export type PublicFormRow = {
+  id: number;
+  businessId: number;
+  businessName: string;
+  name: string;
+  description: string | null;
+  fields: FormField[];
+  embedToken: string;
+  isActive: boolean;
+  styles: unknown;
+};
+
+export async function selectFormByToken(db: Tx, token: string): Promise<PublicFormRow | null> {
+  const [row] = rowsOf<PublicFormRow>(
+    await db.execute(sql`select f.id, f.business_id as "businessId", b.name as "businessName", f.name, f.description, f.fields,
+        f.embed_token as "embedToken", f.is_active as "isActive", f.styles
+      from forms f join businesses b on b.id = f.business_id
+      where f.embed_token = ${token}`),
+  );
+  return row ?? null;
+}
+
+export type NewFormLead = {
+  businessId: number;
+  formId: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  customFields: Record<string, string | boolean>;
+  smsOptIn: boolean;
+};
+
+/** The lead, with source 'form' (as referrals-public inserts its referral leads). */
+export async function insertLead(tx: Tx, l: NewFormLead): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await tx.execute(sql`insert into leads (business_id, name, email, phone, source, form_id, custom_fields, sms_opt_in)
+      values (${l.businessId}, ${l.name}, ${l.email}, ${l.phone}, 'form', ${l.formId}, ${JSON.stringify(l.customFields)}::jsonb, ${l.smsOptIn})
+      returning id`),
+  );
+  return row.id;
+}
+
+export type NewConsent = {
+  businessId: number;
+  leadId: number;
+  formId: number;
+  phone: string;
+  consentText: string;
+  ip: string | null;
+  userAgent: string | null;
+  pageUrl: string | null;
+};
+
+export async function insertConsent(tx: Tx, c: NewConsent): Promise<void> {
+  await tx.execute(sql`insert into lead_consents (business_id, lead_id, form_id, phone, consent_text, ip, user_agent, page_url)
+    values (${c.businessId}, ${c.leadId}, ${c.formId}, ${c.phone}, ${c.consentText}, ${c.ip}, ${c.userAgent}, ${c.pageUrl})`);
+}
+
+/** Counts the submission; false when the form was deleted or switched off since it was read. */
+export async function countSubmission(tx: Tx, businessId: number, formId: number): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`update forms set submission_count = submission_count + 1
+      where id = ${formId} and business_id = ${businessId} and is_active returning id`),
+  );
+  return rows.length > 0;
+}
