@@ -65,11 +65,16 @@ describe('fuzz every route', () => {
 
 /** Sends a route its fuzz cases; the problems found, one line each. */
 async function fuzzRoute(route: RouteEntry, example: RouteExample): Promise<string[]> {
-  const cookie = route.access === 'session' ? { cookie: biz.cookie } : {};
+  const cookie: { cookie?: string } = route.access === 'session' ? { cookie: biz.cookie } : {};
   const skip = example.refusalsLoggedIn ?? [];
   const failures: string[] = [];
   await counter.writes();
   for (const c of fuzzCases(route, example, ids, SEED)) {
+    if (example.affectsCaller && route.access === 'session') {
+      // A route that changes or ends the caller's own account gets a business of its own for every case.
+      cookie.cookie = (await createBusiness(t.database, { name: 'Fuzz Own Account' })).cookie;
+      await counter.writes();
+    }
     const res = await t.app.inject({ method: route.method as 'GET', url: c.url, headers: { ...cookie, ...c.headers }, payload: c.payload });
     const where = `${c.label}: ${res.statusCode} ${res.body.slice(0, 120)}`;
     if (res.statusCode >= 500) failures.push(where);

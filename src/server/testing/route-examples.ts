@@ -16,6 +16,7 @@ import { SMS_OUTBOX_ROUTE_EXAMPLES } from './route-examples-sms-outbox';
 import { REFERRALS_ROUTE_EXAMPLES } from './route-examples-referrals';
 import { REFERRAL_CONVERSION_ROUTE_EXAMPLES } from './route-examples-referral-conversion';
 import { REFERRALS_PUBLIC_ROUTE_EXAMPLES } from './route-examples-referrals-public';
+import { BUSINESS_ROUTE_EXAMPLES } from './route-examples-business';
 import { FORMS_ROUTE_EXAMPLES } from './route-examples-forms';
 import { LEADS_ROUTE_EXAMPLES } from './route-examples-leads';
 import { ONBOARDING_ROUTE_EXAMPLES } from './route-examples-onboarding';
@@ -45,6 +46,12 @@ export type RouteExample = {
   refusalsLoggedIn?: string[];
   /** Why the tenancy matrix leaves this route out (only public routes that read no session may). */
   notInTenancyMatrix?: string;
+  /**
+   * Why the route changes or ends the caller's own account (a new webhook token, deleting the account): the
+   * fuzz sends each of its cases as a business of its own, and the tenancy matrix walks it after every
+   * other route and read, so what it does to the caller cannot blur the other routes' answers.
+   */
+  affectsCaller?: string;
 };
 
 const password = 'correct horse 1';
@@ -123,6 +130,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...REFERRALS_ROUTE_EXAMPLES,
   ...REFERRAL_CONVERSION_ROUTE_EXAMPLES,
   ...REFERRALS_PUBLIC_ROUTE_EXAMPLES,
+  ...BUSINESS_ROUTE_EXAMPLES,
   ...FORMS_ROUTE_EXAMPLES,
   ...LEADS_ROUTE_EXAMPLES,
   ...ONBOARDING_ROUTE_EXAMPLES,

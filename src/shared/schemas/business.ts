@@ -27,6 +27,11 @@ export type Business = z.infer<typeof businessSchema>;
 export const businessProfileSchema = businessSchema.extend({
   /** APP_URL (or the request's origin) + /api/webhook/{webhookUrl}. */
   webhookEndpoint: z.string(),
+  /** IANA zone for "this week", quiet hours and schedules (Settings, Business Profile). */
+  timeZone: z.string(),
+  /** Settings' help links (SUPPORT_PHONE, SUPPORT_EMAIL). */
+  supportPhone: z.string(),
+  supportEmail: z.string(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
@@ -143,3 +148,9 @@ export const businessProfileUpdateSchema = z.object(
   { error: 'Request body must be a JSON object' },
 );
 export type BusinessProfileUpdateInput = z.input<typeof businessProfileUpdateSchema>;
+
+/** POST /api/business/webhook/regenerate and DELETE /api/business/account. */
+export const businessActionResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type BusinessActionResponse = z.infer<typeof businessActionResponseSchema>;
+export const WEBHOOK_REGENERATED = 'Your webhook URL was regenerated. Update it in Zapier: the old URL no longer works.';
+export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.';

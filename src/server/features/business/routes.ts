@@ -1,12 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicOrigin } from '../../platform/public-origin';
-import { businessIdOf } from '../../platform/session';
-import { businessProfileSchema } from '../../../shared/schemas/business';
-import { getProfile } from './service';
+import { businessIdOf, clearSessionCookie } from '../../platform/session';
+import { parse } from '../../platform/validate';
+import {
+  ACCOUNT_DELETED,
+  WEBHOOK_REGENERATED,
+  businessActionResponseSchema,
+  businessProfileSchema,
+  businessProfileUpdateSchema,
+  businessSettingsResponseSchema,
+  businessSettingsSchema,
+} from '../../../shared/schemas/business';
+import * as business from './service';
 
-export async function businessRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get('/business/profile', { schema: { response: { 200: businessProfileSchema } } }, async (request) => {
-    return getProfile(app.deps.database.db, businessIdOf(request), publicOrigin(request, app.deps.config.appUrl));
+// The Settings screen's calls (docs/settings.md). Every route needs a session and a same-site Origin.
+const BODY_LIMIT = 16 * 1024;
+
+export async function businessRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const { database, config } = app.deps;
+  const db = database.db;
+  const profileOf = (request: Parameters<typeof publicOrigin>[0]) =>
+    business.getProfile(db, businessIdOf(request), publicOrigin(request, config.appUrl), config.support);
+
+  app.get('/business/profile', { schema: { response: { 200: businessProfileSchema } } }, async (request) => profileOf(request));
+
+  app.patch('/business/profile', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessProfileSchema } } }, async (request) => {
+    const input = parse(businessProfileUpdateSchema, request.body);
+    await business.updateProfile(db, businessIdOf(request), input);
+    return profileOf(request);
+  });
+
+  app.put('/business/settings', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessSettingsResponseSchema } } }, async (request) => {
+    const { googleReviewLink } = parse(businessSettingsSchema, request.body);
+    return { success: true as const, googleReviewLink: await business.saveGoogleReviewLink(db, businessIdOf(request), googleReviewLink) };
+  });
+
+  app.post('/business/webhook/regenerate', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessActionResponseSchema } } }, async (request) => {
+    await business.regenerateWebhookToken(db, businessIdOf(request));
+    return { success: true as const, message: WEBHOOK_REGENERATED };
+  });
+
+  app.delete('/business/account', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessActionResponseSchema } } }, async (request, reply) => {
+    await business.deleteAccount({ db, sms: app.deps.sms, log: request.log }, businessIdOf(request));
+    clearSessionCookie(reply, config.secureCookies);
+    return { success: true as const, message: ACCOUNT_DELETED };
   });
 }

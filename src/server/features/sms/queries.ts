@@ -166,8 +166,10 @@ export async function upsertOutreach(
   businessId: number,
   s: { referralDiscount: string; googleReviewLink: string | null; customMessages: CustomMessages; autoMessageSettings: AutoMessageSettings },
 ) {
-  await tx.execute(sql`insert into outreach_settings (business_id, referral_discount, google_review_link, custom_messages, auto_message_settings)
-    values (${businessId}, ${s.referralDiscount}, ${s.googleReviewLink}, ${JSON.stringify(s.customMessages)}::jsonb, ${JSON.stringify(s.autoMessageSettings)}::jsonb)
+  // One statement: the business row keeps the same review link (one value for both settings paths, docs/settings.md).
+  await tx.execute(sql`with b as (update businesses set google_review_link = ${s.googleReviewLink} where id = ${businessId} returning id)
+    insert into outreach_settings (business_id, referral_discount, google_review_link, custom_messages, auto_message_settings)
+    select b.id, ${s.referralDiscount}, ${s.googleReviewLink}, ${JSON.stringify(s.customMessages)}::jsonb, ${JSON.stringify(s.autoMessageSettings)}::jsonb from b
     on conflict (business_id) do update set referral_discount = excluded.referral_discount, google_review_link = excluded.google_review_link,
       custom_messages = excluded.custom_messages, auto_message_settings = excluded.auto_message_settings, updated_at = now()`);
 }
