@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, FileUp, Loader2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants';
+import { UploadProgress } from '../../components/upload-progress';
+import { Button } from '../../components/ui/button';
+import { Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/use-toast';
+import { refreshAfterImport } from '../../lib/imports';
+import { UploadError, uploadFile } from '../../lib/upload-file';
+import { ONBOARDING_COLUMNS, REQUIRED_COLUMNS } from './onboarding-columns';
+
+const ACCEPT = '.csv,.xlsx,.xls';
+const processedText = (n: number) => `Processed ${n} clients from your booking history`;
+
+/** The data step's upload: idle, processing (with the upload's progress), done (the processed count). */
+export function SetupUpload({ toolName }: { toolName?: string }) {
+  const qc = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = useId();
+
+  const upload = useMutation({
+    mutationFn: (f: File) => {
+      setProgress(0);
+      return uploadFile(f, setProgress);
+    },
+    onSuccess: (result) => {
+      toast({ title: 'Upload Successful', description: processedText(result.processed) });
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+    },
+    onError: (error) =>
+      toast({ title: 'Upload Failed', description: error instanceof UploadError ? error.message : 'Upload failed', variant: 'destructive' }),
+    onSettled: () => refreshAfterImport(qc),
+  });
+
+  const start = () => {
+    if (!file) return;
+    if (file.size > UPLOAD_LIMIT_BYTES) {
+      toast({ title: 'Upload Failed', description: 'File is too large. The limit is 10 MB.', variant: 'destructive' });
+      return;
+    }
+    upload.mutate(file);
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Export your completed appointments from {toolName ?? 'your booking tool'} as a CSV or Excel file (up to 10 MB) and upload it here.
+        Every client gets a personal referral link.
+      </p>
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <p className="text-xs font-semibold text-slate-700">Columns we read</p>
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Columns we read">
+          {ONBOARDING_COLUMNS.map((c) => (
+            <li key={c} className="rounded-md border border-slate-200 bg-white px-2 py-0.5 text-xs text-slate-700">
+              {c}
+              {!REQUIRED_COLUMNS.has(c) && <span className="text-slate-500"> (optional)</span>}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-xs text-slate-600">Only appointments with status Completed are imported; a phone number lets you text the client.</p>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={inputId}>Booking file (.csv, .xlsx, .xls)</Label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          aria-describedby={hintId}
+          disabled={upload.isPending}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            upload.reset();
+          }}
+          className="block w-full cursor-pointer rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700 hover:border-brand-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        />
+        <p id={hintId} className="text-xs text-slate-500">
+          Up to 10 MB.
+        </p>
+      </div>
+      <Button onClick={start} disabled={!file || upload.isPending} className="w-full sm:w-auto">
+        {upload.isPending ? <Loader2 className="animate-spin" /> : <FileUp />}
+        {upload.isPending ? 'Processing your file...' : 'Upload and Import'}
+      </Button>
+      {upload.isPending && <UploadProgress percent={progress} />}
+      {upload.isSuccess && (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800" data-testid="setup-upload-done">
+          <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {processedText(upload.data.processed)}
+            {upload.data.skipped > 0 && <span className="font-normal text-green-900">, skipped {upload.data.skipped} (not completed).</span>}
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Loader2, Phone } from 'lucide-react';
+import { useId, useState } from 'react';
+import { formatPhone } from '../../../shared/format';
+import { type AssignLocalNumberResponse, assignLocalNumberSchema } from '../../../shared/schemas/sms';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { SESSION_URL, useAuth } from '../../lib/auth';
+import { Switch } from './forwarding-switch';
+
+const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+/** Step 3: a local number from an area code (max 3) or ZIP (max 5), replies forwarded to the owner's phone. */
+export function SmsStep() {
+  const qc = useQueryClient();
+  const { business } = useAuth();
+  const [areaCode, setAreaCode] = useState('');
+  const [zip, setZip] = useState('');
+  const [forwarding, setForwarding] = useState(true);
+  const [personal, setPersonal] = useState(business?.phone ?? '');
+  const [error, setError] = useState<string>();
+  const id = useId();
+  const number = business?.selectedPhoneNumber ?? business?.twilioPhoneNumber ?? null;
+
+  const assign = useMutation({
+    mutationFn: (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body),
+    onSuccess: (result) => {
+      toast({ title: 'SMS Number Assigned!', description: `Your business number is ${result.friendlyNumber}.` });
+      return Promise.all(
+        [SESSION_URL, '/api/business/profile', '/api/sms/usage', '/api/outreach/settings'].map((key) => qc.invalidateQueries({ queryKey: [key] })),
+      );
+    },
+    onError: (e) => toast({ title: 'SMS Setup Failed', description: errorMessage(e, 'Failed to assign phone number'), variant: 'destructive' }),
+  });
+
+  if (number) {
+    return (
+      <div className="flex items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4" data-testid="setup-sms-ready">
+        <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden="true" />
+        <div>
+          <p className="font-semibold text-green-900">
+            Your business SMS number is <span className="tabular">{formatPhone(number)}</span>
+          </p>
+          <p className="mt-1 text-sm text-green-900">Thank-you and referral texts come from this number; replies arrive in SMS Management. Your first 100 texts are free.</p>
+        </div>
+      </div>
+    );
+  }
+
+  const setUp = () => {
+    const body = { preferredAreaCode: areaCode, businessZipCode: zip, forwardingNumber: forwarding ? personal : '', enableForwarding: forwarding };
+    const parsed = assignLocalNumberSchema.safeParse(body);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    assign.mutate(body);
+  };
+  const blocked = forwarding && !personal.trim();
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">Pick a local number so your texts come from your business. Enter the area code you want, or your ZIP code.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-area`}>Preferred area code</Label>
+          <Input id={`${id}-area`} inputMode="numeric" maxLength={3} placeholder="512" value={areaCode} onChange={(e) => setAreaCode(digits(e.target.value, 3))} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-zip`}>Business ZIP code</Label>
+          <Input id={`${id}-zip`} inputMode="numeric" maxLength={5} placeholder="78701" value={zip} onChange={(e) => setZip(digits(e.target.value, 5))} />
+        </div>
+      </div>
+      <div className="space-y-3 rounded-lg border border-slate-200 p-4">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <Label htmlFor={`${id}-fwd`}>Forward replies to my phone</Label>
+            <p id={`${id}-fwd-hint`} className="mt-1 text-xs text-slate-500">
+              When a client texts back, we forward the reply to your personal phone. Replies also show in SMS Management.
+            </p>
+          </div>
+          <Switch id={`${id}-fwd`} checked={forwarding} onCheckedChange={setForwarding} describedBy={`${id}-fwd-hint`} />
+        </div>
+        {forwarding && (
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-personal`}>Your personal phone number</Label>
+            <Input id={`${id}-personal`} type="tel" autoComplete="tel" placeholder="(555) 123-4567" maxLength={30} value={personal} onChange={(e) => setPersonal(e.target.value)} required />
+          </div>
+        )}
+      </div>
+      <FieldError message={error} />
+      <Button onClick={setUp} disabled={blocked || assign.isPending} className="w-full sm:w-auto">
+        {assign.isPending ? <Loader2 className="animate-spin" /> : <Phone />}
+        {assign.isPending ? 'Setting up your number...' : 'Get My SMS Number'}
+      </Button>
+      {blocked && <p className="text-xs text-slate-500">Enter your personal phone number to forward replies, or turn forwarding off.</p>}
+    </div>
+  );
+}
