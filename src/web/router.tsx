@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from './components/error-boundary';
 import { NotFoundPage } from './components/not-found-page';
 import { FullPageSkeleton } from './components/page-skeleton';
 import { useAuth } from './lib/auth';
 import { startsPrerendered, startsSignedIn } from './lib/prerender';
-import { HOME_PATH, SessionEndedOnFrame, SessionExpiryWatcher } from './lib/session-expiry';
+import { SessionEndedOnFrame, SessionExpiryWatcher } from './lib/session-expiry';
 
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<any>>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
@@ -67,8 +67,8 @@ function SignedInRoutes() {
       <Route path="/setup" element={<SetupPage />} />
       <Route path="/refer" element={<ReferPage />} />
       <Route element={<AppShell />}>
-        {/* Until the lead inbox exists, "/" (sign-in, "Go to Dashboard", the logo) opens the client dashboard. */}
-        <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+        {/* The signed-in home (sign-in, "Go to Dashboard", the logo): the Lead Inbox, at / and /leads. */}
+        <Route path="/" element={<LeadsPage />} />
         <Route path="/leads" element={<LeadsPage />} />
         <Route path="/clients" element={<ClientDashboardPage />} />
         <Route path="/dashboard" element={<ActivityDashboardPage />} />
@@ -110,7 +110,9 @@ const screens: [RegExp, () => Promise<unknown>][] = [
   [/^\/clients\/?$/, () => import('./features/clients/client-dashboard-page')],
   [/^\/dashboard\/?$/, () => import('./features/activity/activity-dashboard-page')],
   [/^\/data-sources\/?$/, () => import('./features/data-sources/data-sources-page')],
-  [/^\/(leads|referrals|insights|outreach|sms|forms|settings|clients|dashboard|data-sources)\/?$/, () => import('./components/app-shell/app-shell')],
+  // The signed-in home; a signed-out visitor at / without a query string gets the prerendered landing page, which preloads nothing here.
+  [/^\/(leads\/?)?$/, () => import('./features/leads/leads-page')],
+  [/^\/(|leads|referrals|insights|outreach|sms|forms|settings|clients|dashboard|data-sources)\/?$/, () => import('./components/app-shell/app-shell')],
 ];
 
 /** The current screen's code, loading; nothing on a signed-out prerendered page (it preloads its own). */

@@ -20,7 +20,7 @@ export function NotFoundPage() {
       }
       action={
         <Button asChild>
-          <Link to={HOME_PATH}>Back to Clients</Link>
+          <Link to={HOME_PATH}>Back to Leads</Link>
         </Button>
       }
     />

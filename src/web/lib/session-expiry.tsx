@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { onUnauthorized } from './api';
 import { useAuth } from './auth';
 
-/** Where signing in lands when there is no page to return to: the first screen with something on it. */
-export const HOME_PATH = '/clients';
+/** Where signing in lands when there is no page to return to: the signed-in home, the Lead Inbox (spec: / and /leads). */
+export const HOME_PATH = '/';
 
 /** The sign-in page after a session ended, remembering the page to come back to. */
 export const loginAfterExpiry = (from: string) => `/login?session=expired&next=${encodeURIComponent(from)}`;

@@ -1,0 +1,97 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  LEAD_PAGE_SIZE,
+  type AddLeadInput,
+  type Lead,
+  type LeadCommunication,
+  type LeadEmailInput,
+  type LeadMessageResponse,
+  type LeadPage,
+  type LeadSource,
+  type LeadStats,
+  type LeadStatus,
+} from '../../../shared/schemas/leads';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+
+export const LEADS_URL = '/api/leads';
+export const LEAD_STATS_URL = '/api/leads/stats';
+export const communicationsUrl = (id: number) => `/api/leads/${id}/communications`;
+
+export type StatusFilter = 'all' | LeadStatus;
+export type SourceFilter = 'all' | LeadSource;
+export interface LeadQuery {
+  page: number;
+  search: string;
+  status: StatusFilter;
+  source: SourceFilter;
+}
+
+export function leadsUrl({ page, search, status, source }: LeadQuery): string {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(LEAD_PAGE_SIZE) });
+  if (status !== 'all') params.set('status', status);
+  if (source !== 'all') params.set('source', source);
+  if (search) params.set('search', search);
+  return `${LEADS_URL}?${params}`;
+}
+
+// Leads arrive from forms and referral links while the owner is elsewhere: the inbox reads afresh each time
+// it opens. The previous page stays on screen while a search, filter or page change loads.
+export const useLeadPage = (query: LeadQuery) => useQuery<LeadPage>({ queryKey: [leadsUrl(query)], placeholderData: keepPreviousData, refetchOnMount: 'always' });
+export const useLeadStats = () => useQuery<LeadStats>({ queryKey: [LEAD_STATS_URL], refetchOnMount: 'always' });
+export const useCommunications = (id: number) => useQuery<LeadCommunication[]>({ queryKey: [communicationsUrl(id)], refetchOnMount: 'always' });
+
+/** Every list page and the stats (a key starting with /api/leads). */
+const refreshLeads = (qc: ReturnType<typeof useQueryClient>) =>
+  qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0] as string).startsWith(LEADS_URL) });
+
+export function useAddLead(onDone: () => void) {
+  const qc = useQueryClient();
+  const { business } = useAuth();
+  return useMutation({
+    // The spec's payload: businessId, name, email, phone, source, notes (the server takes the business from the session).
+    mutationFn: (input: AddLeadInput) => apiJson<Lead>('POST', LEADS_URL, { businessId: business?.id, ...input, source: 'manual' }),
+    onSuccess: (lead) => {
+      toast({ title: 'Lead added', description: `${lead.name} is in your Lead Inbox.` });
+      onDone();
+      return refreshLeads(qc);
+    },
+    onError: (error) => toast({ title: 'Failed to add lead', description: errorMessage(error, 'The lead was not added. Please try again.'), variant: 'destructive' }),
+  });
+}
+
+export function useSetStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: LeadStatus }) => apiJson<Lead>('PATCH', `/api/leads/${id}/status`, { status }),
+    onSuccess: () => refreshLeads(qc),
+    onError: (error) => toast({ title: 'Failed to update status', description: errorMessage(error, 'The status was not changed. Please try again.'), variant: 'destructive' }),
+  });
+}
+
+export function useTextLead(lead: Lead, onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => apiJson<LeadMessageResponse>('POST', `/api/leads/${lead.id}/sms`, { message }),
+    onSuccess: () => {
+      toast({ title: 'SMS sent', description: `Your text to ${lead.name} was sent.` });
+      onDone();
+      return qc.invalidateQueries({ queryKey: [communicationsUrl(lead.id)] });
+    },
+    onError: (error) => toast({ title: 'Failed to send SMS', description: errorMessage(error, 'The text was not sent. Please try again.'), variant: 'destructive' }),
+  });
+}
+
+export function useEmailLead(lead: Lead, onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LeadEmailInput) => apiJson<LeadMessageResponse>('POST', `/api/leads/${lead.id}/email`, input),
+    onSuccess: () => {
+      toast({ title: 'Email sent', description: `Your email to ${lead.name} was sent.` });
+      onDone();
+      return qc.invalidateQueries({ queryKey: [communicationsUrl(lead.id)] });
+    },
+    onError: (error) => toast({ title: 'Failed to send email', description: errorMessage(error, 'The email was not sent. Please try again.'), variant: 'destructive' }),
+  });
+}
