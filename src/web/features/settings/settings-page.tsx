@@ -1,14 +1,52 @@
-import { Settings, Upload } from 'lucide-react';
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { PageHeader } from '../../components/page-header';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { AccountSection } from './account-section';
+import { DangerZone } from './danger-zone';
+import { ProfileSection } from './profile-section';
+import { ReviewLinkSection } from './review-link-section';
+import { TemplatesSection } from './templates-section';
+import { useProfile } from './use-settings';
+import { WebhookSection } from './webhook-section';
 
+// Settings (spec part 2 "Settings"): the sections in the spec's order. docs/settings.md.
 export function SettingsPage() {
+  const profile = useProfile();
   return (
-    <ComingSoonPage
-      title="Settings"
-      description="Your business profile, referral reward and messages."
-      icon={Settings}
-      what="Settings will hold your business profile, referral reward, message templates, Google review link and webhook."
-      next={[{ to: '/data-sources', label: 'See your webhook URL', icon: Upload }]}
-    />
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Settings" description="Your business profile, messages, review link and webhook." />
+      {profile.isLoading ? (
+        <div className="space-y-6" aria-busy="true" aria-label="Loading settings">
+          {[0, 1, 2].map((i) => (
+            <Card key={i}>
+              <CardContent className="space-y-3 pt-5 sm:pt-6">
+                <Skeleton className="h-6 w-48" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-2/3" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : !profile.data ? (
+        <Card>
+          <CardContent className="space-y-3 pt-5 sm:pt-6">
+            <p className="text-sm text-slate-700">Your settings could not be loaded.</p>
+            <Button variant="outline" onClick={() => void profile.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="space-y-6">
+          <ProfileSection profile={profile.data} />
+          <AccountSection profile={profile.data} />
+          <TemplatesSection />
+          <ReviewLinkSection link={profile.data.googleReviewLink} />
+          <WebhookSection url={profile.data.webhookEndpoint} />
+          <DangerZone />
+        </div>
+      )}
+    </div>
   );
 }
