@@ -72,6 +72,15 @@ const CALLS: [string, string][] = [
   ['top referrers', '/api/analytics/top-referrers'],
   ['recent conversions', '/api/activities/conversions'],
   ['pending referrals', '/api/activities/pending-referrals'],
+  // The Lead Inbox (issue 12) on 20,000 leads (scripts/bench/api-leads.ts): the spec's bare call (page 1),
+  // a deep page, a status and a source filter, a search by name and one by phone digits, and the stats.
+  ['leads page', '/api/leads'],
+  ['leads p400', '/api/leads?page=400&pageSize=25'],
+  ['leads status', '/api/leads?status=contacted'],
+  ['leads source', '/api/leads?source=referral'],
+  ['leads search', '/api/leads?search=garcia'],
+  ['leads search phone', '/api/leads?search=737500123'],
+  ['leads stats', '/api/leads/stats'],
 ];
 
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number };

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { seedLarge } from '../seed-large';
 import { seedSmsMessages } from './api-sms';
 import { seedReferrals } from './api-referrals';
+import { seedLeads } from './api-leads';
 
 const target = process.argv[2];
 const database = target === 'pglite' ? await openDatabase({ dataDir: ':memory:' }) : await openDatabase({ databaseUrl: target, dataDir: '' });
@@ -25,6 +26,8 @@ const smsMessages = await seedSmsMessages(database, biz.id);
 console.error(`large business: ${smsMessages} texts`);
 // The Referral Tracker's calls read its 5,000 referrals (scripts/bench/api-referrals.ts).
 console.error(`large business: ${await seedReferrals(database, biz.id)} referrals`);
+// The Lead Inbox's calls read its 20,000 leads (scripts/bench/api-leads.ts).
+console.error(`large business: ${await seedLeads(database, biz.id)} leads`);
 
 const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
 // The floor: one indexed count behind the same session check as every dashboard call.

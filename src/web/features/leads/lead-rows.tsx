@@ -37,14 +37,18 @@ function StatusSelect({ lead, className }: { lead: Lead; className?: string }) {
 }
 
 /** Send SMS only with a phone, Send Email only with an e-mail; View always. */
-function Actions({ lead, onAction }: { lead: Lead; onAction: (a: LeadAction) => void }) {
+function Actions({ lead, onAction, aligned }: { lead: Lead; onAction: (a: LeadAction) => void; aligned?: boolean }) {
+  // In the table each action keeps its column, so rows without a phone or an e-mail line up.
+  const gap = aligned ? <span className="size-9 shrink-0" aria-hidden="true" /> : null;
   return (
     <div className="flex items-center gap-1">
+      {!lead.phone && gap}
       {lead.phone && (
         <Button variant="ghost" size="icon" className="size-9" aria-label={`Send SMS to ${lead.name}`} title="Send SMS" onClick={() => onAction({ kind: 'sms', lead })}>
           <MessageSquare />
         </Button>
       )}
+      {!lead.email && gap}
       {lead.email && (
         <Button variant="ghost" size="icon" className="size-9" aria-label={`Send email to ${lead.name}`} title="Send email" onClick={() => onAction({ kind: 'email', lead })}>
           <Mail />
@@ -88,8 +92,12 @@ export function LeadTableRows({ leads, now, onAction }: { leads: Lead[]; now: Da
               <p className="break-words font-medium text-slate-900">{lead.name}</p>
               {lead.notes && <p className="line-clamp-1 text-xs text-slate-500">{lead.notes}</p>}
             </TableCell>
-            <TableCell className="max-w-64">
-              {lead.email && <p className="break-all text-slate-700">{lead.email}</p>}
+            <TableCell className="max-w-56">
+              {lead.email && (
+                <p className="truncate text-slate-700" title={lead.email}>
+                  {lead.email}
+                </p>
+              )}
               {lead.phone && <p className="whitespace-nowrap text-slate-700 tabular">{formatPhone(lead.phone)}</p>}
               {!lead.email && !lead.phone && <span className="text-slate-500">—</span>}
             </TableCell>
@@ -104,7 +112,7 @@ export function LeadTableRows({ leads, now, onAction }: { leads: Lead[]; now: Da
               <Added at={lead.createdAt} now={now} />
             </TableCell>
             <TableCell>
-              <Actions lead={lead} onAction={onAction} />
+              <Actions lead={lead} onAction={onAction} aligned />
             </TableCell>
           </TableRow>
         ))}

@@ -13,7 +13,11 @@ export function LeadStatCards({ stats, loading }: { stats: LeadStats | undefined
       <StatCard title="From Referrals" value={stats ? formatPercent(stats.referralPercentage) : '—'} icon={Gift} tone="amber" loading={loading} hint="Share of all leads" />
       <StatCard
         title="Top Referrer"
-        value={top ? top.name : 'None yet'}
+        value={
+          <span className="text-xl" title={top?.name}>
+            {top ? top.name : 'None yet'}
+          </span>
+        }
         icon={Award}
         tone="slate"
         loading={loading}
