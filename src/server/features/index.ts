@@ -15,6 +15,7 @@ import { formRoutes } from './forms/routes';
 import { publicFormRoutes } from './forms-public/routes';
 import { leadRoutes } from './leads/routes';
 import { onboardingRoutes } from './onboarding/routes';
+import { insightsRoutes } from './insights/routes';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
 import { importJobs } from './imports/jobs';
@@ -28,10 +29,10 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
-export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes];
+export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, insightsRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs];

@@ -20,6 +20,7 @@ import { BUSINESS_ROUTE_EXAMPLES } from './route-examples-business';
 import { FORMS_ROUTE_EXAMPLES } from './route-examples-forms';
 import { LEADS_ROUTE_EXAMPLES } from './route-examples-leads';
 import { ONBOARDING_ROUTE_EXAMPLES } from './route-examples-onboarding';
+import { INSIGHTS_ROUTE_EXAMPLES } from './route-examples-insights';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -134,4 +135,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...FORMS_ROUTE_EXAMPLES,
   ...LEADS_ROUTE_EXAMPLES,
   ...ONBOARDING_ROUTE_EXAMPLES,
+  ...INSIGHTS_ROUTE_EXAMPLES,
 };

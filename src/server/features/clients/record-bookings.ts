@@ -238,3 +238,58 @@ async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[])
   }
   return referred;
 }
+
+/** A cancelled or no-show booking from an import (docs/insights.md, "Cancelled bookings"). */
+export type CancelledBookingRow = BookingRow & { status: 'cancelled' | 'no_show' };
+
+/**
+ * Keeps cancelled and no-show rows as bookings of clients the business has (including clients this
+ * import's completed rows just created; call after recordBookings in the same transaction). A row whose
+ * client is unknown is dropped: a cancellation creates no client. The client is matched as recordBookings
+ * does (e-mail, then phone when one side has no e-mail). No client figure moves: the read model's triggers
+ * and the recompute count completed bookings only, so nothing is recomputed. The dedupe key carries the
+ * status, so a re-import adds nothing and a completed booking on the same day with the same service and
+ * amount is kept beside it. Answers the number of bookings inserted now.
+ */
+export async function recordCancelledBookings(tx: Tx, businessId: number, rows: CancelledBookingRow[], source: string): Promise<number> {
+  if (rows.length === 0) return 0;
+  await lockBusinessClients(tx, businessId);
+  let kept = 0;
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const batch = rows.slice(start, start + CHUNK).map((r) => ({
+      e: r.email?.trim().toLowerCase() || null,
+      p: r.phone,
+      d: r.serviceDate,
+      t: r.serviceType,
+      a: r.amount,
+      s: r.status,
+      k: `${dedupeKey(r.serviceType, r.amount)}|${r.status}`,
+    }));
+    const [res] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with v as (
+          select * from json_to_recordset(${JSON.stringify(batch)}::json) as v(e text, p text, d date, t text, a numeric, s text, k text)
+        ),
+        m as (
+          select v.*, coalesce(
+            (select c.id from clients c
+              where v.e is not null and c.business_id = ${businessId} and lower(c.email) = v.e and c.email is not null),
+            (select c.id from clients c
+              where v.p is not null and c.business_id = ${businessId} and c.phone = v.p and (c.email is null or v.e is null)
+              order by c.id limit 1)
+          ) as client_id
+          from v
+        ),
+        ins as (
+          insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
+          select ${businessId}, m.client_id, m.d, m.t, m.a, null, m.s, ${source}, m.k
+          from m where m.client_id is not null
+          on conflict (client_id, service_date, dedupe_key) do nothing
+          returning 1
+        )
+        select count(*)::int as n from ins`),
+    );
+    kept += Number(res.n);
+  }
+  return kept;
+}

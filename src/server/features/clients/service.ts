@@ -15,7 +15,7 @@ export { recomputeClientStats } from './recompute';
 export { lockBusinessClients } from './business-lock';
 export { generateReferralCode } from './referral-code';
 export { latestServiceDate } from './service-dates';
-export { recordBookings, dedupeKey, type BookingRow, type DateRange, type RecentBooking, type RecordResult } from './record-bookings';
+export { recordBookings, recordCancelledBookings, dedupeKey, type BookingRow, type CancelledBookingRow, type DateRange, type RecentBooking, type RecordResult } from './record-bookings';
 
 /** GET /api/clients without `page` answers at most this many, in the asked order and search (docs/clients-api.md). */
 export const UNPAGED_CLIENT_LIMIT = 1000;

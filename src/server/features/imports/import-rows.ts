@@ -1,4 +1,4 @@
-import type { BookingRow } from '../clients/service';
+import type { BookingRow, CancelledBookingRow } from '../clients/service';
 import type { ClientPreview, PhoneStats } from '../../../shared/schemas/imports';
 import { type ColumnMap, mapColumns, missingColumns } from './columns';
 import { normalizeBooking, type RawBooking, type RowRules } from './normalize-row';
@@ -10,6 +10,8 @@ const PREVIEWS = 5;
 
 export type CollectedRows = {
   bookings: BookingRow[];
+  /** Cancelled and no-show rows (counted in `skipped`), kept as bookings of known clients (docs/insights.md). */
+  cancelled: CancelledBookingRow[];
   totalRows: number;
   skipped: number;
   errors: string[];
@@ -46,6 +48,7 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
   let rowNumber = 0;
   const out: CollectedRows = {
     bookings: [],
+    cancelled: [],
     totalRows: 0,
     skipped: 0,
     errors: [],
@@ -79,6 +82,10 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
     out.totalRows += 1;
     const result = normalizeBooking(rawOf(cells, map), rules);
     if (result.kind === 'skipped') out.skipped += 1;
+    else if (result.kind === 'cancelled') {
+      out.skipped += 1;
+      out.cancelled.push(result.booking);
+    }
     else if (result.kind === 'error') addError(`Row ${rowNumber}: ${result.reason}`);
     else {
       const b = result.booking;

@@ -17,6 +17,8 @@ export type RawBooking = {
 
 export type Normalized =
   | { kind: 'booking'; booking: BookingRow; warning?: string; invalidPhone: boolean }
+  /** A cancelled or no-show row, kept for Insights' cancellation rate when the caller asks (imports only). */
+  | { kind: 'cancelled'; booking: BookingRow & { status: CancelledStatus } }
   | { kind: 'skipped' }
   | { kind: 'error'; reason: string };
 
@@ -24,12 +26,36 @@ const text = (v: unknown) => (v == null ? '' : String(v).trim());
 const emailShape = z.email();
 const quote = (v: unknown) => `"${text(v).slice(0, 60)}"`;
 
-/** Rules that depend on the business: the latest service date accepted (today in its time zone plus a day). */
-export type RowRules = { latestServiceDate?: string };
+/**
+ * Rules that depend on the business: the latest service date accepted (today in its time zone plus a day),
+ * and whether cancelled and no-show rows are kept (the importer: yes; the webhook: no, it stays Completed only).
+ */
+export type RowRules = { latestServiceDate?: string; keepCancelled?: boolean };
+
+/** The statuses a kept non-completed booking can have (docs/insights.md, "Cancelled bookings"). */
+export type CancelledStatus = 'cancelled' | 'no_show';
+
+/**
+ * A non-completed status as a kept booking status: anything with "cancel" in it (Cancelled, Canceled,
+ * Late Cancel, Cancelled by client) is cancelled; No-show, No show, Noshow, Missed are no_show. Anything
+ * else (Scheduled, Pending, Rescheduled, blank...) is not a cancellation and is only skipped.
+ */
+export function cancelledStatusOf(status: unknown): CancelledStatus | null {
+  const s = text(status).toLowerCase().replace(/[\s_-]+/g, '');
+  if (s.includes('cancel')) return 'cancelled';
+  if (s === 'noshow' || s === 'missed' || s === 'didnotshow') return 'no_show';
+  return null;
+}
 
 /** The importer's and the webhook's row rules: completed only, a name, a date (not in the future), an e-mail or phone. */
 export function normalizeBooking(raw: RawBooking, rules: RowRules = {}): Normalized {
-  if (raw.status !== undefined && text(raw.status).toLowerCase() !== 'completed') return { kind: 'skipped' };
+  if (raw.status !== undefined && text(raw.status).toLowerCase() !== 'completed') {
+    const status = rules.keepCancelled ? cancelledStatusOf(raw.status) : null;
+    if (!status) return { kind: 'skipped' };
+    // Checked by the same rules as a completed row; a cancelled row that fails them is only skipped, as before.
+    const checked = normalizeBooking({ ...raw, status: undefined }, { latestServiceDate: rules.latestServiceDate });
+    return checked.kind === 'booking' ? { kind: 'cancelled', booking: { ...checked.booking, status } } : { kind: 'skipped' };
+  }
   const name = text(raw.name).replace(/\s+/g, ' ');
   if (!name) return { kind: 'error', reason: 'missing client name' };
   if (name.length > 200) return { kind: 'error', reason: 'client name is longer than 200 characters' };

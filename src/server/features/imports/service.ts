@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
-import { latestServiceDate, recordBookings } from '../clients/service';
+import { latestServiceDate, recordBookings, recordCancelledBookings } from '../clients/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
@@ -49,12 +49,17 @@ async function importFile(
 ): Promise<ImportAnswer> {
   const { database } = deps;
   checkFileName(fileName);
-  const rows = await collectRows(readTable(stream), { latestServiceDate: await latestServiceDate(database.db, businessId) });
+  const rows = await collectRows(readTable(stream), {
+    latestServiceDate: await latestServiceDate(database.db, businessId),
+    keepCancelled: true,
+  });
   if (isTruncated()) throw new HttpError(413, 'File is too large. The limit is 10 MB.');
   const id = randomUUID();
   const recent = await recentBookingRange(database, businessId);
   const recorded = await database.db.transaction(async (tx) => {
     const r = await recordBookings(tx, businessId, rows.bookings, 'csv', { recent });
+    // Cancelled and no-show rows stay "skipped" in the answer; they are kept for Insights (docs/insights.md).
+    await recordCancelledBookings(tx, businessId, rows.cancelled, 'csv');
     await q.insertUploadLog(tx, {
       id,
       businessId,
@@ -150,7 +155,7 @@ export async function handleWebhook(deps: ImportDeps, token: string, body: unkno
     await q.insertWebhookLog(database.db, businessId, body, 'test', message);
     return { status: 200, body: { success: true, test: true, message } };
   }
-  if (result.kind === 'skipped') {
+  if (result.kind !== 'booking') {
     const message = 'Skipped: status is not Completed';
     await q.insertWebhookLog(database.db, businessId, body, 'skipped', message);
     return { status: 200, body: { success: true, skipped: true, message } };

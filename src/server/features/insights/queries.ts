@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { RHYTHM_FACTOR, RHYTHM_GRACE_DAYS } from '../../../shared/loyalty';
+import {
+  INSIGHTS_LOYAL_MIN_BOOKINGS,
+  INSIGHTS_OVERDUE_LIMIT,
+  INSIGHTS_OVERDUE_MAX_DAYS,
+  INSIGHTS_TOP_CLIENTS_LIMIT,
+  type Insights,
+} from '../../../shared/schemas/insights';
+import { readRows } from './read-query';
+
+// Insights (docs/insights.md) from the kept figures: the business's day rows (business_daily_figures), the
+// clients' kept columns (total_bookings, last_booking, frequency, total_spent) and the partial index of
+// non-completed bookings. Nothing here scans the business's bookings.
+
+type Row = {
+  today: string;
+  week_start: string;
+  month_start: string;
+  total: number;
+  revenue: string;
+  this_week: number;
+  last_week: number;
+  this_month: number;
+  last_month: number;
+  months: { month: string; bookings: number; revenue: number }[] | null;
+  booked: number;
+  repeat: number;
+  avg_gap: string | null;
+  cancelled: number;
+  overdue: { id: number; name: string; since: number; gap: number; phone: boolean }[] | null;
+  top: { id: number; name: string; bookings: number; spent: number }[] | null;
+};
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+
+/** Every Insights figure for the business, with "today" taken at `now` in the business's time zone. */
+export async function selectInsights(tx: Tx, businessId: number, now: Date): Promise<Insights> {
+  const [row] = await readRows<Row>(
+    tx,
+    sql`
+      with p as (
+        select t.today, (t.today - (extract(isodow from t.today)::int - 1))::date as week_start,
+          date_trunc('month', t.today)::date as month_start
+        from (select (${now.toISOString()}::timestamptz at time zone b.time_zone)::date as today
+              from businesses b where b.id = ${businessId}) t
+      ),
+      d as (
+        select coalesce(sum(f.bookings), 0)::int as total, coalesce(sum(f.revenue), 0) as revenue,
+          coalesce(sum(f.bookings) filter (where f.day >= p.week_start and f.day < p.week_start + 7), 0)::int as this_week,
+          coalesce(sum(f.bookings) filter (where f.day >= p.week_start - 7 and f.day < p.week_start), 0)::int as last_week,
+          coalesce(sum(f.bookings) filter (where f.day >= p.month_start and f.day < (p.month_start + interval '1 month')::date), 0)::int as this_month,
+          coalesce(sum(f.bookings) filter (where f.day >= (p.month_start - interval '1 month')::date and f.day < p.month_start), 0)::int as last_month
+        from p left join business_daily_figures f on f.business_id = ${businessId}
+        group by p.week_start, p.month_start
+      ),
+      m as (
+        select json_agg(json_build_object('month', to_char(s.month, 'YYYY-MM'), 'bookings', coalesce(x.bookings, 0),
+            'revenue', coalesce(x.revenue, 0)::float8) order by s.month) as months
+        from p
+        cross join lateral generate_series((p.month_start - interval '11 months')::date, p.month_start, interval '1 month') as s(month)
+        left join lateral (
+          select sum(f.bookings)::int as bookings, sum(f.revenue) as revenue from business_daily_figures f
+          where f.business_id = ${businessId} and f.day >= s.month::date and f.day < (s.month + interval '1 month')::date
+        ) x on true
+      ),
+      c as (
+        select count(*)::int as booked, count(*) filter (where total_bookings >= 2)::int as repeat,
+          avg(frequency) filter (where total_bookings >= 2 and frequency is not null) as avg_gap
+        from clients where business_id = ${businessId} and total_bookings >= 1
+      ),
+      o as (
+        select json_agg(json_build_object('id', x.id, 'name', x.name, 'since', x.since, 'gap', x.frequency, 'phone', x.phone)
+            order by x.since - x.frequency desc, x.id) as overdue
+        from (
+          select cl.id, cl.name, cl.frequency, (p.today - cl.last_booking) as since, cl.phone is not null as phone
+          from clients cl, p
+          where cl.business_id = ${businessId} and cl.total_bookings >= ${INSIGHTS_LOYAL_MIN_BOOKINGS}
+            and cl.frequency > 0 and cl.last_booking is not null
+            and (p.today - cl.last_booking) > greatest(cl.frequency * ${RHYTHM_FACTOR}::numeric, cl.frequency + ${RHYTHM_GRACE_DAYS}::int)
+            and (p.today - cl.last_booking) <= ${INSIGHTS_OVERDUE_MAX_DAYS}::int
+          order by (p.today - cl.last_booking) - cl.frequency desc, cl.id
+          limit ${INSIGHTS_OVERDUE_LIMIT}::int
+        ) x
+      ),
+      t as (
+        select json_agg(json_build_object('id', x.id, 'name', x.name, 'bookings', x.total_bookings, 'spent', x.total_spent::float8)
+            order by x.total_spent desc, x.total_bookings desc, x.id) as top
+        from (
+          select id, name, total_bookings, total_spent from clients
+          where business_id = ${businessId} and total_bookings >= 1
+          order by total_spent desc, total_bookings desc, id
+          limit ${INSIGHTS_TOP_CLIENTS_LIMIT}::int
+        ) x
+      ),
+      x as (
+        select count(*)::int as cancelled from bookings
+        where business_id = ${businessId} and status <> 'completed' and status in ('cancelled', 'no_show')
+      )
+      select to_char(p.today, 'YYYY-MM-DD') as today, to_char(p.week_start, 'YYYY-MM-DD') as week_start,
+        to_char(p.month_start, 'YYYY-MM-DD') as month_start, d.*, m.months, c.*, x.cancelled, o.overdue, t.top
+      from p, d, m, c, x, o, t`,
+  );
+  if (!row) throw new Error('business not found');
+  const total = Number(row.total);
+  const revenue = Number(row.revenue);
+  const cancelled = Number(row.cancelled);
+  return {
+    hasData: total > 0,
+    repeatBookingRate: percent(Number(row.repeat), Number(row.booked)),
+    avgTimeBetweenBookings: row.avg_gap == null ? 0 : round1(Number(row.avg_gap)),
+    inactiveButLoyalClients: (row.overdue ?? []).map((o) => ({
+      id: Number(o.id),
+      name: o.name,
+      daysSinceLastBooking: Number(o.since),
+      avgTimeBetweenBookings: Number(o.gap),
+      overdueByDays: Number(o.since) - Number(o.gap),
+      hasPhone: Boolean(o.phone),
+    })),
+    topClientsByLTV: (row.top ?? []).map((c) => ({ id: Number(c.id), name: c.name, totalBookings: Number(c.bookings), totalRevenue: Number(c.spent) })),
+    avgBookingValue: total > 0 ? Math.round((revenue / total) * 100) / 100 : 0,
+    totalBookings: total,
+    bookingsThisWeek: Number(row.this_week),
+    bookingsLastWeek: Number(row.last_week),
+    bookingsThisMonth: Number(row.this_month),
+    bookingsLastMonth: Number(row.last_month),
+    cancellationRate: percent(cancelled, cancelled + total),
+    cancelledBookings: cancelled,
+    today: row.today,
+    weekStart: row.week_start,
+    monthStart: row.month_start,
+    monthlyBookings: (row.months ?? []).map((m) => ({ month: m.month, bookings: Number(m.bookings), revenue: Math.round(Number(m.revenue) * 100) / 100 })),
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { businessIdOf } from '../../platform/session';
+import { insightsSchema } from '../../../shared/schemas/insights';
+import { insightsFor } from './service';
+
+// The Insights screen's one read (spec part 2 "Insights"; docs/insights.md).
+
+export async function insightsRoutes(untyped: FastifyInstance) {
+  const app = untyped.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.database.db;
+
+  app.get('/insights', { schema: { response: { 200: insightsSchema } } }, async (request) =>
+    insightsFor(db, businessIdOf(request)),
+  );
+}
