@@ -43,7 +43,7 @@ export function ReviewLinkSection({ link }: { link: string | null }) {
   return (
     <SectionCard
       title="Google Review Link"
-      description="Review request texts send clients here ({googleReviewLink})."
+      description="Where review request texts send your clients. Optional."
       icon={Star}
       edit={{ editing, saving: save.isPending, formId: FORM_ID, onEdit: edit, onCancel: cancel, label: 'Google Review Link' }}
     >

@@ -36,7 +36,7 @@ export function SectionCard({
     <Card className={className} aria-labelledby={`${idOf(title)}-title`} role="region">
       <CardHeader className="flex-row items-start justify-between gap-3 space-y-0">
         <div className="flex min-w-0 items-start gap-3">
-          <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+          <span className="mt-0.5 hidden size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 sm:flex">
             <Icon className="size-5" aria-hidden="true" />
           </span>
           <div className="min-w-0 space-y-1">
