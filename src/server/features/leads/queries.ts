@@ -61,6 +61,18 @@ function where(businessId: number, f: LeadFilters): SQL {
  */
 export async function selectLeadPage(tx: Tx, businessId: number, f: LeadFilters, limit: number, offset: number): Promise<{ leads: Lead[]; total: number }> {
   const w = where(businessId, f);
+  if (f.search) {
+    // A search is a scan of the business's leads (the index cannot narrow a substring): one scan counts the
+    // matches and picks the page, instead of one for the count and another for the page.
+    const rows = rowsOf<LeadRow & { total: number }>(
+      await tx.execute(sql`select ${LEAD_COLUMNS}, count(*) over ()::int as total from leads l where ${w}
+        order by l.created_at desc, l.id desc limit ${limit} offset ${offset}`),
+    );
+    if (rows.length > 0) return { total: Number(rows[0].total), leads: rows.map(toLead) };
+    // Paged past its end (or nothing matches): no row carries the count.
+    const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from leads l where ${w}`));
+    return { total: Number(count.n), leads: [] };
+  }
   const rows = rowsOf<Partial<LeadRow> & { total: number }>(
     await tx.execute(sql`select t.total, p.* from (select count(*)::int as total from leads l where ${w}) t
       left join lateral (select ${LEAD_COLUMNS} from leads l where ${w} order by l.created_at desc, l.id desc limit ${limit} offset ${offset}) p on true
