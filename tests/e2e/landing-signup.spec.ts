@@ -69,11 +69,12 @@ test('landing signup checks the fields in order, then signs up and starts setup'
   await submit.click();
   await expectToast(page, "Thanks! Let's get your referral system set up.", "You're in — starting setup now...");
   await expect(page).toHaveURL(/\/setup-cleaning$/);
-  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
-  await expect(page.getByText('Upload your client list')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Referloop, Sparkle Cleaning Co!' })).toBeVisible();
+  // The setup guide names the business type chosen in the modal (tests/e2e/setup-guide.spec.ts walks it).
+  await expect(page.getByText('for your cleaning services business')).toBeVisible();
+  await expect(page.getByTestId('setup-step-counter')).toHaveText('Step 1 of 6');
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/clients$/);
-  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 

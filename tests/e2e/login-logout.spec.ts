@@ -62,8 +62,8 @@ test('the signup screen validates with the spec messages and goes to /setup', as
   await page.getByLabel('Confirm password').fill('secret123');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/setup$/);
-  await expect(page.getByRole('heading', { name: 'Welcome, Green Lawns!' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Choose your business SMS number' })).toHaveAttribute('href', '/outreach');
+  await expect(page.getByRole('heading', { name: 'Welcome to Referloop, Green Lawns!' })).toBeVisible();
+  await expect(page.getByTestId('setup-step-counter')).toHaveText('Step 1 of 6');
 });
 
 test('the signup screen shows the server message when the e-mail is taken', async ({ page }) => {

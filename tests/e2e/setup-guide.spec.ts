@@ -139,7 +139,8 @@ for (const viewport of [
       await expectToast(page, 'Review Link Saved');
 
       // 6. Review: everything done, then Go to Dashboard.
-      await expectStep(page, 6, "You're all set!");
+      await expectStep(page, 6, 'Review your setup');
+      await expect(page.getByText("You're all set!")).toBeVisible();
       const summary = page.getByRole('list', { name: 'Setup summary' });
       await expect(summary).toContainText('3 clients imported');
       await expect(summary).toContainText(/\(512\) 555-01\d\d/);
@@ -149,8 +150,9 @@ for (const viewport of [
       await expect(nav(page).getByRole('button', { name: 'Skip' })).toHaveCount(0);
       await axeCheck(page, 'step 6');
       await button(page, 'Go to Dashboard').click();
-      await expect(page).toHaveURL(/\/clients$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
+      await page.goto('/clients');
       await expect(page.getByText('Olivia Brooks').first()).toBeVisible();
       expect(await progressOf(page)).toMatchObject({ step: 6, completed: true });
       const profile = await (await page.request.get('/api/business/profile')).json();
@@ -172,7 +174,8 @@ test('leaving mid-way and coming back opens the same step; Back goes back and st
 
   // Leave through the header, come back later: step 3 again.
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
   await page.goto('/setup');
   await expectStep(page, 3, 'Get your business SMS number');
 
@@ -204,6 +207,8 @@ test('Skip moves through every step without saving anything', async ({ page }) =
   await expect(summary).toContainText('No clients yet');
   await expect(summary).toContainText('Not chosen yet');
   await expect(summary).toContainText('Not added yet');
+  await expect(summary).toContainText('$25 (the default)');
+  await expect(page.getByText("You're all set!")).toHaveCount(0);
   await expect(summary.getByLabel('Not done yet')).toHaveCount(4);
   const outreach = await (await page.request.get('/api/outreach/settings')).json();
   expect(outreach.referralDiscount).toBe('$25');

@@ -10,7 +10,7 @@ export const SETUP_STEPS = [
   { id: 'sms-setup', title: 'Get your business SMS number' },
   { id: 'referral-reward', title: 'Choose your referral reward' },
   { id: 'google-review', title: 'Add your Google review link' },
-  { id: 'complete', title: "You're all set!" },
+  { id: 'complete', title: 'Review your setup' },
 ] as const;
 export type SetupStepId = (typeof SETUP_STEPS)[number]['id'];
 export const SETUP_STEP_COUNT = SETUP_STEPS.length;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, LifeBuoy, Loader2, Send, Zap } from 'lucide-react';
+import { ZAPIER_PRODUCT } from '../../../shared/schemas/onboarding';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
 import { zapierSteps } from '../../lib/zapier-steps';
 import { WebhookUrlField } from '../../components/webhook-url-field';
 import { useBusinessProfile, WEBHOOK_LOGS_KEY } from './use-data-sources';
@@ -15,11 +15,9 @@ const STEPS = zapierSteps();
 
 export function ZapierTab() {
   const qc = useQueryClient();
-  const { business } = useAuth();
   const profile = useBusinessProfile();
   // The full URL to show and call (the profile's webhookUrl is the token segment, as the spec says).
   const webhookUrl = profile.data?.webhookEndpoint;
-  const product = business?.businessType || 'cleaning';
   const sample = sampleWebhookPayload();
 
   const test = useMutation({
@@ -69,7 +67,7 @@ export function ZapierTab() {
               Send Test
             </Button>
             <Button variant="outline" asChild>
-              <a href={`/setup-${product}`} target="_blank" rel="noopener noreferrer">
+              <a href={`/setup-${ZAPIER_PRODUCT}`} target="_blank" rel="noopener noreferrer">
                 <ExternalLink />
                 Full setup guide
               </a>

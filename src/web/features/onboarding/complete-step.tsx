@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Circle, type LucideIcon, Gift, MessageSquare, Star, Users } from 'lucide-react';
+import { CheckCircle2, Circle, type LucideIcon, Gift, MessageSquare, PartyPopper, Star, Users } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
 import type { BusinessProfile } from '../../../shared/schemas/business';
 import type { DashboardStats } from '../../../shared/schemas/clients';
@@ -38,16 +38,25 @@ export function CompleteStep({ onEdit }: { onEdit: (step: number) => void }) {
       label: 'Referral reward',
       // The reward always has a value; "done" once the owner saved their own (not the server's default).
       done: Boolean(reward) && initialReward(reward ?? '') === reward,
-      value: reward ?? '',
+      value: reward && initialReward(reward) !== reward ? `${reward} (the default)` : (reward ?? ''),
       step: 4,
       loading: outreach.isPending,
     },
     { icon: Star, label: 'Google review link', done: Boolean(link), value: link ?? 'Not added yet', step: 5, loading: profile.isPending },
   ];
 
+  const allDone = rows.every((r) => r.done && !r.loading);
+
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">Here is what is ready. Anything left can be finished later from the dashboard.</p>
+      {allDone ? (
+        <p className="flex items-center gap-2 font-semibold text-green-800" role="status">
+          <PartyPopper className="size-5" aria-hidden="true" />
+          You&apos;re all set!
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">Here is what is ready. Anything left can be finished later: come back to this guide, or use Data Sources, SMS Management and Settings.</p>
+      )}
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Setup summary">
         {rows.map((row) => (
           <li key={row.label} className="flex items-center gap-3 p-3">
