@@ -9,8 +9,8 @@ export const FORM_CSS = `
 .rf-theme-classic .rf-card{border:1px solid var(--rf-border-color)}
 .rf-theme-vibrant .rf-card{border-top:6px solid var(--rf-primary-color)}
 .rf-theme-minimal .rf-card{box-shadow:none}
-.rf h1{margin:0;font-size:1.35em;font-weight:var(--rf-title-weight);line-height:1.25;overflow-wrap:anywhere}
-.rf-theme-vibrant h1{color:var(--rf-primary-color)}
+.rf h1,.rf .rf-title{margin:0;font-size:1.35em;font-weight:var(--rf-title-weight);line-height:1.25;overflow-wrap:anywhere}
+.rf-theme-vibrant h1,.rf-theme-vibrant .rf-title{color:var(--rf-primary-color)}
 .rf-desc{margin:-4px 0 0;opacity:.85;overflow-wrap:anywhere;white-space:pre-line}
 .rf-field{display:flex;flex-direction:column;gap:6px}
 .rf-field>label{font-weight:var(--rf-label-weight);font-size:.95em;overflow-wrap:anywhere}

@@ -77,8 +77,10 @@ describe('the embed page', () => {
     const form = await createForm({});
     const res = await embed(form.embedToken);
     expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(typeof res.headers['content-security-policy'], 'one policy, not helmet’s beside it').toBe('string');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain('frame-ancestors *');
+    expect(csp).not.toContain("frame-ancestors 'self'");
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/style-src 'nonce-[A-Za-z0-9+/=]+'/);
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
