@@ -219,3 +219,19 @@ test('signing in lands on the Lead Inbox at /; signed out, / is the landing page
   await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
 });
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a signed-in owner at / is never sent the landing page (it would flash before the inbox)', async ({ page }) => {
+    await signUpViaApi(page);
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByText('Turn happy clients into')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    // Signed out, the same address is the prerendered landing page.
+    await page.context().clearCookies();
+    await page.goto('/');
+    await expect(page.getByText('Turn happy clients into')).toBeVisible();
+  });
+});
