@@ -195,6 +195,7 @@ for (const viewport of [
       });
       await danger.getByRole('button', { name: 'Delete Account' }).click();
       await expect(page.getByRole('button', { name: 'Start Free' }).first()).toBeVisible({ timeout: 20_000 });
+      await expectToast(page, 'Account deleted');
       expect(asked).toContain('cannot be undone');
       await expect(page).toHaveURL(/\/$/);
       expect((await page.request.get('/api/auth/me')).status()).toBe(401);
