@@ -21,7 +21,7 @@ export function FormList({ forms, onEdit, onEmbed, onDelete }: Props) {
             <Badge variant={f.isActive ? 'success' : 'secondary'}>{f.isActive ? 'Active' : 'Inactive'}</Badge>
           </div>
           {f.description && <p className="mt-1 line-clamp-2 break-words text-sm text-slate-500">{f.description}</p>}
-          <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+          <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div>
               <dt className="text-slate-500">Fields</dt>
               <dd className="tabular font-medium text-slate-900" data-testid="field-count">
@@ -39,10 +39,11 @@ export function FormList({ forms, onEdit, onEmbed, onDelete }: Props) {
               <dd className="font-medium text-slate-900">{formatDate(f.createdAt)}</dd>
             </div>
           </dl>
+          <div className="min-h-5 flex-1" aria-hidden="true" />
           <p className="sr-only">
             {plural(f.fields.length, 'field', 'fields')}, {plural(f.submissionCount, 'submission', 'submissions')}
           </p>
-          <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+          <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
             <Button variant="outline" size="sm" onClick={() => onEdit(f)} aria-label={`Edit ${f.name}`}>
               <Pencil />
               Edit
