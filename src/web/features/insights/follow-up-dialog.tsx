@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import type { OverdueClient } from '../../../shared/schemas/insights';
+import { SegmentCounter } from '../../components/sms/segment-counter';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Label } from '../../components/ui/label';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/use-toast';
+import { useFollowUpText, useSendFollowUp } from './use-insights';
+
+export function FollowUpDialog({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) {
+  return (
+    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
+      {client && <FollowUpLoader key={client.id} client={client} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function FollowUpLoader({ client, onClose }: { client: OverdueClient; onClose: () => void }) {
+  const { text, loading } = useFollowUpText();
+  // Prefilled once the business's template is known, so the box never changes under the owner's typing.
+  if (loading) {
+    return (
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Send Follow-up</DialogTitle>
+          <DialogDescription>Loading your follow-up message...</DialogDescription>
+        </DialogHeader>
+      </DialogContent>
+    );
+  }
+  return <FollowUpForm client={client} initial={text} onClose={onClose} />;
+}
+
+function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; initial: string; onClose: () => void }) {
+  const [message, setMessage] = useState(initial);
+  const send = useSendFollowUp(onClose);
+  const fieldId = useId();
+  return (
+    <DialogContent>
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!message.trim()) {
+            toast({ title: 'Invalid input', description: 'Please ensure all fields are filled out.', variant: 'destructive' });
+            return;
+          }
+          send.mutate({ clientId: client.id, messageContent: message.trim() });
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Send Follow-up</DialogTitle>
+          <DialogDescription>
+            {client.name} usually books every {client.avgTimeBetweenBookings} days and last booked {client.daysSinceLastBooking} days ago.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="space-y-1.5">
+          <Label htmlFor={fieldId}>Message</Label>
+          <Textarea id={fieldId} rows={5} value={message} aria-describedby={`${fieldId}-count ${fieldId}-hint`} onChange={(e) => setMessage(e.target.value)} />
+          <SegmentCounter id={`${fieldId}-count`} text={message} />
+          <p id={`${fieldId}-hint`} className="text-xs text-slate-500">
+            {'{clientName}'} and {'{businessName}'} are filled in when the text is sent.
+          </p>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? 'Sending...' : 'Send SMS'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

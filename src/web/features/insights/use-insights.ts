@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Insights } from '../../../shared/schemas/insights';
+import { DEFAULT_CUSTOM_MESSAGES, type SendSmsResponse } from '../../../shared/schemas/sms';
+import { toast } from '../../components/ui/use-toast';
+import { ApiError, apiJson } from '../../lib/api';
+import { refreshMessaging } from '../../lib/sms-actions';
+
+export const INSIGHTS_URL = '/api/insights';
+const OUTREACH_SETTINGS_URL = '/api/outreach/settings';
+
+export const useInsights = () => useQuery<Insights>({ queryKey: [INSIGHTS_URL] });
+
+/**
+ * The follow-up text for a loyal client who is overdue (docs/insights.md): the business's own follow-up
+ * template once they wrote one; the stock template speaks to a referred friend about their first
+ * service, so until then this check-in is used. Placeholders are filled in by the server when it sends.
+ */
+export const DEFAULT_INSIGHTS_FOLLOW_UP =
+  "Hi {clientName}, it's been a while since your last visit and we'd love to see you again! Reply to this text to book your next appointment with {businessName}.";
+
+export function useFollowUpText(): { text: string; loading: boolean } {
+  const q = useQuery<{ customMessages?: { followUp?: string } }>({ queryKey: [OUTREACH_SETTINGS_URL] });
+  const own = q.data?.customMessages?.followUp?.trim();
+  const text = own && own !== DEFAULT_CUSTOM_MESSAGES.followUp ? own : DEFAULT_INSIGHTS_FOLLOW_UP;
+  return { text, loading: q.isLoading };
+}
+
+/** POST /api/outreach/send-sms (followUp). The success toast only once the server answered that it sent. */
+export function useSendFollowUp(onSent: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { clientId: number; messageContent: string }) =>
+      apiJson<SendSmsResponse>('POST', '/api/outreach/send-sms', { clientId: input.clientId, messageType: 'followUp', messageContent: input.messageContent }),
+    onSuccess: (res) => {
+      toast({ title: 'Follow-up sent', description: res.message });
+      onSent();
+      void refreshMessaging(qc);
+    },
+    onError: (error) => {
+      // The server's sentence when it refused (4xx) or the provider failed (502); otherwise the spec's fallback.
+      const said = error instanceof ApiError && (error.status < 500 || error.status === 502) ? error.serverMessage : undefined;
+      toast({ title: 'Failed to send SMS', description: said ?? 'There was an error sending the message.', variant: 'destructive' });
+    },
+  });
+}
