@@ -84,6 +84,12 @@ export const clients = pgTable(
     // The referred clients of a business: the read model's triggers split booking figures by them.
     index('clients_business_referred_idx').on(t.businessId).where(sql`${t.isReferredClient}`),
     index('clients_business_created_idx').on(t.businessId, t.createdAt),
+    // Insights (docs/insights.md): top clients by lifetime value, in the list's order; loyal clients by the
+    // date their usual gap pointed to (last booking + frequency), most overdue first.
+    index('clients_business_spent_order_idx').on(t.businessId, t.totalSpent.desc(), t.totalBookings.desc(), t.id),
+    index('clients_business_due_idx')
+      .on(t.businessId, sql`(${t.lastBooking} + ${t.frequency})`, t.id)
+      .where(sql`${t.totalBookings} >= 3 and ${t.frequency} > 0 and ${t.lastBooking} is not null`),
   ],
 );
 
@@ -109,6 +115,8 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_client_date_dedupe_key').on(t.clientId, t.serviceDate, t.dedupeKey),
     index('bookings_business_date_idx').on(t.businessId, t.serviceDate),
+    // Cancelled and no-show bookings (imports keep them; Insights' cancellation rate counts them).
+    index('bookings_business_not_completed_idx').on(t.businessId, t.status).where(sql`${t.status} <> 'completed'`),
   ],
 );
 

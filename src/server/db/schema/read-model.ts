@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { businesses } from './accounts';
 import { businessId } from './tenant';
 
@@ -22,6 +22,12 @@ export const businessFigures = pgTable('business_figures', {
   /** Completed bookings of referred clients, and their amount, all time. */
   referredBookings: integer('referred_bookings').notNull().default(0),
   referredRevenue: numeric('referred_revenue', { precision: 16, scale: 2 }).notNull().default('0'),
+  /** Clients with at least one / at least two completed bookings (Insights' repeat booking rate). */
+  clientsBooked: integer('clients_booked').notNull().default(0),
+  clientsRepeat: integer('clients_repeat').notNull().default(0),
+  /** Sum and number of the usual gaps (frequency) of clients with two or more bookings (Insights' average gap). */
+  frequencySum: bigint('frequency_sum', { mode: 'number' }).notNull().default(0),
+  frequencyClients: integer('frequency_clients').notNull().default(0),
   /** The business's local date of the last daily score refresh (clients/jobs.ts). */
   scoresRefreshedOn: date('scores_refreshed_on'),
 });
