@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth';
 import { PROFILE_URL } from './data-step';
-import { initialReward, OUTREACH_URL } from './reward-step';
+import { initialReward } from './reward';
+import { OUTREACH_URL } from './reward-step';
 
 type Row = { icon: LucideIcon; label: string; done: boolean; value: string; step: number; loading: boolean };
 

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
-import { DEFAULT_SETUP_REWARD, REWARD_PRESETS } from '../../../shared/schemas/onboarding';
+import { REWARD_PRESETS } from '../../../shared/schemas/onboarding';
 import { type OutreachSettings, outreachSettingsInputSchema } from '../../../shared/schemas/sms';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
@@ -10,12 +9,11 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
+import { initialReward } from './reward';
 
 export const OUTREACH_URL = '/api/outreach/settings';
 const rewardSchema = outreachSettingsInputSchema.shape.referralDiscount;
 
-/** What the reward field starts with: the owner's own reward, else the guide's "$20" (docs/setup-guide.md). */
-export const initialReward = (saved: string) => (saved && saved !== DEFAULT_REFERRAL_DISCOUNT ? saved : DEFAULT_SETUP_REWARD);
 
 /**
  * Step 4: the reward a client's friend gets, saved to outreach settings' referralDiscount. The POST takes
