@@ -23,6 +23,11 @@ const BUSINESS_COLUMNS = [
   'referrals_active',
   'referred_bookings',
   'referred_revenue',
+  // Insights (docs/insights.md), kept by the same clients trigger (drizzle/0018_insights_figures.sql).
+  'clients_booked',
+  'clients_repeat',
+  'frequency_sum',
+  'frequency_clients',
 ] as const;
 
 function toFigures(business: Record<string, unknown> | undefined, daily: DailyRow[]): Figures {
@@ -65,7 +70,11 @@ export async function recomputedFigures(tx: Tx, businessId: number): Promise<Fig
         (select count(*) as clients, coalesce(sum(loyalty_score), 0) as loyalty_sum,
           count(*) filter (where loyalty_score >= 7) as loyalty_high,
           count(*) filter (where loyalty_score >= 4 and loyalty_score < 7) as loyalty_medium,
-          count(*) filter (where loyalty_score < 4) as loyalty_low
+          count(*) filter (where loyalty_score < 4) as loyalty_low,
+          count(*) filter (where total_bookings >= 1) as clients_booked,
+          count(*) filter (where total_bookings >= 2) as clients_repeat,
+          coalesce(sum(frequency) filter (where total_bookings >= 2 and frequency is not null), 0) as frequency_sum,
+          count(*) filter (where total_bookings >= 2 and frequency is not null) as frequency_clients
          from clients where business_id = ${businessId}) c,
         (select count(*) as referrals, count(*) filter (where not converted) as referrals_active
          from referrals where business_id = ${businessId}) r`),

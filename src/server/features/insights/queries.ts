@@ -11,8 +11,8 @@ import {
 import { readRows } from './read-query';
 
 // Insights (docs/insights.md) from the kept figures: the business's day rows (business_daily_figures), the
-// clients' kept columns (total_bookings, last_booking, frequency, total_spent) and the partial index of
-// non-completed bookings. Nothing here scans the business's bookings.
+// clients' figures kept on business_figures, indexes on the clients' kept columns (total_spent; last_booking +
+// frequency) and the partial index of non-completed bookings. Nothing here scans the business's bookings or clients.
 
 type Row = {
   today: string;
@@ -66,37 +66,46 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
           where f.business_id = ${businessId} and f.day >= s.month::date and f.day < (s.month + interval '1 month')::date
         ) x on true
       ),
+      -- Kept by the clients trigger (drizzle/0018_insights_figures.sql): no scan of the clients.
       c as (
-        select count(*)::int as booked, count(*) filter (where total_bookings >= 2)::int as repeat,
-          avg(frequency) filter (where total_bookings >= 2 and frequency is not null) as avg_gap
-        from clients where business_id = ${businessId} and total_bookings >= 1
+        select clients_booked as booked, clients_repeat as repeat,
+          case when frequency_clients > 0 then frequency_sum::numeric / frequency_clients end as avg_gap
+        from business_figures where business_id = ${businessId}
       ),
+      -- Loyal clients by the date their usual gap pointed to (clients_business_due_idx), earliest first: the most
+      -- overdue first. Overdue (days since > max(gap × 1.5, gap + 14)) implies due < today − 14, and the last
+      -- booking within 365 days implies due ≥ today − 365, so the index is read over that range only.
       o as (
         select json_agg(json_build_object('id', x.id, 'name', x.name, 'since', x.since, 'gap', x.frequency, 'phone', x.phone)
-            order by x.since - x.frequency desc, x.id) as overdue
+            order by x.due, x.id) as overdue
         from (
-          select cl.id, cl.name, cl.frequency, (p.today - cl.last_booking) as since, cl.phone is not null as phone
-          from clients cl, p
+          select cl.id, cl.name, cl.frequency, (p.today - cl.last_booking) as since, cl.phone is not null as phone,
+            (cl.last_booking + cl.frequency) as due
+          from p, clients cl
           where cl.business_id = ${businessId} and cl.total_bookings >= ${INSIGHTS_LOYAL_MIN_BOOKINGS}
             and cl.frequency > 0 and cl.last_booking is not null
+            and (cl.last_booking + cl.frequency) < p.today - ${RHYTHM_GRACE_DAYS}::int
+            and (cl.last_booking + cl.frequency) >= p.today - ${INSIGHTS_OVERDUE_MAX_DAYS}::int
             and (p.today - cl.last_booking) > greatest(cl.frequency * ${RHYTHM_FACTOR}::numeric, cl.frequency + ${RHYTHM_GRACE_DAYS}::int)
             and (p.today - cl.last_booking) <= ${INSIGHTS_OVERDUE_MAX_DAYS}::int
-          order by (p.today - cl.last_booking) - cl.frequency desc, cl.id
+          order by (cl.last_booking + cl.frequency), cl.id
           limit ${INSIGHTS_OVERDUE_LIMIT}::int
         ) x
       ),
       t as (
         select json_agg(json_build_object('id', x.id, 'name', x.name, 'bookings', x.total_bookings, 'spent', x.total_spent::float8)
-            order by x.total_spent desc, x.total_bookings desc, x.id) as top
+            order by x.total_spent desc nulls last, x.total_bookings desc nulls last, x.id) as top
         from (
           select id, name, total_bookings, total_spent from clients
           where business_id = ${businessId} and total_bookings >= 1
-          order by total_spent desc, total_bookings desc, id
+          -- clients_business_spent_order_idx, in its order (nulls last is the index's)
+          order by total_spent desc nulls last, total_bookings desc nulls last, id
           limit ${INSIGHTS_TOP_CLIENTS_LIMIT}::int
         ) x
       ),
       x as (
         select count(*)::int as cancelled from bookings
+        -- bookings_business_not_completed_idx: only the non-completed rows are read
         where business_id = ${businessId} and status <> 'completed' and status in ('cancelled', 'no_show')
       )
       select to_char(p.today, 'YYYY-MM-DD') as today, to_char(p.week_start, 'YYYY-MM-DD') as week_start,
