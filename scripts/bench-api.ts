@@ -81,6 +81,8 @@ const CALLS: [string, string][] = [
   ['leads search', '/api/leads?search=garcia'],
   ['leads search phone', '/api/leads?search=737500123'],
   ['leads stats', '/api/leads/stats'],
+  // Insights (docs/insights.md): the kept figures, three index reads of the clients and the non-completed bookings.
+  ['insights', '/api/insights'],
 ];
 
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number };
