@@ -35,4 +35,5 @@ export const FORM_CSS = `
 .rf-privacy{margin:0;font-size:.85em;opacity:.8}
 .rf-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 .rf-done{text-align:center}
+.rf-link{color:var(--rf-outline-text);font-weight:600;text-decoration:underline}
 `;

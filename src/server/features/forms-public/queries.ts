@@ -71,3 +71,21 @@ export async function countSubmission(tx: Tx, businessId: number, formId: number
   );
   return rows.length > 0;
 }
+
+/** Submissions to one form are stored one at a time, so a double click sent twice at once is still one lead. */
+export async function lockForm(tx: Tx, formId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-submit'), ${formId}::int)`);
+}
+
+/** The same answers to the same form in the last few minutes (a double click, a reload that posted again). */
+export async function recentDuplicate(tx: Tx, l: NewFormLead, minutes: number): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`select 1 from leads
+      where business_id = ${l.businessId} and form_id = ${l.formId} and source = 'form'
+        and created_at > now() - ${minutes}::int * interval '1 minute'
+        and name = ${l.name} and email is not distinct from ${l.email} and phone is not distinct from ${l.phone}
+        and custom_fields = ${JSON.stringify(l.customFields)}::jsonb and sms_opt_in = ${l.smsOptIn}
+      limit 1`),
+  );
+  return rows.length > 0;
+}

@@ -84,7 +84,8 @@ export function formPage(form: PageForm, state: PageState, nonce: string): strin
   return shell(form.name, form.styles, body, nonce);
 }
 
-/** A message in the form's look (thank-you, unavailable, inactive). */
-export function messagePage(title: string, message: string, styles: unknown, nonce: string): string {
-  return shell(title, styles, `<div class="rf-card rf-done" role="status"><h1>${escapeHtml(title)}</h1><p class="rf-desc">${escapeHtml(message)}</p></div>`, nonce);
+/** A message in the form's look (thank-you, unavailable, inactive), with an optional link (back to the form). */
+export function messagePage(title: string, message: string, styles: unknown, nonce: string, link?: { href: string; text: string }): string {
+  const more = link ? `<p class="rf-desc"><a class="rf-link" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : '';
+  return shell(title, styles, `<div class="rf-card rf-done" role="status"><h1>${escapeHtml(title)}</h1><p class="rf-desc">${escapeHtml(message)}</p>${more}</div>`, nonce);
 }

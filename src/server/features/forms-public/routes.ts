@@ -71,7 +71,8 @@ export async function publicFormRoutes(api: FastifyInstance) {
           const result = await service.submit(database, token, body, meta);
           if (!html) return { success: true as const, message: result.message };
           const form = await service.formByToken(database, token);
-          return sendPage(reply, 200, (nonce) => messagePage('Thank you!', result.message, form?.styles ?? null, nonce));
+          const again = { href: `/api/forms/${encodeURIComponent(token)}/embed`, text: 'Send another response' };
+          return sendPage(reply, 200, (nonce) => messagePage('Thank you!', result.message, form?.styles ?? null, nonce, again));
         } catch (error) {
           if (!html || !(error instanceof HttpError)) throw error;
           const form = await service.formByToken(database, token);

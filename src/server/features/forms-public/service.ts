@@ -33,6 +33,8 @@ export class FormInputError extends HttpError {
 export type SubmitMeta = { ip: string; userAgent: string | null; referer: string | null };
 
 export const MAX_TEXT_ANSWER = 500;
+/** The same answers to the same form within this many minutes are stored once. */
+export const DUPLICATE_MINUTES = 10;
 const MAX_URL = 2000;
 const MAX_USER_AGENT = 500;
 
@@ -134,15 +136,23 @@ export async function submit(database: Database, token: string, body: Submission
   const lead = leadOf(form.fields, values);
   const businessId = form.businessId;
 
+  let stored = true;
   await database.db.transaction(async (tx) => {
     const attempt = await counters.hit(tx, SUBMISSIONS_PER_IP, meta.ip);
     if (attempt.limited) {
       const minutes = counters.minutesUntil(attempt.resetAt);
       throw new HttpError(429, `Too many submissions from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
+    await q.lockForm(tx, form.id);
+    const row = { businessId, formId: form.id, name: lead.name, email: lead.email, phone: lead.phone, customFields: lead.customFields, smsOptIn: lead.smsOptIn };
+    // The same answers again within minutes (a double click, a reload that posted again) are the same lead.
+    if (await q.recentDuplicate(tx, row, DUPLICATE_MINUTES)) {
+      stored = false;
+      return;
+    }
     // Counted first: a form switched off or deleted since it was read refuses, and the transaction writes nothing.
     if (!(await q.countSubmission(tx, businessId, form.id))) throw new HttpError(409, FORM_INACTIVE);
-    const leadId = await q.insertLead(tx, { businessId, formId: form.id, name: lead.name, email: lead.email, phone: lead.phone, customFields: lead.customFields, smsOptIn: lead.smsOptIn });
+    const leadId = await q.insertLead(tx, row);
     if (lead.smsOptIn && lead.optIn && lead.phone) {
       await q.insertConsent(tx, {
         businessId,
@@ -164,5 +174,5 @@ export async function submit(database: Database, token: string, body: Submission
       ...(lead.phone ? { phone_number: lead.phone } : {}),
     });
   });
-  return { message: THANK_YOU, stored: true };
+  return { message: THANK_YOU, stored };
 }

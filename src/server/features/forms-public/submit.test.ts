@@ -110,6 +110,7 @@ describe('a submission', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('Thank you!');
+    expect(res.body).toContain(`<a class="rf-link" href="/api/forms/${form.embedToken}/embed">Send another response</a>`);
     expect(res.headers['x-frame-options']).toBeUndefined();
     const lead = await lastLead(a.id);
     expect(lead).toMatchObject({ smsOptIn: true, phone: '+14155550177' });
@@ -132,9 +133,22 @@ describe('a submission', () => {
   });
 
   it('the Referer is the page when the form did not say', async () => {
-    await json(form.embedToken, answers({ sms: true }), { headers: { referer: 'https://sparkle.example/embed-host' } });
+    await json(form.embedToken, answers({ name: 'Rhea Referer', sms: true }), { headers: { referer: 'https://sparkle.example/embed-host' } });
     const [consent] = rowsOf<{ pageUrl: string }>(await t.database.db.execute(sql`select page_url as "pageUrl" from lead_consents where business_id = ${a.id} order by id desc limit 1`));
     expect(consent.pageUrl).toBe('https://sparkle.example/embed-host');
+  });
+
+  it('the same answers again within minutes (a double click) are one lead; other answers are another', async () => {
+    const body = answers({ name: 'Dora Double', email: 'dora@example.com' });
+    const ip = freshIp();
+    const first = await json(form.embedToken, body, { ip });
+    const before = await counts(a.id);
+    const [second, third] = await Promise.all([json(form.embedToken, body, { ip }), json(form.embedToken, body, { ip })]);
+    expect([second.statusCode, third.statusCode, first.statusCode]).toEqual([200, 200, 200]);
+    expect(second.json()).toEqual({ success: true, message: THANK_YOU });
+    expect(await counts(a.id)).toEqual(before);
+    await json(form.embedToken, { ...body, message: 'Also the windows, please.' }, { ip });
+    expect((await counts(a.id)).leads).toBe(before.leads + 1);
   });
 
   it('accepts another site’s Origin (an owner’s own HTML form may post here)', async () => {
@@ -238,7 +252,7 @@ describe('refusals write nothing', () => {
     await t.database.query('create trigger test_fail_consent before insert on lead_consents for each row execute function test_fail_consent()');
     try {
       const before = await counts(a.id);
-      const res = await json(form.embedToken, answers({ sms: true }));
+      const res = await json(form.embedToken, answers({ name: 'Tess Transaction', sms: true }));
       expect(res.statusCode).toBe(500);
       expect(await counts(a.id)).toEqual(before);
     } finally {
