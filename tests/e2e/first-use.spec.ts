@@ -66,18 +66,19 @@ for (const viewport of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data Sources');
     });
 
-    test('signing in without a page to return to lands on the client dashboard, never a placeholder', async ({ page }) => {
+    test('signing in without a page to return to lands on the Lead Inbox at /, never a placeholder', async ({ page }) => {
       const { email } = await signUpViaApi(page);
       await page.request.post('/api/auth/logout');
       await openSignIn(page);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await expect(page).toHaveURL(/\/clients$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Client Dashboard');
+      await expect(page).toHaveURL(/:\d+\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Management');
       await expect(page.getByText('Coming soon')).toHaveCount(0);
       await page.goto('/');
-      await expect(page).toHaveURL(/\/clients$/);
+      await expect(page).toHaveURL(/:\d+\/$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Management');
     });
 
     test('a "Signup failed" toast goes away when a later attempt succeeds', async ({ page }) => {

@@ -11,12 +11,12 @@ test('sign in, see the shell with the business, and sign out', async ({ page }) 
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectToast(page, 'Welcome back!');
-  // Sign-in lands on the first screen with something on it, not the lead inbox placeholder (issue 9).
-  await expect(page).toHaveURL(/\/clients$/);
+  // Sign-in lands on the signed-in home, the Lead Inbox at / (issue 12), never a placeholder.
+  await expect(page).toHaveURL(/:\d+\/$/);
   const sidebar = page.getByRole('complementary');
   await expect(sidebar.getByText(name)).toBeVisible();
   await expect(sidebar.getByText(email)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
   await expect(page.getByText('Coming soon')).toHaveCount(0);
 
   await sidebar.getByRole('button', { name: 'Log out' }).click();
@@ -97,5 +97,5 @@ test('Sign In waits for the app on the prerendered page, so the form never submi
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectToast(page, 'Welcome back!');
-  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
 });

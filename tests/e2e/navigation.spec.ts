@@ -35,7 +35,7 @@ test('the older and alternative routes open the same screens', async ({ page }) 
   await signUpViaApi(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [path, item] of [
-    ['/', 'Clients'],
+    ['/', 'Leads'],
     ['/dashboard', 'Activity'],
     ['/sms', 'SMS Management'],
   ] as const) {
@@ -52,8 +52,8 @@ test('a signed-in unknown path shows the 404 page with the path', async ({ page 
   await page.goto('/nowhere/to-be-found');
   await expect(page.getByText('404 — Page not found')).toBeVisible();
   await expect(page.getByText('/nowhere/to-be-found')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to Clients' }).click();
-  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Leads' }).click();
+  await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
 });
 
 test('badges show the new clients, new referrals and unread replies', async ({ page }) => {

@@ -44,7 +44,7 @@ test('forgot password, reset through the e-mailed link, sign in with the new pas
   await page.getByLabel('Password').fill('brand-new-pass');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectToast(page, 'Welcome back!');
-  await expect(page.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
 
   await page.getByRole('complementary').getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Start Free' }).first()).toBeVisible();
