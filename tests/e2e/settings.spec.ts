@@ -113,6 +113,7 @@ for (const viewport of [
       await templates.getByRole('button', { name: 'Save SMS Message Templates' }).click();
       await expect(templates.getByText('Referral discount is required')).toBeVisible();
       await expect(templates.getByText('Thank you message must be at least 10 characters')).toBeVisible();
+      await templates.screenshot({ path: `.cache/settings-templates-editing-${viewport.name}.png` });
       await templates.getByRole('button', { name: 'Cancel editing SMS Message Templates' }).click();
       await expect(templates.getByText('$25', { exact: true })).toBeVisible();
       await templates.getByRole('button', { name: 'Edit SMS Message Templates' }).click();

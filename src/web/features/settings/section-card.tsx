@@ -46,24 +46,27 @@ export function SectionCard({
         </div>
         <div className="flex shrink-0 flex-wrap justify-end gap-2">
           {actions}
-          {edit &&
-            (edit.editing ? (
-              <>
-                <Button variant="outline" size="sm" onClick={edit.onCancel} disabled={edit.saving} aria-label={`Cancel editing ${edit.label}`}>
-                  Cancel
-                </Button>
-                <Button size="sm" type="submit" form={edit.formId} disabled={edit.saving} aria-label={`Save ${edit.label}`}>
-                  {edit.saving ? 'Saving...' : 'Save'}
-                </Button>
-              </>
-            ) : (
-              <Button variant="outline" size="sm" onClick={edit.onEdit} aria-label={`Edit ${edit.label}`}>
-                Edit
-              </Button>
-            ))}
+          {edit && !edit.editing && (
+            <Button variant="outline" size="sm" onClick={edit.onEdit} aria-label={`Edit ${edit.label}`}>
+              Edit
+            </Button>
+          )}
         </div>
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent>
+        {children}
+        {edit?.editing && (
+          // Under the form, where a long form ends (on a phone the header is far above).
+          <div className="mt-5 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={edit.onCancel} disabled={edit.saving} aria-label={`Cancel editing ${edit.label}`}>
+              Cancel
+            </Button>
+            <Button type="submit" form={edit.formId} disabled={edit.saving} aria-label={`Save ${edit.label}`}>
+              {edit.saving ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        )}
+      </CardContent>
     </Card>
   );
 }

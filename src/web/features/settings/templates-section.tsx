@@ -86,7 +86,7 @@ export function TemplatesSection() {
             const error = errors.customMessages?.[key]?.message ?? (key === 'referral' ? errors.customMessages?.message : undefined);
             return (
               <FormRow key={key} id={id} label={label} error={error}>
-                <Textarea id={id} rows={3} {...describedBy(id, error)} {...form.register(`customMessages.${key}`)} />
+                <Textarea id={id} rows={3} className="field-sizing-content" {...describedBy(id, error)} {...form.register(`customMessages.${key}`)} />
               </FormRow>
             );
           })}
