@@ -210,3 +210,37 @@ for (const viewport of [
     });
   });
 }
+
+test('when the server fails, each section says so with the spec fallbacks and keeps what was typed', async ({ page }) => {
+  await signUpViaApi(page, { name: 'Failing Cleaning' });
+  await openSettings(page);
+  await page.route('**/api/business/profile', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+  await page.route('**/api/outreach/settings', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+  await page.route('**/api/business/settings', (route) => route.fulfill({ status: 500, body: '' }));
+  await page.route('**/api/business/account', (route) => route.fulfill({ status: 500, body: '' }));
+
+  const profile = section(page, 'Business Profile');
+  await profile.getByRole('button', { name: 'Edit Business Profile' }).click();
+  await profile.getByLabel('Business Name').fill('Renamed Cleaning');
+  await profile.getByRole('button', { name: 'Save Business Profile' }).click();
+  await expectToast(page, 'Update failed', 'Failed to update profile');
+  await expect(profile.getByLabel('Business Name')).toHaveValue('Renamed Cleaning');
+
+  const templates = section(page, 'SMS Message Templates');
+  await templates.getByRole('button', { name: 'Edit SMS Message Templates' }).click();
+  await templates.getByRole('button', { name: 'Save SMS Message Templates' }).click();
+  await expectToast(page, 'Update failed', 'Failed to update SMS settings');
+
+  const review = section(page, 'Google Review Link');
+  await review.getByRole('button', { name: 'Edit Google Review Link' }).click();
+  await review.getByRole('textbox', { name: 'Google Review Link' }).fill('https://g.page/r/failing/review');
+  await review.getByRole('button', { name: 'Save Google Review Link' }).click();
+  await expectToast(page, 'Save Failed', 'Failed to save Google review link');
+  await expect(review.getByRole('textbox', { name: 'Google Review Link' })).toHaveValue('https://g.page/r/failing/review');
+
+  page.once('dialog', (d) => void d.accept());
+  await section(page, 'Danger Zone').getByRole('button', { name: 'Delete Account' }).click();
+  await expectToast(page, 'Delete failed', 'Failed to delete account.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+});
