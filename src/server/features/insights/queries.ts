@@ -84,8 +84,9 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
           from p, clients cl
           where cl.business_id = ${businessId} and cl.total_bookings >= ${INSIGHTS_LOYAL_MIN_BOOKINGS}
             and cl.frequency > 0 and cl.last_booking is not null
-            and (cl.last_booking + cl.frequency) < p.today - ${RHYTHM_GRACE_DAYS}::int
-            and (cl.last_booking + cl.frequency) >= p.today - ${INSIGHTS_OVERDUE_MAX_DAYS}::int
+            -- scalar subqueries, so the range is the index scan's condition (a join filter otherwise)
+            and (cl.last_booking + cl.frequency) < (select today from p) - ${RHYTHM_GRACE_DAYS}::int
+            and (cl.last_booking + cl.frequency) >= (select today from p) - ${INSIGHTS_OVERDUE_MAX_DAYS}::int
             and (p.today - cl.last_booking) > greatest(cl.frequency * ${RHYTHM_FACTOR}::numeric, cl.frequency + ${RHYTHM_GRACE_DAYS}::int)
             and (p.today - cl.last_booking) <= ${INSIGHTS_OVERDUE_MAX_DAYS}::int
           order by (cl.last_booking + cl.frequency), cl.id
