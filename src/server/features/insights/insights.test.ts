@@ -129,10 +129,13 @@ describe('GET /api/insights on a history relative to today', () => {
     expect((await get(biz)).json()).toMatchObject({ totalBookings: 16, cancellationRate: 15.8 });
   });
 
-  it('a cancelled row never creates a client on its own, and the webhook still keeps nothing but Completed', async () => {
+  it('a cancelled row never creates a client on its own nor lands on another business’s client; the webhook still keeps nothing but Completed', async () => {
     const other = await createBusiness(t.database);
-    const res = await upload(t.app, other.cookie, 'c.csv', csvOf([row('Only Cancelled', 3, 90, 'Cancelled')]));
-    expect(res.json()).toMatchObject({ processed: 0, skipped: 1 });
+    // Ann's e-mail, uploaded by another business: Ann is not theirs, and they have no client with it.
+    const res = await upload(t.app, other.cookie, 'c.csv', csvOf([row('Only Cancelled', 3, 90, 'Cancelled'), row('Ann Overdue', 3, 90, 'Cancelled')]));
+    expect(res.json()).toMatchObject({ processed: 0, skipped: 2 });
+    const [annRows] = await t.database.query<{ n: number }>(`select count(*)::int as n from bookings where service_date = $1::date`, [T(3)]);
+    expect(annRows.n).toBe(0);
     const hook = await t.app.inject({
       method: 'POST',
       url: `/api/webhook/${biz.webhookToken}`,
@@ -146,6 +149,18 @@ describe('GET /api/insights on a history relative to today', () => {
     );
     expect(counts).toEqual({ other: 0, ann: 0 });
     expect((await get(other)).json()).toMatchObject({ hasData: false, cancellationRate: 0 });
+  });
+
+  it('a cancelled row with a phone and no e-mail is kept for the client with that phone', async () => {
+    const res = await upload(t.app, biz.cookie, 'phone.csv', csvOf([['Ann O', '', '555-123-4501', T(30), '100', 'no show', 'Regular Clean']]));
+    expect(res.json()).toMatchObject({ processed: 0, skipped: 1 });
+    const kept = await t.database.query<{ name: string; status: string }>(
+      `select c.name, b.status from bookings b join clients c on c.id = b.client_id where b.business_id = $1 and b.service_date = $2::date`,
+      [biz.id, T(30)],
+    );
+    expect(kept).toEqual([{ name: 'Ann Overdue', status: 'no_show' }]);
+    // 4 of 20 now; the client's figures still count completed bookings only.
+    expect((await get(biz)).json()).toMatchObject({ cancellationRate: 20, totalBookings: 16, repeatBookingRate: 83.3 });
   });
 });
 
