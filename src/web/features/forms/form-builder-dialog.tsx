@@ -12,6 +12,8 @@ import { SettingsTab } from './settings-tab';
 import { useCreateForm, useUpdateForm } from './use-forms';
 
 type Tab = 'settings' | 'fields' | 'design';
+/** Three tabs fit a phone's width in small type. */
+const TAB = 'px-2 text-xs sm:px-3 sm:text-sm';
 
 /** What is sent: options and placeholders tidied (blank lines dropped), as the server keeps them. */
 const tidy = (fields: FormField[]): FormField[] =>
@@ -77,10 +79,18 @@ function Builder({ editing, onClose }: { editing: Form | null; onClose: () => vo
       </DialogHeader>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="min-w-0">
-          <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto">
-            <TabsTrigger value="settings">Form Settings</TabsTrigger>
-            <TabsTrigger value="fields">Form Fields</TabsTrigger>
-            {!editing && <TabsTrigger value="design">Design &amp; Style</TabsTrigger>}
+          <TabsList className={`grid h-auto w-full sm:inline-flex sm:w-auto ${editing ? 'grid-cols-2' : 'grid-cols-3'}`}>
+            <TabsTrigger value="settings" className={TAB}>
+              Form Settings
+            </TabsTrigger>
+            <TabsTrigger value="fields" className={TAB}>
+              Form Fields
+            </TabsTrigger>
+            {!editing && (
+              <TabsTrigger value="design" className={TAB}>
+                Design &amp; Style
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="settings">
             <SettingsTab draft={draft} onChange={change} nameError={error?.name ? error.message : undefined} showActive={Boolean(editing)} />
