@@ -9,7 +9,8 @@ import { formPage, messagePage } from './render';
 import * as service from './service';
 
 // The public form (docs/forms.md "Embed page", "Submission"): no session, the embed token names the form.
-// A browser (Accept: text/html) gets pages; any other client gets JSON, refusals as { message }.
+// A browser (Accept: text/html; for the submit route, posting a form) gets pages; any other client gets JSON,
+// refusals as { message }.
 
 const wantsHtml = (request: FastifyRequest) => /\btext\/html\b/i.test(request.headers.accept ?? '');
 const tokenOf = (request: FastifyRequest) => String((request.params as { embedToken?: string }).embedToken ?? '');
@@ -58,7 +59,8 @@ export async function publicFormRoutes(api: FastifyInstance) {
       async (request, reply) => {
         // Another site's page may read the answer (a plain form post needs no CORS; a script's does).
         reply.header('access-control-allow-origin', '*');
-        const html = wantsHtml(request);
+        // A page for a browser's form post; JSON for a script's call (JSON or form-encoded) and any other client.
+        const html = wantsHtml(request) && /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '');
         const token = tokenOf(request);
         let body: SubmissionInput = {};
         try {

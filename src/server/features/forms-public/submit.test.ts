@@ -151,6 +151,12 @@ describe('a submission', () => {
     expect((await counts(a.id)).leads).toBe(before.leads + 1);
   });
 
+  it('a JSON post gets JSON even from a browser that accepts pages', async () => {
+    const res = await json(plain.embedToken, { name: 'Jason Json', email: 'jason@example.com' }, { headers: BROWSER });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ success: true, message: THANK_YOU });
+  });
+
   it('accepts another site’s Origin (an owner’s own HTML form may post here)', async () => {
     const res = await json(plain.embedToken, { name: 'Cross Site', email: 'cross@example.com' }, { headers: { origin: 'https://sparkle-cleaning.example' } });
     expect(res.statusCode).toBe(200);
