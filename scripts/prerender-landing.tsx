@@ -14,6 +14,7 @@ import { App } from '../src/web/app';
 import { NAV_COUNT_SOURCES } from '../src/web/components/app-shell/use-nav-counts';
 import { LandingRoot } from '../src/web/features/accounts/landing-root';
 import { DASHBOARD_FIRST_READS } from '../src/web/features/clients/use-client-data';
+import { LEADS_FIRST_READS } from '../src/web/features/leads/use-leads';
 import { SESSION_URL } from '../src/web/lib/auth';
 import { PRERENDERED_ATTRIBUTE, SIGNED_IN_FRAME } from '../src/web/lib/prerender';
 
@@ -56,6 +57,13 @@ const SIGNED_IN_PAGES: { url: string; file: string; sources: string[]; reads: st
     sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx'],
     reads: [SESSION_URL, NAV_COUNT_SOURCES.newClients.url, ...DASHBOARD_FIRST_READS].filter((url): url is string => url !== null),
   },
+  // The signed-in home (docs/leads.md): Lead Management at / and /leads.
+  ...(['/', '/leads'] as const).map((url) => ({
+    url,
+    file: url === '/' ? 'prerendered/app-home.html' : 'prerendered/app-leads.html',
+    sources: ['components/app-shell/app-shell.tsx', 'features/leads/leads-page.tsx'],
+    reads: [SESSION_URL, NAV_COUNT_SOURCES.newClients.url, ...LEADS_FIRST_READS].filter((url): url is string => url !== null),
+  })),
 ];
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };

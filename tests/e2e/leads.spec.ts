@@ -223,15 +223,47 @@ test('signing in lands on the Lead Inbox at /; signed out, / is the landing page
 test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a signed-in owner at / is never sent the landing page (it would flash before the inbox)', async ({ page }) => {
+  test("a signed-in owner at / gets the inbox's frame (shell, heading, card titles), never the landing page", async ({ page }) => {
     await signUpViaApi(page);
-    const res = await page.goto('/');
-    expect(res?.status()).toBe(200);
-    await expect(page.getByText('Turn happy clients into')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-    // Signed out, the same address is the prerendered landing page.
+    for (const path of ['/', '/leads']) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
+      await expect(page.getByText('Leads This Week')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Lead Inbox' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByText('Turn happy clients into')).toHaveCount(0);
+    }
+    // Signed out, / is the prerendered landing page.
     await page.context().clearCookies();
     await page.goto('/');
     await expect(page.getByText('Turn happy clients into')).toBeVisible();
   });
+});
+
+test('the frame at / goes live: its first reads preloaded and each asked once, no hydration errors', async ({ page }) => {
+  await signUpViaApi(page);
+  await addLeadViaApi(page, { name: 'Preload Lead', phone: '(512) 555-0177' });
+  const html = await (await page.request.get('/')).text();
+  const listed = /<meta name="referloop-preload" data-entry="([^"]+)" content="([^"]+)">/.exec(html);
+  expect(listed?.[2].split(' ')).toEqual(expect.arrayContaining(['/api/leads/stats', '/api/leads?page=1&amp;pageSize=25', expect.stringMatching(/leads-page-/)]));
+
+  const reads: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await expect(row(page, 'Preload Lead')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Lead' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  expect(errors).toEqual([]);
+  for (const url of ['/api/auth/me', '/api/leads/stats', '/api/leads?page=1&pageSize=25']) {
+    expect(reads.filter((r) => r === url), url).toHaveLength(1);
+  }
 });

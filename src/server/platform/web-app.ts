@@ -20,7 +20,12 @@ export const PRERENDERED: Record<string, string> = { '/': 'prerendered/landing.h
  * Signed-in screens: index.html with the screen's code and first API reads preloaded (written by the same
  * script), sent instead of index.html to a visitor with a session cookie and no query string.
  */
-export const SIGNED_IN_PAGES: Record<string, string> = { '/clients': 'prerendered/app-clients.html' };
+export const SIGNED_IN_PAGES: Record<string, string> = {
+  '/clients': 'prerendered/app-clients.html',
+  // The signed-in home, Lead Management (docs/leads.md): with a cookie, / is this frame, never the landing page.
+  '/': 'prerendered/app-home.html',
+  '/leads': 'prerendered/app-leads.html',
+};
 
 /**
  * Public pages with their own small entry (no React app), the same for everyone, with any query string:

@@ -36,6 +36,9 @@ export function leadsUrl({ page, search, status, source }: LeadQuery): string {
   return `${LEADS_URL}?${params}`;
 }
 
+/** The inbox's first reads, as the screen asks for them: the prerendered frame lists them for preloading. */
+export const LEADS_FIRST_READS = [LEAD_STATS_URL, leadsUrl({ page: 1, search: '', status: 'all', source: 'all' })];
+
 // Leads arrive from forms and referral links while the owner is elsewhere: the inbox reads afresh each time
 // it opens. The previous page stays on screen while a search, filter or page change loads.
 export const useLeadPage = (query: LeadQuery) => useQuery<LeadPage>({ queryKey: [leadsUrl(query)], placeholderData: keepPreviousData, refetchOnMount: 'always' });
