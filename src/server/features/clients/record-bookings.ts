@@ -240,7 +240,7 @@ async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[])
 }
 
 /** A cancelled or no-show booking from an import (docs/insights.md, "Cancelled bookings"). */
-export type CancelledBookingRow = BookingRow & { status: 'cancelled' | 'no_show' };
+export type CancelledBookingRow = BookingRow & { status: 'cancelled' | 'no-show' };
 
 /**
  * Keeps cancelled and no-show rows as bookings of clients the business has (including clients this

@@ -33,17 +33,17 @@ const quote = (v: unknown) => `"${text(v).slice(0, 60)}"`;
 export type RowRules = { latestServiceDate?: string; keepCancelled?: boolean };
 
 /** The statuses a kept non-completed booking can have (docs/insights.md, "Cancelled bookings"). */
-export type CancelledStatus = 'cancelled' | 'no_show';
+export type CancelledStatus = 'cancelled' | 'no-show';
 
 /**
  * A non-completed status as a kept booking status: anything with "cancel" in it (Cancelled, Canceled,
- * Late Cancel, Cancelled by client) is cancelled; No-show, No show, Noshow, Missed are no_show. Anything
+ * Late Cancel, Cancelled by client) is cancelled; No-show, No show, Noshow, Missed are no-show. Anything
  * else (Scheduled, Pending, Rescheduled, blank...) is not a cancellation and is only skipped.
  */
 export function cancelledStatusOf(status: unknown): CancelledStatus | null {
   const s = text(status).toLowerCase().replace(/[\s_-]+/g, '');
   if (s.includes('cancel')) return 'cancelled';
-  if (s === 'noshow' || s === 'missed' || s === 'didnotshow') return 'no_show';
+  if (s === 'noshow' || s === 'missed' || s === 'didnotshow') return 'no-show';
   return null;
 }
 

@@ -104,7 +104,7 @@ describe('GET /api/insights on a history relative to today', () => {
     );
     expect(kept).toEqual([
       { name: 'Ann Overdue', status: 'cancelled', amount_charged: null },
-      { name: 'Ben Late', status: 'no_show', amount_charged: null },
+      { name: 'Ben Late', status: 'no-show', amount_charged: null },
       { name: 'Cal Steady', status: 'cancelled', amount_charged: null },
     ]);
     const clients = await t.database.query<{ name: string; total_bookings: number; total_spent: string; last_booking: string }>(
@@ -158,7 +158,7 @@ describe('GET /api/insights on a history relative to today', () => {
       `select c.name, b.status from bookings b join clients c on c.id = b.client_id where b.business_id = $1 and b.service_date = $2::date`,
       [biz.id, T(30)],
     );
-    expect(kept).toEqual([{ name: 'Ann Overdue', status: 'no_show' }]);
+    expect(kept).toEqual([{ name: 'Ann Overdue', status: 'no-show' }]);
     // 4 of 20 now; the client's figures still count completed bookings only.
     expect((await get(biz)).json()).toMatchObject({ cancellationRate: 20, totalBookings: 16, repeatBookingRate: 83.3 });
   });

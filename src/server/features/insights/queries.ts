@@ -107,7 +107,7 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
       x as (
         select count(*)::int as cancelled from bookings
         -- bookings_business_not_completed_idx: only the non-completed rows are read
-        where business_id = ${businessId} and status <> 'completed' and status in ('cancelled', 'no_show')
+        where business_id = ${businessId} and status <> 'completed' and status in ('cancelled', 'no-show')
       )
       select to_char(p.today, 'YYYY-MM-DD') as today, to_char(p.week_start, 'YYYY-MM-DD') as week_start,
         to_char(p.month_start, 'YYYY-MM-DD') as month_start, d.*, m.months, c.*, x.cancelled, o.overdue, t.top
