@@ -99,7 +99,8 @@ beforeAll(async () => {
   empty = await walk(withoutA, withA.ids, first);
   emptyAfter = await walk(withoutA, withA.ids, reads);
   for (const [key, answers] of await walk(withoutA, withA.ids, last)) empty.set(key, answers);
-});
+  // Two worlds and three walks of every route: about 20 s alone, past the default 60 s beside other test files on 2 cores.
+}, 240_000);
 afterAll(async () => {
   await withA?.t.close();
   await withoutA?.t.close();
