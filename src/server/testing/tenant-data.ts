@@ -74,6 +74,12 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
   const leadCommunication = await one(
     db.insert(s.leadCommunications).values({ businessId, leadId: lead.id, type: 'sms', direction: 'outbound', content: `Hello ${MARK}` }).returning({ id: s.leadCommunications.id }),
   );
+  const leadConsent = await one(
+    db
+      .insert(s.leadConsents)
+      .values({ businessId, leadId: lead.id, formId: form.id, phone: '+14155550104', consentText: `Yes, text me ${MARK}`, ip: '10.0.0.1', userAgent: `Agent ${MARK}`, pageUrl: `https://${MARK}.example/quote` })
+      .returning({ id: s.leadConsents.id }),
+  );
   const smsMessage = await one(
     db
       .insert(s.smsMessages)
@@ -128,6 +134,7 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
     formToken: form.embedToken,
     lead: lead.id,
     leadCommunication: leadCommunication.id,
+    leadConsent: leadConsent.id,
     smsMessage: smsMessage.id,
     smsReply: smsReply.id,
     smsLog: smsLog.id,
