@@ -64,6 +64,9 @@ export const GOOGLE_REVIEW_LINK_MESSAGE = `Please enter a valid Google review li
  */
 export function isGoogleReviewLink(value: string): boolean {
   if (/\s/.test(value) || value.length > MAX_GOOGLE_REVIEW_LINK_LENGTH) return false;
+  // A prefix alone (https://g.page/r/ is longer than https://g.page/) names no business.
+  const bare = (v: string) => v.toLowerCase().replace(/\/+$/, '');
+  if (GOOGLE_REVIEW_LINK_PREFIXES.some((prefix) => bare(prefix) === bare(value))) return false;
   return GOOGLE_REVIEW_LINK_PREFIXES.some((prefix) => {
     const origin = prefix.slice(0, prefix.indexOf('/', 'https://'.length));
     if (value.length <= prefix.length) return false;
