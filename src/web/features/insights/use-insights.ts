@@ -8,7 +8,8 @@ import { refreshMessaging } from '../../lib/sms-actions';
 export const INSIGHTS_URL = '/api/insights';
 const OUTREACH_SETTINGS_URL = '/api/outreach/settings';
 
-export const useInsights = () => useQuery<Insights>({ queryKey: [INSIGHTS_URL] });
+/** Read afresh each time the screen opens (bookings also arrive by webhook and Add Client); the last answer shows meanwhile. */
+export const useInsights = () => useQuery<Insights>({ queryKey: [INSIGHTS_URL], staleTime: 0 });
 
 /**
  * The follow-up text for a loyal client who is overdue (docs/insights.md): the business's own follow-up
