@@ -154,6 +154,14 @@ for (const viewport of [
       expect(list.find((l) => l.name === leadName)).toMatchObject({ source: 'form', phone: '+15125550142', email: 'nora.visitor@example.com' });
       await page.goto('/leads');
       await expect(page.getByText(leadName).first()).toBeVisible({ timeout: 20_000 });
+      // The form's other answers reach the owner in the lead's notes.
+      await page.getByRole('button', { name: `View ${leadName}` }).first().click();
+      const view = page.getByRole('dialog', { name: leadName });
+      await expect(view).toContainText('Sent through the form "Spring Quote".');
+      await expect(view).toContainText('Service: Deep clean');
+      await expect(view).toContainText('Message: Three bedrooms, two dogs.');
+      await expect(view).toContainText('Agreed to receive text messages.');
+      await view.getByRole('button', { name: 'Close' }).first().click();
 
       await openForms(page);
       await expect(card.getByTestId('submission-count')).toHaveText('1');

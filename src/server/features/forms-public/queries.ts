@@ -35,13 +35,15 @@ export type NewFormLead = {
   phone: string | null;
   customFields: Record<string, string | boolean>;
   smsOptIn: boolean;
+  /** The answers in words, for the inbox. */
+  notes: string;
 };
 
 /** The lead, with source 'form' (as referrals-public inserts its referral leads). */
 export async function insertLead(tx: Tx, l: NewFormLead): Promise<number> {
   const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into leads (business_id, name, email, phone, source, form_id, custom_fields, sms_opt_in)
-      values (${l.businessId}, ${l.name}, ${l.email}, ${l.phone}, 'form', ${l.formId}, ${JSON.stringify(l.customFields)}::jsonb, ${l.smsOptIn})
+    await tx.execute(sql`insert into leads (business_id, name, email, phone, source, form_id, custom_fields, sms_opt_in, notes)
+      values (${l.businessId}, ${l.name}, ${l.email}, ${l.phone}, 'form', ${l.formId}, ${JSON.stringify(l.customFields)}::jsonb, ${l.smsOptIn}, ${l.notes})
       returning id`),
   );
   return row.id;

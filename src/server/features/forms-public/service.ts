@@ -115,6 +115,14 @@ export function leadOf(fields: FormField[], values: Map<string, string | boolean
   return { name, email, phone, customFields, smsOptIn, optIn };
 }
 
+/** The answers as the owner reads them in the lead's notes (the inbox shows notes, not customFields). */
+export function notesOf(formName: string, lead: Pick<ReturnType<typeof leadOf>, 'customFields' | 'smsOptIn'>): string {
+  const lines = [`Sent through the form "${formName}".`];
+  for (const [label, value] of Object.entries(lead.customFields)) lines.push(`${label}: ${value === true ? 'Yes' : value === false ? 'No' : value}`);
+  if (lead.smsOptIn) lines.push('Agreed to receive text messages.');
+  return lines.join('\n');
+}
+
 const urlOrNull = (v: unknown) => (typeof v === 'string' && v.length <= MAX_URL && /^https?:\/\/\S+$/i.test(v.trim()) ? v.trim() : null);
 
 /** The page the visitor saw the form on: the embed page's note of its parent, else the Referer. */
@@ -144,7 +152,8 @@ export async function submit(database: Database, token: string, body: Submission
       throw new HttpError(429, `Too many submissions from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
     await q.lockForm(tx, form.id);
-    const row = { businessId, formId: form.id, name: lead.name, email: lead.email, phone: lead.phone, customFields: lead.customFields, smsOptIn: lead.smsOptIn };
+    const notes = notesOf(form.name, lead);
+    const row = { businessId, formId: form.id, name: lead.name, email: lead.email, phone: lead.phone, customFields: lead.customFields, smsOptIn: lead.smsOptIn, notes };
     // The same answers again within minutes (a double click, a reload that posted again) are the same lead.
     if (await q.recentDuplicate(tx, row, DUPLICATE_MINUTES)) {
       stored = false;

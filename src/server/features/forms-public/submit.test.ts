@@ -50,7 +50,7 @@ const counts = async (businessId: number) => {
 };
 const lastLead = async (businessId: number) =>
   rowsOf<Record<string, unknown>>(
-    await t.database.db.execute(sql`select id, name, email, phone, source, status, form_id as "formId", custom_fields as "customFields", sms_opt_in as "smsOptIn"
+    await t.database.db.execute(sql`select id, name, email, phone, source, status, form_id as "formId", custom_fields as "customFields", sms_opt_in as "smsOptIn", notes
       from leads where business_id = ${businessId} order by id desc limit 1`),
   )[0];
 
@@ -114,6 +114,9 @@ describe('a submission', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
     const lead = await lastLead(a.id);
     expect(lead).toMatchObject({ smsOptIn: true, phone: '+14155550177' });
+    expect(lead.notes).toBe(
+      ['Sent through the form "Quote request".', 'Message: Two bedrooms, one bath.', 'Service: Deep clean', 'Pets at home?: No', 'Agreed to receive text messages.'].join('\n'),
+    );
     expect(lead.customFields).toEqual({ Message: 'Two bedrooms, one bath.', Service: 'Deep clean', 'Pets at home?': false });
     const [consent] = rowsOf<Record<string, unknown>>(
       await t.database.db.execute(sql`select lead_id as "leadId", form_id as "formId", phone, consent_text as "consentText", ip, user_agent as "userAgent", page_url as "pageUrl",
