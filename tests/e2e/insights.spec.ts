@@ -111,6 +111,7 @@ for (const viewport of [
       const box = dialog.getByLabel('Message');
       await expect(box).toHaveValue(/it's been a while/);
       await axeCheck(page, 'the follow-up dialog');
+      await page.screenshot({ path: `test-results/insights-dialog-${viewport.name}.png` });
 
       await box.fill('   ');
       await dialog.getByRole('button', { name: 'Send SMS' }).click();

@@ -17,7 +17,7 @@ export const useInsights = () => useQuery<Insights>({ queryKey: [INSIGHTS_URL], 
  * service, so until then this check-in is used. Placeholders are filled in by the server when it sends.
  */
 export const DEFAULT_INSIGHTS_FOLLOW_UP =
-  "Hi {clientName}, it's been a while since your last visit and we'd love to see you again! Reply to this text to book your next appointment with {businessName}.";
+  "Hi {clientName}, it's been a while! We'd love to see you again. Reply to this text to book your next visit with {businessName}.";
 
 export function useFollowUpText(): { text: string; loading: boolean } {
   const q = useQuery<{ customMessages?: { followUp?: string } }>({ queryKey: [OUTREACH_SETTINGS_URL] });
