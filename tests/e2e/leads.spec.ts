@@ -199,6 +199,20 @@ for (const viewport of [
   });
 }
 
+test('a status change the server refuses says so and the row keeps its status', async ({ page }) => {
+  await signUpViaApi(page);
+  await addLeadViaApi(page, { name: 'Stan Status' });
+  await openHome(page);
+  await page.route('**/api/leads/*/status', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Lead not found' }) }),
+  );
+  const status = row(page, 'Stan Status').getByRole('combobox', { name: 'Status of Stan Status' });
+  await status.click();
+  await page.getByRole('option', { name: 'Lost' }).click();
+  await expectToast(page, 'Failed to update status', 'Lead not found');
+  await expect(status).toHaveText('New');
+});
+
 test('signing in lands on the Lead Inbox at /; signed out, / is the landing page', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toHaveCount(0);
