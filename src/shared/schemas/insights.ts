@@ -9,7 +9,7 @@ export const INSIGHTS_OVERDUE_LIMIT = 10;
 export const INSIGHTS_TOP_CLIENTS_LIMIT = 10;
 /** A loyal client has at least this many completed bookings. */
 export const INSIGHTS_LOYAL_MIN_BOOKINGS = 3;
-/** A client whose last booking is further back than this is gone rather than overdue, and is not listed. */
+/** A client overdue by more than this many days is gone rather than overdue, and is not listed. */
 export const INSIGHTS_OVERDUE_MAX_DAYS = 365;
 
 export const overdueClientSchema = z.object({

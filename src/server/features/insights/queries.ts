@@ -53,8 +53,7 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
           coalesce(sum(f.bookings) filter (where f.day >= p.week_start - 7 and f.day < p.week_start), 0)::int as last_week,
           coalesce(sum(f.bookings) filter (where f.day >= p.month_start and f.day < (p.month_start + interval '1 month')::date), 0)::int as this_month,
           coalesce(sum(f.bookings) filter (where f.day >= (p.month_start - interval '1 month')::date and f.day < p.month_start), 0)::int as last_month
-        from p left join business_daily_figures f on f.business_id = ${businessId}
-        group by p.week_start, p.month_start
+        from p, business_daily_figures f where f.business_id = ${businessId}
       ),
       m as (
         select json_agg(json_build_object('month', to_char(s.month, 'YYYY-MM'), 'bookings', coalesce(x.bookings, 0),
@@ -73,8 +72,8 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
         from business_figures where business_id = ${businessId}
       ),
       -- Loyal clients by the date their usual gap pointed to (clients_business_due_idx), earliest first: the most
-      -- overdue first. Overdue (days since > max(gap × 1.5, gap + 14)) implies due < today − 14, and the last
-      -- booking within 365 days implies due ≥ today − 365, so the index is read over that range only.
+      -- overdue first. Overdue (days since > max(gap × 1.5, gap + 14)) implies due < today − 14, and at most 365
+      -- days overdue is due ≥ today − 365: the index is read over that range only, until 10 are found.
       o as (
         select json_agg(json_build_object('id', x.id, 'name', x.name, 'since', x.since, 'gap', x.frequency, 'phone', x.phone)
             order by x.due, x.id) as overdue
@@ -88,7 +87,6 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
             and (cl.last_booking + cl.frequency) < (select today from p) - ${RHYTHM_GRACE_DAYS}::int
             and (cl.last_booking + cl.frequency) >= (select today from p) - ${INSIGHTS_OVERDUE_MAX_DAYS}::int
             and (p.today - cl.last_booking) > greatest(cl.frequency * ${RHYTHM_FACTOR}::numeric, cl.frequency + ${RHYTHM_GRACE_DAYS}::int)
-            and (p.today - cl.last_booking) <= ${INSIGHTS_OVERDUE_MAX_DAYS}::int
           order by (cl.last_booking + cl.frequency), cl.id
           limit ${INSIGHTS_OVERDUE_LIMIT}::int
         ) x
