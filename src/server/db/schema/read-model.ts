@@ -28,6 +28,8 @@ export const businessFigures = pgTable('business_figures', {
   /** Sum and number of the usual gaps (frequency) of clients with two or more bookings (Insights' average gap). */
   frequencySum: bigint('frequency_sum', { mode: 'number' }).notNull().default(0),
   frequencyClients: integer('frequency_clients').notNull().default(0),
+  /** Cancelled and no-show bookings (imports keep them; Insights' cancellation rate), kept by the bookings trigger. */
+  cancelledBookings: integer('cancelled_bookings').notNull().default(0),
   /** The business's local date of the last daily score refresh (clients/jobs.ts). */
   scoresRefreshedOn: date('scores_refreshed_on'),
 });
