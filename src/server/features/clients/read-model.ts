@@ -28,6 +28,8 @@ const BUSINESS_COLUMNS = [
   'clients_repeat',
   'frequency_sum',
   'frequency_clients',
+  // Kept by the bookings trigger (drizzle/0019_insights_cancelled.sql).
+  'cancelled_bookings',
 ] as const;
 
 function toFigures(business: Record<string, unknown> | undefined, daily: DailyRow[]): Figures {
@@ -65,7 +67,8 @@ export async function recomputedFigures(tx: Tx, businessId: number): Promise<Fig
         (select count(*) from bookings b join clients c on c.id = b.client_id
           where b.business_id = ${businessId} and b.status = 'completed' and c.is_referred_client) as referred_bookings,
         (select coalesce(sum(b.amount_charged), 0) from bookings b join clients c on c.id = b.client_id
-          where b.business_id = ${businessId} and b.status = 'completed' and c.is_referred_client) as referred_revenue
+          where b.business_id = ${businessId} and b.status = 'completed' and c.is_referred_client) as referred_revenue,
+        (select count(*) from bookings b where b.business_id = ${businessId} and b.status in ('cancelled', 'no-show')) as cancelled_bookings
       from
         (select count(*) as clients, coalesce(sum(loyalty_score), 0) as loyalty_sum,
           count(*) filter (where loyalty_score >= 7) as loyalty_high,

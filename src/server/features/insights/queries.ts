@@ -11,8 +11,8 @@ import {
 import { readRows } from './read-query';
 
 // Insights (docs/insights.md) from the kept figures: the business's day rows (business_daily_figures), the
-// clients' figures kept on business_figures, indexes on the clients' kept columns (total_spent; last_booking +
-// frequency) and the partial index of non-completed bookings. Nothing here scans the business's bookings or clients.
+// clients' and cancellations' figures kept on business_figures, and indexes on the clients' kept columns
+// (total_spent; last_booking + frequency). Nothing here scans the business's bookings or clients.
 
 type Row = {
   today: string;
@@ -102,11 +102,8 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
           limit ${INSIGHTS_TOP_CLIENTS_LIMIT}::int
         ) x
       ),
-      x as (
-        select count(*)::int as cancelled from bookings
-        -- bookings_business_not_completed_idx: only the non-completed rows are read
-        where business_id = ${businessId} and status <> 'completed' and status in ('cancelled', 'no-show')
-      )
+      -- Kept by the bookings trigger (drizzle/0019_insights_cancelled.sql): no count of booking rows.
+      x as (select cancelled_bookings as cancelled from business_figures where business_id = ${businessId})
       select to_char(p.today, 'YYYY-MM-DD') as today, to_char(p.week_start, 'YYYY-MM-DD') as week_start,
         to_char(p.month_start, 'YYYY-MM-DD') as month_start, d.*, m.months, c.*, x.cancelled, o.overdue, t.top
       from p, d, m, c, x, o, t`,
