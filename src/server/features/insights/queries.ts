@@ -34,6 +34,11 @@ type Row = {
 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+/**
+ * A constant of the rule written into the statement, not passed as a parameter: the plan then knows the limits
+ * and thresholds, so PostgreSQL can keep one plan per pool connection instead of replanning every call.
+ */
+const n = (value: number) => sql.raw(String(Number(value)));
 const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
 
 /** Every Insights figure for the business, with "today" taken at `now` in the business's time zone. */
@@ -81,14 +86,14 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
           select cl.id, cl.name, cl.frequency, (p.today - cl.last_booking) as since, cl.phone is not null as phone,
             (cl.last_booking + cl.frequency) as due
           from p, clients cl
-          where cl.business_id = ${businessId} and cl.total_bookings >= ${INSIGHTS_LOYAL_MIN_BOOKINGS}
+          where cl.business_id = ${businessId} and cl.total_bookings >= ${n(INSIGHTS_LOYAL_MIN_BOOKINGS)}
             and cl.frequency > 0 and cl.last_booking is not null
             -- scalar subqueries, so the range is the index scan's condition (a join filter otherwise)
-            and (cl.last_booking + cl.frequency) < (select today from p) - ${RHYTHM_GRACE_DAYS}::int
-            and (cl.last_booking + cl.frequency) >= (select today from p) - ${INSIGHTS_OVERDUE_MAX_DAYS}::int
-            and (p.today - cl.last_booking) > greatest(cl.frequency * ${RHYTHM_FACTOR}::numeric, cl.frequency + ${RHYTHM_GRACE_DAYS}::int)
+            and (cl.last_booking + cl.frequency) < (select today from p) - ${n(RHYTHM_GRACE_DAYS)}
+            and (cl.last_booking + cl.frequency) >= (select today from p) - ${n(INSIGHTS_OVERDUE_MAX_DAYS)}
+            and (p.today - cl.last_booking) > greatest(cl.frequency * ${n(RHYTHM_FACTOR)}, cl.frequency + ${n(RHYTHM_GRACE_DAYS)})
           order by (cl.last_booking + cl.frequency), cl.id
-          limit ${INSIGHTS_OVERDUE_LIMIT}::int
+          limit ${n(INSIGHTS_OVERDUE_LIMIT)}
         ) x
       ),
       t as (
@@ -99,7 +104,7 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
           where business_id = ${businessId} and total_bookings >= 1
           -- clients_business_spent_order_idx, in its order (nulls last is the index's)
           order by total_spent desc nulls last, total_bookings desc nulls last, id
-          limit ${INSIGHTS_TOP_CLIENTS_LIMIT}::int
+          limit ${n(INSIGHTS_TOP_CLIENTS_LIMIT)}
         ) x
       ),
       -- Kept by the bookings trigger (drizzle/0019_insights_cancelled.sql): no count of booking rows.
