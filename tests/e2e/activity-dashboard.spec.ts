@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
@@ -11,17 +11,7 @@ import { expectToast } from './support/toast';
 
 test.describe.configure({ timeout: 90_000 });
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const LONG_TEXT = 'Hi! Could you also do the inside of the fridge and the oven next time? We have guests on Saturday.';
-
-async function axeCheck(page: Page, what: string) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 async function openDashboard(page: Page) {
   await page.goto('/dashboard');

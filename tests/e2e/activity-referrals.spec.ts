@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { ConversionItem, PendingReferralItem } from '../../src/shared/schemas/referrals';
 import { signUpViaApi } from './support/accounts';
@@ -12,17 +12,6 @@ import { expectToast, toastWith } from './support/toast';
 // cannot make (a friend without a phone, more than 5 pending) are answered by the test, at both widths.
 
 test.describe.configure({ timeout: 90_000 });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axeCheck(page: Page, what: string) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 async function openDashboard(page: Page) {
   await page.goto('/dashboard');

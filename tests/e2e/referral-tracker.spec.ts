@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { addReferrer, bookFriend, claimReferral, signInViaApi, type Friend, type Referrer } from './support/referrals';
@@ -11,17 +11,6 @@ import { expectToast } from './support/toast';
 // A/AA rules. The referrals are claimed once for all tests (the public claim is limited per address).
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axeCheck(page: Page, what: string) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 async function openTracker(page: Page) {
   await page.goto('/referrals');

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueEmail } from './support/accounts';
 import { expectToast } from './support/toast';
@@ -9,18 +9,8 @@ import { expectToast } from './support/toast';
 
 test.describe.configure({ timeout: 90_000 });
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const REVIEW_MESSAGE =
   'Please enter a valid Google review link starting with https://g.page/r/, https://g.page/, https://www.google.com/maps/ or https://search.google.com/local/writereview';
-
-async function axeCheck(page: Page, what: string) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 async function openSettings(page: Page) {
   await page.goto('/settings');

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
@@ -9,17 +9,6 @@ import { expectToast, toastWith } from './support/toast';
 // phone (390 x 844), with axe's WCAG 2 A/AA rules (no serious or critical finding) on each tab.
 
 test.describe.configure({ timeout: 90_000 });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function axeCheck(page: Page, what: string) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 const header = (page: Page) => page.getByRole('main');
 /** The unread badge on the shell's SMS Management item (desktop sidebar). */

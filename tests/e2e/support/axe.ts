@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Once the skeletons are gone: no serious or critical axe violation of the WCAG 2 A/AA rules, and nothing
+ * wider than the viewport (soft checks, so one screen's findings don't hide the next's).
+ */
+export async function axeCheck(page: Page, what: string) {
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect.soft(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
