@@ -99,3 +99,54 @@ test('Sign In waits for the app on the prerendered page, so the form never submi
   await expectToast(page, 'Welcome back!');
   await expect(page).toHaveURL(/:\d+\/$/);
 });
+
+test('signing out while a read is still on its way opens the landing page, not the session-ended sign-in', async ({ page }) => {
+  await signUpViaApi(page, { name: 'Late Reply Cleaning' });
+  // Every address the app moves to, so a detour through sign-in shows even when the page ends on the landing page.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { seenUrls: string[] }).seenUrls = []);
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (data: unknown, unused: string, url?: string | URL | null) => {
+        if (url) seen.push(String(url));
+        original(data, unused, url);
+      };
+    }
+  });
+  // The Lead Inbox's stats are held; the sign-out reaches the server (the session ends there) but its answer is
+  // held too; the stats then answer 401 while the page is still signing out, and only then does the sign-out
+  // answer arrive. That 401 is the sign-out's own doing, not a session that ended elsewhere.
+  const hold = () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    return { held, release };
+  };
+  const stats = hold();
+  const logout = hold();
+  await page.route('**/api/leads/stats', async (route) => {
+    await stats.held;
+    await route.continue();
+  });
+  let serverLoggedOut!: () => void;
+  const sessionEnded = new Promise<void>((resolve) => (serverLoggedOut = resolve));
+  await page.route('**/api/auth/logout', async (route) => {
+    const response = await route.fetch();
+    serverLoggedOut();
+    await logout.held;
+    await route.fulfill({ response });
+  });
+  const statsAsked = page.waitForRequest('**/api/leads/stats');
+  await page.goto('/');
+  await statsAsked;
+  await page.getByRole('complementary').getByRole('button', { name: 'Log out' }).click();
+  await sessionEnded;
+  const statsAnswered = page.waitForResponse('**/api/leads/stats');
+  stats.release();
+  expect((await statsAnswered).status()).toBe(401);
+  await page.waitForTimeout(300); // what the page does with that 401 before the sign-out answers
+  logout.release();
+  await expect(page.getByRole('button', { name: 'Start Free' }).first()).toBeVisible();
+  await expect(page.getByText('Your session has ended')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await page.evaluate(() => (window as unknown as { seenUrls: string[] }).seenUrls.filter((u) => u.includes('/login')))).toEqual([]);
+});

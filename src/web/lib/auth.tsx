@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Business } from '../../shared/schemas/business';
-import { apiRequest, getQueryFn, queryClient } from './api';
+import { apiRequest, getQueryFn, onUnauthorized, queryClient } from './api';
 import { startsPrerendered } from './prerender';
 
 export const SESSION_URL = '/api/auth/me';
@@ -71,6 +71,10 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
   }, []);
 
   const signOut = useCallback(async () => {
+    // From here a 401 is the sign-out itself, not a session that ended elsewhere: a poll that answers after
+    // the logout must not open sign-in with the session-ended message instead of the landing page.
+    onUnauthorized(null);
+    await queryClient.cancelQueries();
     try {
       await apiRequest('POST', '/api/auth/logout');
     } finally {
