@@ -62,11 +62,15 @@ function where(businessId: number, f: LeadFilters): SQL {
 export async function selectLeadPage(tx: Tx, businessId: number, f: LeadFilters, limit: number, offset: number): Promise<{ leads: Lead[]; total: number }> {
   const w = where(businessId, f);
   if (f.search) {
-    // A search is a scan of the business's leads (the index cannot narrow a substring): one scan counts the
-    // matches and picks the page, instead of one for the count and another for the page.
+    // The matches are found once through the trigram indexes (drizzle/0020_leads_search_trgm.sql), then
+    // counted, ordered and cut, and only the page's rows are read. Materialised: left to itself PostgreSQL
+    // walks the created_at index under the window and filters every lead (as it did for clients:
+    // docs/benchmarks.md, 24 November).
     const rows = rowsOf<LeadRow & { total: number }>(
-      await tx.execute(sql`select ${LEAD_COLUMNS}, count(*) over ()::int as total from leads l where ${w}
-        order by l.created_at desc, l.id desc limit ${limit} offset ${offset}`),
+      await tx.execute(sql`with m as materialized (select l.id, l.created_at from leads l where ${w}),
+        ids as (select m.id, count(*) over ()::int as total from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
+        select ${LEAD_COLUMNS}, ids.total from ids join leads l on l.id = ids.id and l.business_id = ${businessId}
+        order by l.created_at desc, l.id desc`),
     );
     if (rows.length > 0) return { total: Number(rows[0].total), leads: rows.map(toLead) };
     // Paged past its end (or nothing matches): no row carries the count.
