@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, Loader2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants';
+import { useId } from 'react';
 import { UploadProgress } from '../../components/upload-progress';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
-import { toast } from '../../components/ui/use-toast';
-import { refreshAfterImport } from '../../lib/imports';
-import { UploadError, uploadFile } from '../../lib/upload-file';
+import { useBookingUpload } from '../../lib/use-booking-upload';
 import { ONBOARDING_COLUMNS, REQUIRED_COLUMNS } from './onboarding-columns';
 
 const ACCEPT = '.csv,.xlsx,.xls';
@@ -15,36 +11,9 @@ const processedText = (n: number) => `Processed ${n} clients from your booking h
 
 /** The data step's upload: idle, processing (with the upload's progress), done (the processed count). */
 export function SetupUpload({ toolName }: { toolName?: string }) {
-  const qc = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { file, choose, progress, inputRef, upload, start } = useBookingUpload((result) => processedText(result.processed));
   const inputId = useId();
   const hintId = useId();
-
-  const upload = useMutation({
-    mutationFn: (f: File) => {
-      setProgress(0);
-      return uploadFile(f, setProgress);
-    },
-    onSuccess: (result) => {
-      toast({ title: 'Upload Successful', description: processedText(result.processed) });
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
-    },
-    onError: (error) =>
-      toast({ title: 'Upload Failed', description: error instanceof UploadError ? error.message : 'Upload failed', variant: 'destructive' }),
-    onSettled: () => refreshAfterImport(qc),
-  });
-
-  const start = () => {
-    if (!file) return;
-    if (file.size > UPLOAD_LIMIT_BYTES) {
-      toast({ title: 'Upload Failed', description: 'File is too large. The limit is 10 MB.', variant: 'destructive' });
-      return;
-    }
-    upload.mutate(file);
-  };
 
   return (
     <div className="space-y-4">
@@ -73,10 +42,7 @@ export function SetupUpload({ toolName }: { toolName?: string }) {
           accept={ACCEPT}
           aria-describedby={hintId}
           disabled={upload.isPending}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            upload.reset();
-          }}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
           className="block w-full cursor-pointer rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700 hover:border-brand-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         />
         <p id={hintId} className="text-xs text-slate-500">
