@@ -1,8 +1,6 @@
-import { Search } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { CLIENT_PAGE_SIZE, type ClientSort } from '../../../shared/constants';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,6 +9,7 @@ import { ClientPagination } from './client-pagination';
 import { ClientCards, ClientTableRows, type ClientActions } from './client-rows';
 import { useClientsPage } from './use-client-data';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SearchField } from '../../components/search-field';
 
 const SORT_LABELS: Record<ClientSort, string> = {
   loyaltyScore: 'Loyalty Score',
@@ -37,7 +36,6 @@ export function ClientTable(actions: ClientActions) {
   // shows: a table from the md breakpoint, cards below it.
   const clients = useDeferredValue(data?.clients);
   const wide = useMediaQuery(MD_UP);
-  const searchId = useId();
   const sortId = useId();
 
   const total = data?.total ?? 0;
@@ -50,20 +48,7 @@ export function ClientTable(actions: ClientActions) {
       <CardHeader className="gap-4 pb-4">
         <CardTitle>Clients</CardTitle>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1 space-y-1.5">
-            <Label htmlFor={searchId}>Search clients</Label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-              <Input
-                id={searchId}
-                type="search"
-                placeholder="Name or email"
-                className="pl-9"
-                value={searchInput}
-                onChange={(e) => setSearchInput(e.target.value)}
-              />
-            </div>
-          </div>
+          <SearchField label="Search clients" placeholder="Name or email" value={searchInput} onChange={setSearchInput} />
           <div className="space-y-1.5 sm:w-48">
             <Label htmlFor={sortId}>Sort by</Label>
             <Select

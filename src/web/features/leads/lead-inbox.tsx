@@ -1,10 +1,8 @@
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { LEAD_PAGE_SIZE, LEAD_SOURCES, LEAD_STATUSES } from '../../../shared/schemas/leads';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -12,6 +10,7 @@ import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { sourceLabel, statusLabel } from './lead-labels';
 import { type LeadAction, LeadCards, LeadTableRows } from './lead-rows';
 import { type SourceFilter, type StatusFilter, useLeadPage } from './use-leads';
+import { SearchField } from '../../components/search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,7 +40,6 @@ export function LeadInbox({ onAction }: { onAction: (a: LeadAction) => void }) {
   const { data, isPending, isError, isPlaceholderData } = useLeadPage({ page, search, status, source });
   const wide = useMediaQuery(MD_UP);
   const now = useNow();
-  const searchId = useId();
 
   const total = data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE));
@@ -54,20 +52,7 @@ export function LeadInbox({ onAction }: { onAction: (a: LeadAction) => void }) {
       <CardHeader className="gap-4 pb-4">
         <CardTitle>Lead Inbox</CardTitle>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1 space-y-1.5">
-            <Label htmlFor={searchId}>Search leads</Label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-              <Input
-                id={searchId}
-                type="search"
-                placeholder="Name, email, phone or referrer"
-                className="pl-9"
-                value={searchInput}
-                onChange={(e) => setSearchInput(e.target.value)}
-              />
-            </div>
-          </div>
+          <SearchField label="Search leads" placeholder="Name, email, phone or referrer" value={searchInput} onChange={setSearchInput} />
           <div className="flex gap-3">
             <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
               <SelectTrigger className="w-full sm:w-40" aria-label="Status filter">

@@ -1,16 +1,15 @@
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { REFERRAL_PAGE_SIZE } from '../../../shared/schemas/referrals';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { ReferralCards, ReferralTableRows } from './referral-rows';
 import { type ReferralSort, type StatusFilter, useReferralPage } from './use-referrals';
+import { SearchField } from '../../components/search-field';
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: 'All', pending: 'Pending', converted: 'Converted' };
 const SORT_LABELS: Record<ReferralSort, string> = { newest: 'Newest first', oldest: 'Oldest first', refereeName: 'Friend name', convertedAt: 'Recently converted' };
@@ -31,7 +30,6 @@ export function ReferralsTable() {
   }
   const { data, isPending, isError, isPlaceholderData } = useReferralPage({ page, search, status, sort });
   const wide = useMediaQuery(MD_UP);
-  const searchId = useId();
 
   const total = data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / REFERRAL_PAGE_SIZE));
@@ -43,20 +41,7 @@ export function ReferralsTable() {
       <CardHeader className="gap-4 pb-4">
         <CardTitle>Referrals</CardTitle>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1 space-y-1.5">
-            <Label htmlFor={searchId}>Search referrals</Label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-              <Input
-                id={searchId}
-                type="search"
-                placeholder="Friend, referrer or code"
-                className="pl-9"
-                value={searchInput}
-                onChange={(e) => setSearchInput(e.target.value)}
-              />
-            </div>
-          </div>
+          <SearchField label="Search referrals" placeholder="Friend, referrer or code" value={searchInput} onChange={setSearchInput} />
           <div className="flex gap-3">
             <Select value={status} onValueChange={(v) => setStatus(v as StatusFilter)}>
               <SelectTrigger className="w-full sm:w-36" aria-label="Status">
