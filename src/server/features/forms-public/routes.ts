@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { parse } from '../../platform/validate';
 import { FORM_INACTIVE, FORM_UNAVAILABLE, submissionSchema, type SubmissionInput } from '../../../shared/schemas/forms';
-import { installFormParser } from './form-body';
+import { installFormParser } from '../../platform/form-body';
+import { SUBMISSION_FORM_RULES } from './form-body';
 import { EMBED_VIEWS_PER_MINUTE, SUBMIT_BODY_LIMIT, SUBMITS_PER_MINUTE } from './limits';
 import { formPage, messagePage } from './render';
 import * as service from './service';
@@ -50,7 +51,7 @@ export async function publicFormRoutes(api: FastifyInstance) {
   );
 
   await api.register(async (scope) => {
-    installFormParser(scope);
+    installFormParser(scope, SUBMISSION_FORM_RULES);
     scope.post(
       '/forms/:embedToken/submit',
       {

@@ -3,7 +3,8 @@ import { HttpError } from '../../platform/errors';
 import { publicOrigin } from '../../platform/public-origin';
 import { sendContextOf } from '../sms/service';
 import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
-import { installFormParser, WEBHOOK_FORM_LIMIT } from './form-body';
+import { installFormParser } from '../../platform/form-body';
+import { TWILIO_FORM_RULES, WEBHOOK_FORM_LIMIT } from './form-body';
 import { type InboxContext, receiveInbound, receiveStatus } from './inbound';
 
 /** Calls per minute from one address; Twilio's own bursts for one busy number stay far below it. */
@@ -35,7 +36,7 @@ export function inboxContext(app: FastifyInstance, request: FastifyRequest): Inb
  * and nothing is read further. Both answer empty TwiML.
  */
 export async function webhookScope(scope: FastifyInstance) {
-  installFormParser(scope);
+  installFormParser(scope, TWILIO_FORM_RULES);
   const { sms, config } = scope.deps;
 
   const verified = (request: FastifyRequest): Record<string, string> => {
