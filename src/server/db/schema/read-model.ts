@@ -30,6 +30,9 @@ export const businessFigures = pgTable('business_figures', {
   frequencyClients: integer('frequency_clients').notNull().default(0),
   /** Cancelled and no-show bookings (imports keep them; Insights' cancellation rate), kept by the bookings trigger. */
   cancelledBookings: integer('cancelled_bookings').notNull().default(0),
+  /** Completed bookings and their amount, all time (the sum of the day rows), kept by the bookings trigger (migration 0021). */
+  bookings: integer('bookings').notNull().default(0),
+  revenue: numeric('revenue', { precision: 16, scale: 2 }).notNull().default('0'),
   /** The business's local date of the last daily score refresh (clients/jobs.ts). */
   scoresRefreshedOn: date('scores_refreshed_on'),
 });

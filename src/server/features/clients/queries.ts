@@ -168,14 +168,12 @@ export async function selectDashboardStats(tx: Tx, businessId: number): Promise<
           coalesce(sum(d.referred_bookings), 0)::int as monthly_converted
         from business_daily_figures d, bz
         where d.business_id = ${businessId} and d.day >= bz.month_start and d.day < (bz.month_start + interval '1 month')::date
-      ),
-      -- Every kept day row of the business: one per service date with completed bookings.
-      total as (select coalesce(sum(d.revenue), 0) as total_revenue from business_daily_figures d where d.business_id = ${businessId})
-      select f.clients as total_clients,
+      )
+      select f.revenue as total_revenue, f.clients as total_clients,
         case when f.clients > 0 then round(f.loyalty_sum / f.clients, 1) else 0 end as avg_score,
         f.referrals as total_referrals, f.referrals_active as active_referrals,
-        f.referred_revenue as referral_revenue, f.referred_bookings as total_converted, mo.*, total.total_revenue
-      from business_figures f, mo, total where f.business_id = ${businessId}`,
+        f.referred_revenue as referral_revenue, f.referred_bookings as total_converted, mo.*
+      from business_figures f, mo where f.business_id = ${businessId}`,
   );
   const n = (key: string) => Number(row?.[key] ?? 0);
   return {

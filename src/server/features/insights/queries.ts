@@ -52,13 +52,15 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
         from (select (${now.toISOString()}::timestamptz at time zone b.time_zone)::date as today
               from businesses b where b.id = ${businessId}) t
       ),
+      -- The all-time totals are kept (drizzle/0021_read_model_totals.sql); the day rows are read from the start of
+      -- last month or last week, whichever is earlier, only.
       d as (
-        select coalesce(sum(f.bookings), 0)::int as total, coalesce(sum(f.revenue), 0) as revenue,
-          coalesce(sum(f.bookings) filter (where f.day >= p.week_start and f.day < p.week_start + 7), 0)::int as this_week,
+        select coalesce(sum(f.bookings) filter (where f.day >= p.week_start and f.day < p.week_start + 7), 0)::int as this_week,
           coalesce(sum(f.bookings) filter (where f.day >= p.week_start - 7 and f.day < p.week_start), 0)::int as last_week,
           coalesce(sum(f.bookings) filter (where f.day >= p.month_start and f.day < (p.month_start + interval '1 month')::date), 0)::int as this_month,
           coalesce(sum(f.bookings) filter (where f.day >= (p.month_start - interval '1 month')::date and f.day < p.month_start), 0)::int as last_month
         from p, business_daily_figures f where f.business_id = ${businessId}
+          and f.day >= least(p.week_start - 7, (p.month_start - interval '1 month')::date)
       ),
       m as (
         select json_agg(json_build_object('month', to_char(s.month, 'YYYY-MM'), 'bookings', coalesce(x.bookings, 0),
@@ -72,7 +74,7 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
       ),
       -- Kept by the clients trigger (drizzle/0018_insights_figures.sql): no scan of the clients.
       c as (
-        select clients_booked as booked, clients_repeat as repeat,
+        select bookings as total, revenue, clients_booked as booked, clients_repeat as repeat,
           case when frequency_clients > 0 then frequency_sum::numeric / frequency_clients end as avg_gap
         from business_figures where business_id = ${businessId}
       ),
