@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 import { clients } from './clients';
@@ -73,14 +73,40 @@ export const smsMessages = pgTable(
   },
   (t) => [
     uniqueIndex('sms_messages_twilio_sid_key').on(t.twilioSid),
-    index('sms_messages_business_ts_idx').on(t.businessId, t.timestamp),
+    // The history and the feed newest first; a deep page skips its offset in this index alone (docs/sms-inbox.md).
+    index('sms_messages_business_ts_id_idx').on(t.businessId, t.timestamp, t.id),
     index('sms_messages_client_idx').on(t.clientId),
-    // A conversation's last messages, newest first, without a sort (docs/sms-inbox.md).
-    index('sms_messages_business_client_ts_idx').on(t.businessId, t.clientId, t.timestamp.desc()),
-    // Unread counts and ids per conversation read only the unread inbound texts.
-    index('sms_messages_business_client_unread_idx')
-      .on(t.businessId, t.clientId)
+    // A conversation's last messages and a client's history, newest first, without a sort.
+    index('sms_messages_business_client_ts_id_idx').on(t.businessId, t.clientId, t.timestamp.desc(), t.id.desc()),
+    // A conversation's newest unread ids read only the unread inbound texts, in order.
+    index('sms_messages_client_unread_ts_idx')
+      .on(t.businessId, t.clientId, t.timestamp.desc(), t.id.desc())
       .where(sql`${t.direction} = 'inbound' and not ${t.isRead}`),
+    // The feed's unread filter: the business's unread inbound texts newest first.
+    index('sms_messages_business_unread_ts_idx')
+      .on(t.businessId, t.timestamp, t.id)
+      .where(sql`${t.direction} = 'inbound' and not ${t.isRead}`),
+  ],
+);
+
+/**
+ * One row per business and client with texts (docs/sms-inbox.md "Kept"): the time of the client's last
+ * text and its unread inbound texts, kept by triggers on sms_messages (migration 0022), so the
+ * conversations page is read through an index in its order instead of grouping the texts.
+ */
+export const smsConversations = pgTable(
+  'sms_conversations',
+  {
+    businessId: businessId(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.clientId] }),
+    index('sms_conversations_business_last_idx').on(t.businessId, t.lastAt.desc(), t.clientId.desc()),
   ],
 );
 

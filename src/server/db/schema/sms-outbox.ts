@@ -15,6 +15,13 @@ export const smsBulkBatches = pgTable(
     businessId: businessId(),
     message: text('message').notNull(),
     total: integer('total').notNull(),
+    /** Its texts by state, kept by triggers on sms_outbox (docs/sms-outbox.md "Kept"); held: queued with a reason. */
+    queued: integer('queued').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    sending: integer('sending').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('sms_bulk_batches_business_idx').on(t.businessId, t.id)],
@@ -57,7 +64,10 @@ export const smsOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('sms_outbox_business_key').on(t.businessId, t.key),
-    index('sms_outbox_batch_idx').on(t.batchId, t.status).where(sql`${t.batchId} is not null`),
+    // A batch's next due text (the first queued by due time).
+    index('sms_outbox_batch_status_idx').on(t.batchId, t.status, t.notBefore).where(sql`${t.batchId} is not null`),
+    // A batch's first failed or skipped texts (the problems the Bulk tab lists).
+    index('sms_outbox_batch_problems_idx').on(t.batchId, t.id).where(sql`${t.batchId} is not null and ${t.status} in ('failed', 'skipped')`),
     // Cool-downs: the last sent text of a kind to a client.
     index('sms_outbox_client_kind_idx').on(t.businessId, t.clientId, t.kind, t.sentAt),
     // The sweep that re-enqueues rows a lost job left behind reads only open rows.

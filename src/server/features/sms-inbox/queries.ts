@@ -39,18 +39,25 @@ export async function selectMessage(tx: Tx, businessId: number, messageId: numbe
   return rows[0] ? toMessage(rows[0]) : null;
 }
 
-/** The history, newest first: `limit` rows from `offset` (sms_messages_business_ts_idx, or the client index). */
+/**
+ * The history, newest first: `limit` rows from `offset`. The page's positions are found first from the index
+ * alone (sms_messages_business_ts_id_idx, or sms_messages_business_client_ts_id_idx for one client: an
+ * index-only scan that skips the offset without reading a message), then only the page's rows are read.
+ */
 export async function selectHistory(tx: Tx, businessId: number, opts: { offset: number; limit: number; clientId?: number; before?: number }): Promise<SmsMessage[]> {
-  const client = opts.clientId ? sql`and m.client_id = ${opts.clientId}` : sql``;
+  const client = opts.clientId ? sql`and k.client_id = ${opts.clientId}` : sql``;
   // Keyset: rows after the given message in (timestamp desc, id desc) order; a message of another business names no position.
   const after = opts.before
-    ? sql`and (m.timestamp, m.id) < (select b.timestamp, b.id from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})
-          and m.timestamp <= (select b.timestamp from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})`
+    ? sql`and (k.timestamp, k.id) < (select b.timestamp, b.id from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})
+          and k.timestamp <= (select b.timestamp from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})`
     : sql``;
   const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
-      where m.business_id = ${businessId} ${client} ${after}
-      order by m.timestamp desc, m.id desc offset ${opts.offset} limit ${opts.limit}`),
+    await tx.execute(sql`select ${MESSAGE_COLUMNS} from (
+        select k.id, k.timestamp from sms_messages k
+         where k.business_id = ${businessId} ${client} ${after}
+         order by k.timestamp desc, k.id desc offset ${opts.offset} limit ${opts.limit}) p
+      join sms_messages m on m.id = p.id ${CLIENT_JOIN}
+      order by p.timestamp desc, p.id desc`),
   );
   return rows.map(toMessage);
 }
@@ -71,37 +78,58 @@ export async function selectFeed(tx: Tx, businessId: number, opts: { since: Date
   return rows.map(toMessage);
 }
 
-export type ConversationHead = { clientId: number; lastAt: string };
+/** One conversation of a page: the client, its kept unread count and newest unread ids, its last messages (newest first). */
+export type ConversationRow = { clientId: number; unreadCount: number; unreadIds: number[]; messages: SmsMessage[] };
+
+const idList = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : String(v ?? '').replace(/[{}]/g, '').split(',').filter(Boolean)).map(Number);
 
 /**
- * The clients with texts, latest conversation first: `limit` of them from `offset`. A client's last message
- * is its first row when the business's messages are walked newest first, so the distinct clients of the
- * newest W rows are exactly the W-row prefix of the answer: the walk takes a window of the newest rows
- * (sms_messages_business_ts_idx) and widens it (x4) only while it holds too few clients; a business whose texts
- * all go to a few clients ends in one grouped scan.
+ * A page of conversations in one statement: the kept rows (sms_conversations, walked through
+ * sms_conversations_business_last_idx in the page's order, or the clients the search names), then for the
+ * page's clients only the newest unread ids (when the kept count says there are any) and the last `per`
+ * messages (sms_messages_business_client_ts_idx). `match` narrows to the clients a search names.
  */
-export async function selectConversationHeads(tx: Tx, businessId: number, opts: { offset: number; limit: number }): Promise<ConversationHead[]> {
-  const needed = opts.offset + opts.limit;
-  for (let window = Math.max(200, needed * 2); window <= 50_000; window *= 4) {
-    const rows = rowsOf<{ client_id: number; last_at: unknown; scanned: number }>(
-      await tx.execute(sql`with recent as (
-          select client_id, timestamp from sms_messages
-           where business_id = ${businessId} and client_id is not null
-           order by timestamp desc limit ${window})
-        select client_id, max(timestamp) as last_at, (select count(*) from recent)::int as scanned
-          from recent group by client_id order by last_at desc, client_id desc`),
-    );
-    const scanned = rows[0] ? Number(rows[0].scanned) : 0;
-    if (rows.length >= needed || scanned < window) {
-      return rows.slice(opts.offset, needed).map((r) => ({ clientId: Number(r.client_id), lastAt: iso(r.last_at) }));
-    }
-  }
-  const rows = rowsOf<{ client_id: number; last_at: unknown }>(
-    await tx.execute(sql`select client_id, max(timestamp) as last_at from sms_messages
-      where business_id = ${businessId} and client_id is not null
-      group by client_id order by last_at desc, client_id desc offset ${opts.offset} limit ${opts.limit}`),
+async function selectConversationPage(tx: Tx, businessId: number, opts: { offset: number; limit: number; per: number; maxIds: number; match?: SQL }): Promise<ConversationRow[]> {
+  const heads = opts.match
+    ? sql`select v.client_id, v.last_at, v.unread from clients c
+          join sms_conversations v on v.business_id = c.business_id and v.client_id = c.id
+         where c.business_id = ${businessId} and ${opts.match}
+         order by v.last_at desc, v.client_id desc offset ${opts.offset} limit ${opts.limit}`
+    : sql`select v.client_id, v.last_at, v.unread from sms_conversations v
+         where v.business_id = ${businessId}
+         order by v.last_at desc, v.client_id desc offset ${opts.offset} limit ${opts.limit}`;
+  const rows = rowsOf<Record<string, any>>(
+    await tx.execute(sql`with h as materialized (
+        select h.client_id, h.last_at, h.unread,
+          case when h.unread > 0 then array(
+            select u.id from sms_messages u
+             where u.business_id = ${businessId} and u.client_id = h.client_id and u.direction = 'inbound' and not u.is_read
+             order by u.timestamp desc, u.id desc limit ${opts.maxIds}) end as unread_ids
+        from (${heads}) h)
+      select h.client_id as head_client_id, h.unread, h.unread_ids, r.* from h
+      left join lateral (
+        select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
+         where m.business_id = ${businessId} and m.client_id = h.client_id
+         order by m.timestamp desc, m.id desc limit ${opts.per}) r on true
+      order by h.last_at desc, h.client_id desc, r.timestamp desc, r.id desc`),
   );
-  return rows.map((r) => ({ clientId: Number(r.client_id), lastAt: iso(r.last_at) }));
+  const out: ConversationRow[] = [];
+  for (const r of rows) {
+    const clientId = Number(r.head_client_id);
+    let row = out[out.length - 1];
+    if (row?.clientId !== clientId) {
+      row = { clientId, unreadCount: Number(r.unread), unreadIds: r.unread_ids == null ? [] : idList(r.unread_ids), messages: [] };
+      out.push(row);
+    }
+    if (r.id != null) row.messages.push(toMessage(r));
+  }
+  return out;
+}
+
+/** The clients with texts, latest conversation first: `limit` of them from `offset`. */
+export async function selectConversations(tx: Tx, businessId: number, opts: { offset: number; limit: number; per: number; maxIds: number }): Promise<ConversationRow[]> {
+  return selectConversationPage(tx, businessId, opts);
 }
 
 /**
@@ -109,7 +137,7 @@ export async function selectConversationHeads(tx: Tx, businessId: number, opts: 
  * punctuation only is a phone (the whole number: exact, through clients_business_phone_idx; part of one:
  * a substring); anything else matches the name in any case (through clients_name_trgm_idx).
  */
-export async function searchConversationHeads(tx: Tx, businessId: number, opts: { search: string; offset: number; limit: number }): Promise<ConversationHead[]> {
+export async function searchConversations(tx: Tx, businessId: number, opts: { search: string; offset: number; limit: number; per: number; maxIds: number }): Promise<ConversationRow[]> {
   const digits = opts.search.replace(/\D/g, '');
   const isPhone = digits.length >= 3 && /^[\d\s()+.-]+$/.test(opts.search);
   const whole = isPhone ? normalizePhone(opts.search) : null;
@@ -118,53 +146,7 @@ export async function searchConversationHeads(tx: Tx, businessId: number, opts: 
     : isPhone
       ? sql`c.phone like ${`%${digits}%`}`
       : sql`lower(c.name) like ${`%${opts.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
-  const rows = rowsOf<{ client_id: number; last_at: unknown }>(
-    await tx.execute(sql`select c.id as client_id, l.last_at from clients c
-      cross join lateral (select max(m.timestamp) as last_at from sms_messages m where m.client_id = c.id and m.business_id = ${businessId}) l
-      where c.business_id = ${businessId} and ${match} and l.last_at is not null
-      order by l.last_at desc, c.id desc offset ${opts.offset} limit ${opts.limit}`),
-  );
-  return rows.map((r) => ({ clientId: Number(r.client_id), lastAt: iso(r.last_at) }));
-}
-
-/** The last `per` messages of each of these clients (sms_messages_client_idx), newest first. */
-export async function selectRecentMessages(tx: Tx, businessId: number, clientIds: number[], per: number): Promise<Map<number, SmsMessage[]>> {
-  const out = new Map<number, SmsMessage[]>();
-  if (!clientIds.length) return out;
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select r.* from clients k
-      cross join lateral (
-        select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
-         where m.business_id = ${businessId} and m.client_id = k.id
-         order by m.timestamp desc, m.id desc limit ${per}) r
-      where k.business_id = ${businessId} and k.id in ${clientIds}`),
-  );
-  for (const r of rows) {
-    const m = toMessage(r);
-    const list = out.get(m.clientId!) ?? [];
-    list.push(m);
-    out.set(m.clientId!, list);
-  }
-  for (const list of out.values()) list.sort((a, b) => (a.timestamp === b.timestamp ? b.id - a.id : a.timestamp < b.timestamp ? 1 : -1));
-  return out;
-}
-
-/** Unread inbound messages of each of these clients: the count, and the newest `maxIds` ids. */
-export async function selectUnread(tx: Tx, businessId: number, clientIds: number[], maxIds: number): Promise<Map<number, { count: number; ids: number[] }>> {
-  const out = new Map<number, { count: number; ids: number[] }>();
-  if (!clientIds.length) return out;
-  const rows = rowsOf<{ client_id: number; n: number; ids: number[] | string }>(
-    await tx.execute(sql`select client_id, count(*)::int as n,
-        (array_agg(id order by timestamp desc, id desc))[1:${maxIds}::int] as ids
-      from sms_messages
-      where business_id = ${businessId} and client_id in ${clientIds} and direction = 'inbound' and not is_read
-      group by client_id`),
-  );
-  for (const r of rows) {
-    const ids = Array.isArray(r.ids) ? r.ids : String(r.ids).replace(/[{}]/g, '').split(',').filter(Boolean);
-    out.set(Number(r.client_id), { count: Number(r.n), ids: ids.map(Number) });
-  }
-  return out;
+  return selectConversationPage(tx, businessId, { ...opts, match });
 }
 
 /** Marks the business's own inbound messages read (and their sms_replies rows); ids of others change nothing. */

@@ -22,31 +22,23 @@ export async function history(db: Tx, businessId: number, opts: { page: number; 
 }
 
 export async function conversations(db: Tx, businessId: number, opts: { page: number; pageSize: number; search?: string }): Promise<SmsConversations> {
-  const offset = (opts.page - 1) * opts.pageSize;
-  const heads = opts.search
-    ? await q.searchConversationHeads(db, businessId, { search: opts.search, offset, limit: opts.pageSize + 1 })
-    : await q.selectConversationHeads(db, businessId, { offset, limit: opts.pageSize + 1 });
-  const page = heads.slice(0, opts.pageSize);
-  const ids = page.map((h) => h.clientId);
-  // Two reads of the page's clients only; on PostgreSQL they run side by side on two pooled connections.
-  const [recent, unread] = await Promise.all([q.selectRecentMessages(db, businessId, ids, CONVERSATION_PREVIEW_MESSAGES), q.selectUnread(db, businessId, ids, UNREAD_IDS_PER_CONVERSATION)]);
-  const list = page.flatMap((h) => {
-    const messages = recent.get(h.clientId) ?? [];
-    const last = messages[0];
-    if (!last?.client) return []; // the client was deleted between the two reads
-    const u = unread.get(h.clientId) ?? { count: 0, ids: [] };
+  const page = { offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize + 1, per: CONVERSATION_PREVIEW_MESSAGES, maxIds: UNREAD_IDS_PER_CONVERSATION };
+  const rows = opts.search ? await q.searchConversations(db, businessId, { ...page, search: opts.search }) : await q.selectConversations(db, businessId, page);
+  const list = rows.slice(0, opts.pageSize).flatMap((r) => {
+    const last = r.messages[0];
+    if (!last?.client) return []; // a client of no conversation any more (deleted meanwhile)
     return [
       {
-        clientId: h.clientId,
+        clientId: r.clientId,
         client: last.client,
         lastMessage: last,
-        unreadCount: u.count,
-        unreadMessageIds: u.ids,
-        recentMessages: [...messages].reverse(),
+        unreadCount: r.unreadCount,
+        unreadMessageIds: r.unreadIds,
+        recentMessages: [...r.messages].reverse(),
       },
     ];
   });
-  return { conversations: list, page: opts.page, pageSize: opts.pageSize, hasMore: heads.length > opts.pageSize };
+  return { conversations: list, page: opts.page, pageSize: opts.pageSize, hasMore: rows.length > opts.pageSize };
 }
 
 export async function markRead(db: Tx, businessId: number, messageIds: number[]): Promise<number> {

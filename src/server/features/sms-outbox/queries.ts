@@ -259,30 +259,14 @@ export async function selectBatches(tx: Tx, businessId: number, opts: { id?: num
     id: number; message: string; created_at: string | Date; total: number; queued: number; held: number;
     sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null;
   }>(
-    // The batches first (newest, through the business's index), then each one's texts counted on its own.
+    // The batches (newest, through the business's index) with their kept counts (docs/sms-outbox.md "Kept");
+    // the next due time is the first queued row of sms_outbox_batch_status_idx.
     await tx.execute(sql`
-      with b as (
-        select id, message, created_at, total from sms_bulk_batches
-        where business_id = ${businessId} ${opts.id !== undefined ? sql`and id = ${opts.id}` : sql``}
-        order by id desc limit ${opts.limit}
-      )
-      select b.id, b.message, b.created_at, b.total, c.*, q.* from b
-      -- Counted from the (batch_id, status) index alone (the batch is the business's, so are its rows);
-      -- only the waiting rows are read for why and when.
-      cross join lateral (
-        select
-          count(*) filter (where o.status = 'queued')::int as queued,
-          count(*) filter (where o.status = 'sending')::int as sending,
-          count(*) filter (where o.status = 'sent')::int as sent,
-          count(*) filter (where o.status = 'failed')::int as failed,
-          count(*) filter (where o.status = 'skipped')::int as skipped
-        from sms_outbox o where o.batch_id = b.id
-      ) c
-      cross join lateral (
-        select count(*) filter (where w.reason is not null)::int as held, min(w.not_before) as next_at
-        from sms_outbox w where w.batch_id = b.id and w.status = 'queued'
-      ) q
-      order by b.id desc`),
+      select b.id, b.message, b.created_at, b.total, b.queued, b.held, b.sending, b.sent, b.failed, b.skipped,
+        case when b.queued > 0 then (select min(w.not_before) from sms_outbox w where w.batch_id = b.id and w.status = 'queued') end as next_at
+      from sms_bulk_batches b
+      where b.business_id = ${businessId} ${opts.id !== undefined ? sql`and b.id = ${opts.id}` : sql``}
+      order by b.id desc limit ${opts.limit}`),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -303,14 +287,18 @@ export type BatchProblem = { batchId: number; clientId: number | null; name: str
 
 export async function selectProblems(tx: Tx, businessId: number, batchIds: number[], perBatch: number): Promise<BatchProblem[]> {
   if (batchIds.length === 0) return [];
+  // Per batch, its first `perBatch` failed or skipped texts (sms_outbox_batch_problems_idx), not all of them.
   return rowsOf<BatchProblem>(
     await tx.execute(sql`
-      select p."batchId", p."clientId", p.name, p.status, p.reason from (
-        select o.batch_id as "batchId", o.client_id as "clientId", coalesce(c.name, 'Deleted client') as name, o.status,
-          coalesce(o.reason, '') as reason, row_number() over (partition by o.batch_id order by o.id) as n
-        from sms_outbox o left join clients c on c.id = o.client_id and c.business_id = o.business_id
-        where o.business_id = ${businessId} and o.batch_id = any(${`{${batchIds.join(',')}}`}::int[]) and o.status in ('failed', 'skipped')
-      ) p where p.n <= ${perBatch}`),
+      select o.batch_id as "batchId", o.client_id as "clientId", coalesce(c.name, 'Deleted client') as name, o.status,
+        coalesce(o.reason, '') as reason
+      from unnest(${`{${batchIds.join(',')}}`}::int[]) as x(batch_id)
+      cross join lateral (
+        select p.batch_id, p.client_id, p.status, p.reason, p.business_id, p.id from sms_outbox p
+         where p.business_id = ${businessId} and p.batch_id = x.batch_id and p.status in ('failed', 'skipped')
+         order by p.id limit ${perBatch}) o
+      left join clients c on c.id = o.client_id and c.business_id = o.business_id
+      order by o.batch_id desc, o.id`),
   );
 }
 
