@@ -33,16 +33,31 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
+/**
+ * Every authenticated request runs this lookup first, so it is a prepared statement: on PostgreSQL each pool
+ * connection parses and plans it once instead of on every request (docs/read-model.md).
+ */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
+    .select({ businessId: sessions.businessId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('rl_session_lookup');
+}
+function sessionLookup(db: Db) {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  return lookup;
+}
+
 /** The session behind the request's cookie, or null. Expired sessions do not count. */
 export async function readSession(db: Db, request: FastifyRequest): Promise<Auth | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
   const id = sha256(token);
-  const [row] = await db
-    .select({ businessId: sessions.businessId, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
