@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { businesses } from './accounts';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 
@@ -25,7 +26,9 @@ export const referrals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('referrals_business_created_idx').on(t.businessId, t.createdAt),
+    // The tracker's pages in each sort order (docs/referrals.md, "Cost"): the page's ids are read from these in an
+    // index-only scan (a status filter is checked in the index), so a deep page skips its offset without reading rows.
+    index('referrals_business_created_order_idx').on(t.businessId, t.createdAt, t.id, t.converted),
     index('referrals_business_code_idx').on(t.businessId, t.referrerCode),
     // The hourly follow-up automation: pending referrals with a phone, across businesses, by age.
     index('referrals_pending_created_idx').on(t.createdAt).where(sql`not ${t.converted} and ${t.refereePhone} is not null`),
@@ -34,8 +37,12 @@ export const referrals = pgTable(
     // A booking write finds the pending referrals naming its e-mails and phones (docs/referrals.md).
     index('referrals_business_pending_email_idx').on(t.businessId, sql`lower(${t.refereeEmail})`).where(sql`not ${t.converted}`),
     index('referrals_business_pending_phone_idx').on(t.businessId, t.refereePhone).where(sql`not ${t.converted}`),
-    // The Referral Tracker sorted by the friend's name (docs/referrals.md, "Owner side").
-    index('referrals_business_name_order_idx').on(t.businessId, sql`lower(${t.refereeName})`, t.id),
+    // The Referral Tracker sorted by the friend's name; the name itself is in it so the scan is index-only.
+    index('referrals_business_name_order_cover_idx').on(t.businessId, sql`lower(${t.refereeName})`, t.id, t.converted, t.refereeName),
+    // Sorted by conversion (latest first, pending last), and Recent Conversions.
+    index('referrals_business_converted_order_idx').on(t.businessId, t.convertedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.converted),
+    // A search by the referrer's name, and the referrer's deletion (its referrals' referrer_client_id set null).
+    index('referrals_business_referrer_idx').on(t.businessId, t.referrerClientId),
   ],
 );
 
@@ -134,4 +141,42 @@ export const referralRewards = pgTable(
     markedAt: timestamp('marked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('referral_rewards_referral_key').on(t.referralId), index('referral_rewards_business_idx').on(t.businessId)],
+);
+
+/**
+ * The business's referral figures, kept by triggers on referrals and referral_rewards in the same transaction
+ * as every write (drizzle/0023_referral_figures.sql; docs/referrals.md, "Kept figures"): the tracker's summary
+ * and totals and the pending count read this row instead of counting referrals.
+ */
+export const referralFigures = pgTable('referral_figures', {
+  businessId: integer('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  referrals: integer('referrals').notNull().default(0),
+  converted: integer('converted').notNull().default(0),
+  /** Reward rows marked given. */
+  rewardsGiven: integer('rewards_given').notNull().default(0),
+});
+
+/**
+ * Each referrer's referrals and conversions, and their name in lower case (Top Referrers' tie-break), kept by
+ * the same triggers and by a trigger on the client's rename. A row may stay at zero referrals.
+ */
+export const referrerFigures = pgTable(
+  'referrer_figures',
+  {
+    clientId: integer('client_id')
+      .primaryKey()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    referrals: integer('referrals').notNull().default(0),
+    converted: integer('converted').notNull().default(0),
+    nameKey: text('name_key').notNull(),
+  },
+  (t) => [
+    // Top Referrers in its order: the first rows are the answer.
+    index('referrer_figures_order_idx')
+      .on(t.businessId, t.referrals.desc().nullsFirst(), t.converted.desc().nullsFirst(), t.nameKey, t.clientId)
+      .where(sql`${t.referrals} > 0`),
+  ],
 );

@@ -44,14 +44,23 @@ const COLUMNS = sql`r.id, r.referee_name, r.referee_email, r.referee_phone, r.re
   rw.id as reward_id, rw.reward_amount, rw.reward_given, rw.marked_at,
   floor(extract(epoch from (now() - r.created_at)) / 86400)::int as days`;
 
+/**
+ * The referrer and reward of each row, by primary key and unique key (lateral, so a page of 25 rows is
+ * never hash-joined against every client or reward of the business).
+ */
+const REFERRER_AND_REWARD = sql`left join lateral (select c.id, c.name from clients c where c.id = r.referrer_client_id and c.business_id = r.business_id offset 0) c on true
+  left join lateral (select rw.id, rw.reward_amount, rw.reward_given, rw.marked_at from referral_rewards rw
+    where rw.referral_id = r.id and rw.business_id = r.business_id offset 0) rw on true`;
+
 const FROM = sql`from referrals r
   left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
   left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id`;
 
-/** The referrer and reward of the rows `chosen` picked from referrals alone (a page, the newest few). */
-const joined = (chosen: SQL) => sql`from (${chosen}) r
-  left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
-  left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id`;
+/** The referrer and reward of the rows `chosen` picked from referrals alone (the newest few). */
+const joined = (chosen: SQL) => sql`from (${chosen}) r ${REFERRER_AND_REWARD}`;
+
+/** The rows of the ids `ids` picked from an index (a page), each read by primary key, with their referrer and reward. */
+const byIds = (ids: SQL) => sql`from (${ids}) ids cross join lateral (select * from referrals r where r.id = ids.id offset 0) r ${REFERRER_AND_REWARD}`;
 
 const flagOf = (r: Row) => (r.flagged ? (r.flag_reason ?? 'Flagged for review') : null);
 
@@ -79,20 +88,30 @@ function toItem(r: Row): ReferralListItem {
 
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-function filters(businessId: number, opts: { status: (typeof REFERRAL_STATUSES)[number]; search?: string }): SQL {
-  const parts: SQL[] = [];
-  if (opts.status === 'pending') parts.push(sql` and not r.converted`);
-  if (opts.status === 'converted') parts.push(sql` and r.converted`);
-  if (opts.search) {
-    const p = likePattern(opts.search);
-    const digits = opts.search.replace(/\D/g, '');
-    // Phone digits match the stored E.164 (with or without the leading 1) when at least 3 were typed.
-    const phone = digits.length >= 3 ? sql` or r.referee_phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}` : sql``;
-    // The referrer's name through the clients' trigram index, so the referrals are filtered without a join.
-    const referrer = sql`r.referrer_client_id in (select m.id from clients m where m.business_id = ${businessId} and lower(m.name) like ${p})`;
-    parts.push(sql` and (lower(r.referee_name) like ${p} or lower(r.referee_email) like ${p} or lower(r.referrer_code) like ${p} or ${referrer}${phone})`);
-  }
-  return sql.join(parts, sql``);
+const STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
+  all: sql``,
+  pending: sql` and not r.converted`,
+  converted: sql` and r.converted`,
+};
+
+/**
+ * The ids of the referrals a search matches, one branch per searched column so each is found through its
+ * own index (trigram indexes on the friend's name, e-mail and phone and on the code where pg_trgm is
+ * available, drizzle/0023_referral_figures.sql; the referrer's name through the clients' trigram index and
+ * referrals_business_referrer_idx), without joining every referral to its client.
+ */
+function searchMatches(businessId: number, search: string): SQL {
+  const p = likePattern(search);
+  const digits = search.replace(/\D/g, '');
+  // Phone digits match the stored E.164 (with or without the leading 1) when at least 3 were typed.
+  const phone = digits.length >= 3
+    ? sql` union select r.id from referrals r where r.business_id = ${businessId} and r.referee_phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}`
+    : sql``;
+  return sql`select r.id from referrals r where r.business_id = ${businessId} and lower(r.referee_name) like ${p}
+    union select r.id from referrals r where r.business_id = ${businessId} and lower(r.referee_email) like ${p}
+    union select r.id from referrals r where r.business_id = ${businessId} and lower(r.referrer_code) like ${p}
+    union select r.id from referrals r where r.business_id = ${businessId}
+      and r.referrer_client_id in (select m.id from clients m where m.business_id = ${businessId} and lower(m.name) like ${p})${phone}`;
 }
 
 const ORDER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
@@ -100,6 +119,14 @@ const ORDER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
   oldest: sql`r.created_at asc, r.id asc`,
   refereeName: sql`lower(r.referee_name) asc, r.id asc`,
   convertedAt: sql`r.converted_at desc nulls last, r.created_at desc, r.id desc`,
+};
+
+/** The same orders over the page's joined rows (alias p). */
+const ORDER_PAGE: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
+  newest: sql`p.created_at desc, p.id desc`,
+  oldest: sql`p.created_at asc, p.id asc`,
+  refereeName: sql`lower(p.referee_name) asc, p.id asc`,
+  convertedAt: sql`p.converted_at desc nulls last, p.created_at desc, p.id desc`,
 };
 
 type SummaryCounts = { s_total: number; s_converted: number; s_given: number };
@@ -119,55 +146,48 @@ function toSummary(r: SummaryCounts): ReferralSummary {
   };
 }
 
-const SUMMARY = (businessId: number) => sql`(select count(*)::int as s_total, count(*) filter (where converted)::int as s_converted
-    from referrals where business_id = ${businessId}) s
-  cross join (select count(*)::int as s_given from referral_rewards where business_id = ${businessId} and reward_given) g`;
+/** The business's kept figures (referral_figures, kept by triggers: docs/referrals.md), zeros without a row. */
+const FIGURES = (businessId: number) => sql`(select coalesce(max(f.referrals), 0)::int as s_total, coalesce(max(f.converted), 0)::int as s_converted,
+    coalesce(max(f.rewards_given), 0)::int as s_given
+  from referral_figures f where f.business_id = ${businessId}) s`;
 
 /**
- * A page of the tracker and the business's summary in one statement (one pool connection). Without a
- * search the page's 25 rows are chosen from referrals alone (its indexes) and only they are joined; the
- * total comes from the summary's counts. A search joins the referrer to match its name and counts its matches.
+ * A page of the tracker and the business's summary in one statement (one pool connection). The page's ids
+ * are chosen from an index in the sort's order (referrals_business_{created,name,converted}_order_idx), an
+ * index-only scan that skips a deep page's offset without reading those rows; then only the page's rows
+ * are read and joined to their referrer and reward. The summary and the total come from the kept figures.
+ * A search first gathers its matches as one materialised set (searchMatches), counts them and cuts the page.
  */
-/** The same orders over a page's own columns (the page's rows keep them in the summary's statement). */
-const ORDER_OUTER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
-  newest: sql`q.created_at desc, q.id desc`,
-  oldest: sql`q.created_at asc, q.id asc`,
-  refereeName: sql`lower(q.referee_name) asc, q.id asc`,
-  convertedAt: sql`q.converted_at desc nulls last, q.created_at desc, q.id desc`,
-};
-
 export async function selectReferralPage(
   tx: Tx,
   businessId: number,
   opts: { status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string; limit: number; offset: number },
 ): Promise<{ referrals: ReferralListItem[]; total: number; summary: ReferralSummary }> {
-  const where = sql`where r.business_id = ${businessId}${filters(businessId, opts)}`;
-  // The page's rows are chosen from referrals alone (a search counts its matches there); only they are joined.
-  const matches = opts.search ? sql`count(*) over ()::int` : sql`null::int`;
-  const page = sql`select ${COLUMNS}, r.matches
-    ${joined(sql`select r.*, ${matches} as matches from referrals r ${where} order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`)}`;
-  const rows = await readRows<SummaryCounts & Partial<Row> & { matches: number | null; pos: number | null }>(
-    tx,
-    sql`select s.*, g.*, p.* from ${SUMMARY(businessId)}
-      left join lateral (select q.*, row_number() over (order by ${ORDER_OUTER[opts.sort]}) as pos from (${page}) q) p on true
-      order by p.pos`,
-  );
+  const pageOf = (ids: SQL) => sql`left join lateral (select ${COLUMNS} ${byIds(ids)}) p on true
+    order by ${ORDER_PAGE[opts.sort]}`;
+  type PageRow = SummaryCounts & Partial<Row> & { matches?: number };
+  let rows: PageRow[];
+  if (opts.search) {
+    rows = await readRows<PageRow>(
+      tx,
+      sql`with m as materialized (${searchMatches(businessId, opts.search)}),
+        f as materialized (select r.id, r.created_at, r.converted_at, r.referee_name, r.converted from m join referrals r on r.id = m.id where true${STATUS[opts.status]})
+      select s.*, (select count(*) from f)::int as matches, p.* from ${FIGURES(businessId)}
+      ${pageOf(sql`select r.id from f r order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`)}`,
+    );
+  } else {
+    rows = await readRows<PageRow>(
+      tx,
+      sql`select s.*, p.* from ${FIGURES(businessId)}
+      ${pageOf(sql`select r.id from referrals r where r.business_id = ${businessId}${STATUS[opts.status]} order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`)}`,
+    );
+  }
   const summary = toSummary(rows[0]);
   const referrals = rows.filter((r) => r.id != null).map((r) => toItem(r as Row));
-  let total: number;
-  if (!opts.search) total = opts.status === 'all' ? summary.totalReferrals : opts.status === 'pending' ? summary.pendingReferrals : summary.convertedReferrals;
-  else if (referrals.length > 0) total = Number(rows[0].matches);
-  else {
-    // A search paged past its end: no row carries the count.
-    const [count] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from referrals r ${where}`);
-    total = Number(count.n);
-  }
+  const total = opts.search
+    ? Number(rows[0].matches)
+    : opts.status === 'all' ? summary.totalReferrals : opts.status === 'pending' ? summary.pendingReferrals : summary.convertedReferrals;
   return { referrals, total, summary };
-}
-
-export async function selectSummary(tx: Tx, businessId: number): Promise<ReferralSummary> {
-  const [r] = await readRows<SummaryCounts>(tx, sql`select s.*, g.* from ${SUMMARY(businessId)}`);
-  return toSummary(r);
 }
 
 export async function countNewReferrals(tx: Tx, businessId: number, days: number): Promise<number> {
@@ -181,14 +201,17 @@ export async function selectAllReferrals(tx: Tx, businessId: number): Promise<Re
   return rowsOf<Row>(await tx.execute(sql`select ${COLUMNS} ${FROM} where r.business_id = ${businessId} order by ${ORDER.newest}`)).map(toItem);
 }
 
+/**
+ * Top Referrers from the kept per-referrer figures (referrer_figures: each referrer's referrals and
+ * conversions and their name for the tie-break, kept by triggers): the first rows of
+ * referrer_figures_order_idx, each referrer looked up by primary key.
+ */
 export async function selectTopReferrers(tx: Tx, businessId: number, limit: number): Promise<TopReferrer[]> {
-  const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`select c.id, c.name, c.referral_code, t.total, t.converted
-      from (select r.referrer_client_id as id, count(*)::int as total, count(*) filter (where r.converted)::int as converted
-            from referrals r where r.business_id = ${businessId} and r.referrer_client_id is not null
-            group by r.referrer_client_id) t
-      -- One primary-key look-up per referrer (a hash join would read every client of the business).
-      cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = t.id and c.business_id = ${businessId} offset 0) c
-      order by t.total desc, t.converted desc, lower(c.name), c.id
+  const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`select c.id, c.name, c.referral_code, f.referrals as total, f.converted
+      from referrer_figures f
+      cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = f.client_id and c.business_id = ${businessId} offset 0) c
+      where f.business_id = ${businessId} and f.referrals > 0
+      order by f.referrals desc, f.converted desc, f.name_key, f.client_id
       limit ${limit}`,
   );
   return rows.map((r) => ({
@@ -215,16 +238,15 @@ export async function selectRecentConversions(tx: Tx, businessId: number, limit:
   }));
 }
 
+/** The newest pending referrals (through referrals_business_pending_idx) and how many are pending (kept figures). */
 export async function selectPendingReferrals(tx: Tx, businessId: number, limit: number): Promise<{ referrals: PendingReferralItem[]; total: number }> {
-  const rows = await readRows<Row & { total: number }>(tx, sql`select ${COLUMNS}, t.total
-      from (select count(*)::int as total from referrals where business_id = ${businessId} and not converted) t
-      left join lateral (select * from referrals r where r.business_id = ${businessId} and not r.converted order by r.created_at desc, r.id desc limit ${limit}) r on true
-      left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
-      left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id
-      order by r.created_at desc, r.id desc`,
+  const rows = await readRows<Partial<Row> & SummaryCounts>(tx, sql`select s.*, p.* from ${FIGURES(businessId)}
+      left join lateral (select ${COLUMNS}
+        ${joined(sql`select * from referrals r where r.business_id = ${businessId} and not r.converted order by r.created_at desc, r.id desc limit ${limit}`)}) p on true
+      order by p.created_at desc, p.id desc`,
   );
   return {
-    referrals: rows.filter((r) => r.id != null).map((r) => ({
+    referrals: rows.filter((r): r is Row & SummaryCounts => r.id != null).map((r) => ({
       id: Number(r.id),
       refereeName: r.referee_name,
       refereePhone: r.referee_phone,
@@ -236,7 +258,7 @@ export async function selectPendingReferrals(tx: Tx, businessId: number, limit: 
       lastReminderAt: iso(r.last_reminder_at),
       flagReason: flagOf(r),
     })),
-    total: Number(rows[0].total),
+    total: Number(rows[0].s_total) - Number(rows[0].s_converted),
   };
 }
 

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { addClient, addReferral } from './test-helpers.test-util';
+
+// The kept referral figures (referral_figures, referrer_figures; docs/referrals.md, "Kept figures") stay
+// exact through random sequences of the writes that move them — claims (one and several per statement),
+// conversions by hand, undone conversions, Reward Given ticked and unticked, rewards and referrals deleted,
+// referrers moved, renamed and deleted, and a business deleted — compared with a recomputation from the rows,
+// and the reads that use them (tracker summary and totals, Pending Referrals, Top Referrers) with the same.
+
+let t: TestApp;
+const businesses: TestBusiness[] = [];
+const clientsOf = new Map<number, { id: number; referralCode: string }[]>();
+
+const query = <T = any>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
+const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+
+/** A small deterministic generator (mulberry32), so a failure replays. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function kept(businessId: number) {
+  const [f] = await query('select referrals, converted, rewards_given from referral_figures where business_id = $1', [businessId]);
+  const referrers = await query(
+    'select client_id, referrals, converted, name_key from referrer_figures where business_id = $1 and referrals <> 0 order by client_id',
+    [businessId],
+  );
+  return { figures: f ? { referrals: Number(f.referrals), converted: Number(f.converted), rewards_given: Number(f.rewards_given) } : null, referrers };
+}
+
+async function recomputed(businessId: number) {
+  const [f] = await query(
+    `select (select count(*) from referrals where business_id = $1)::int as referrals,
+       (select count(*) from referrals where business_id = $1 and converted)::int as converted,
+       (select count(*) from referral_rewards where business_id = $1 and reward_given)::int as rewards_given`,
+    [businessId],
+  );
+  const referrers = await query(
+    `select c.id as client_id, count(r.id)::int as referrals, (count(r.id) filter (where r.converted))::int as converted, lower(c.name) as name_key
+     from clients c join referrals r on r.referrer_client_id = c.id where c.business_id = $1 group by c.id order by c.id`,
+    [businessId],
+  );
+  return { figures: { referrals: Number(f.referrals), converted: Number(f.converted), rewards_given: Number(f.rewards_given) }, referrers };
+}
+
+/** The kept rows, the reads built on them, and every kept name against the client's name. */
+async function check(biz: TestBusiness) {
+  const want = await recomputed(biz.id);
+  const have = await kept(biz.id);
+  expect({ ...have, figures: have.figures ?? { referrals: 0, converted: 0, rewards_given: 0 } }).toEqual(want);
+  const stale = await query('select f.client_id from referrer_figures f join clients c on c.id = f.client_id where f.name_key <> lower(c.name)');
+  expect(stale).toEqual([]);
+
+  const { referrals: total, converted, rewards_given: given } = want.figures;
+  const page = (await get(biz, '/api/referrals?status=pending')).json();
+  expect(page.total).toBe(total - converted);
+  expect(page.summary).toEqual({
+    totalReferrals: total,
+    convertedReferrals: converted,
+    pendingReferrals: total - converted,
+    conversionRate: total === 0 ? 0 : converted / total,
+    rewardsGiven: Math.min(given, converted),
+    rewardsOwed: converted - Math.min(given, converted),
+  });
+  expect((await get(biz, '/api/activities/pending-referrals')).json().total).toBe(total - converted);
+
+  const top = await query(
+    `select c.id, c.name, c.referral_code, count(*)::int as total, (count(*) filter (where r.converted))::int as converted
+     from referrals r join clients c on c.id = r.referrer_client_id and c.business_id = $1
+     where r.business_id = $1 group by c.id order by total desc, converted desc, lower(c.name), c.id limit 50`,
+    [biz.id],
+  );
+  const answer = (await get(biz, '/api/analytics/top-referrers?limit=50')).json();
+  expect(answer).toEqual(
+    top.map((r: any) => ({
+      client: { id: r.id, name: r.name, referralCode: r.referral_code },
+      totalReferrals: r.total,
+      convertedReferrals: r.converted,
+      conversionRate: r.converted / r.total,
+    })),
+  );
+}
+
+async function pick<T>(rnd: () => number, text: string, params: unknown[]): Promise<T | undefined> {
+  const rows = await query<T>(text, params);
+  return rows.length === 0 ? undefined : rows[Math.floor(rnd() * rows.length)];
+}
+
+/** One random write to a business's referrals, rewards or referrers. */
+async function step(rnd: () => number, biz: TestBusiness, n: number) {
+  const clients = clientsOf.get(biz.id)!;
+  const referrer = () => (clients.length === 0 || rnd() < 0.1 ? null : clients[Math.floor(rnd() * clients.length)]);
+  const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: { cookie: biz.cookie }, payload: payload as object });
+  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie }, payload: payload as object });
+  const op = Math.floor(rnd() * 12);
+  switch (op) {
+    case 0:
+    case 1: {
+      // A claim (pending), sometimes one converted with a reward as an import of old rows would leave it.
+      const converted = rnd() < 0.3;
+      await addReferral(t.database, biz.id, {
+        referrer: referrer(),
+        refereeName: `Friend ${n}`,
+        refereeEmail: `friend${n}@example.com`,
+        daysAgo: Math.floor(rnd() * 30),
+        convertedDaysAgo: converted ? 0 : null,
+        reward: converted ? { amount: '$25', given: rnd() < 0.5 } : null,
+      });
+      return;
+    }
+    case 2: {
+      // Several claims in one statement.
+      const ids = [referrer(), referrer(), referrer()].map((c) => c?.id ?? null);
+      await query(
+        `insert into referrals (business_id, referrer_code, referrer_client_id, referee_name, converted)
+         select $1, 'CODE', x, 'Batch ' || $2 || '-' || o, o = 2 from unnest($3::int[]) with ordinality as u(x, o)`,
+        [biz.id, n, ids],
+      );
+      return;
+    }
+    case 3: {
+      const r = await pick<{ id: number }>(rnd, 'select id from referrals where business_id = $1 and not converted', [biz.id]);
+      if (r) expect((await post(`/api/referrals/${r.id}/convert`, {})).statusCode).toBe(200);
+      return;
+    }
+    case 4: {
+      const r = await pick<{ id: number }>(rnd, 'select id from referrals where business_id = $1 and converted', [biz.id]);
+      if (r) expect((await put(`/api/referrals/${r.id}/reward`, { rewardGiven: rnd() < 0.6 })).statusCode).toBe(200);
+      return;
+    }
+    case 5: {
+      // A conversion undone by hand (SQL), and the statuses of several referrals flipped at once.
+      if (rnd() < 0.5) {
+        const r = await pick<{ id: number }>(rnd, 'select id from referrals where business_id = $1 and converted', [biz.id]);
+        if (r) await query('update referrals set converted = false, converted_at = null where id = $1', [r.id]);
+      } else {
+        await query('update referrals set converted = not converted where business_id = $1 and id % 3 = $2', [biz.id, n % 3]);
+      }
+      return;
+    }
+    case 6: {
+      const r = await pick<{ id: number }>(rnd, 'select id from referrals where business_id = $1', [biz.id]);
+      if (r) await query('delete from referrals where id = $1', [r.id]);
+      return;
+    }
+    case 7: {
+      const r = await pick<{ id: number }>(rnd, 'select id from referral_rewards where business_id = $1', [biz.id]);
+      if (r) await query(rnd() < 0.5 ? 'delete from referral_rewards where id = $1' : 'update referral_rewards set reward_given = not reward_given where id = $1', [r.id]);
+      return;
+    }
+    case 8: {
+      // The referrer moved to another client (or to none).
+      const r = await pick<{ id: number }>(rnd, 'select id from referrals where business_id = $1', [biz.id]);
+      if (r) await query('update referrals set referrer_client_id = $2 where id = $1', [r.id, referrer()?.id ?? null]);
+      return;
+    }
+    case 9: {
+      // A rename: Top Referrers' tie-break follows it. Names repeat in other cases, so ties by name happen.
+      const c = referrer();
+      if (c) await query('update clients set name = $2 where id = $1', [c.id, ['Ann Tie', 'ann tie', 'Zoe Last', `Renamed ${n}`][Math.floor(rnd() * 4)]]);
+      return;
+    }
+    case 10: {
+      if (clients.length > 2 && rnd() < 0.5) {
+        const [gone] = clients.splice(Math.floor(rnd() * clients.length), 1);
+        expect((await t.app.inject({ method: 'DELETE', url: `/api/clients/${gone.id}`, headers: { cookie: biz.cookie } })).statusCode).toBe(200);
+      } else {
+        clients.push(await addClient(t.app, biz, `Client ${biz.id} ${n}`));
+      }
+      return;
+    }
+    default: {
+      // Several referrals deleted in one statement.
+      await query('delete from referrals where business_id = $1 and id % 5 = $2', [biz.id, n % 5]);
+    }
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (let i = 0; i < 3; i++) {
+    const biz = await createBusiness(t.database);
+    businesses.push(biz);
+    const clients = [];
+    for (const name of ['Ann Tie', 'Bo Tie', 'Cy Tie', 'Di Tie']) clients.push(await addClient(t.app, biz, `${name} ${i}`));
+    clientsOf.set(biz.id, clients);
+  }
+});
+afterAll(() => t.close());
+
+describe('kept referral figures', () => {
+  it('a business without referrals reads zeros', async () => {
+    const biz = await createBusiness(t.database);
+    expect((await get(biz, '/api/referrals')).json()).toMatchObject({ total: 0, summary: { totalReferrals: 0, rewardsGiven: 0 } });
+    expect((await get(biz, '/api/activities/pending-referrals')).json()).toEqual({ referrals: [], total: 0 });
+    expect((await get(biz, '/api/analytics/top-referrers')).json()).toEqual([]);
+  });
+
+  it('stay exact through random sequences of referral, reward and referrer writes', async () => {
+    for (const seed of [1, 2, 3]) {
+      const rnd = random(seed);
+      for (let n = 0; n < 60; n++) {
+        const biz = businesses[Math.floor(rnd() * 2)];
+        await step(rnd, biz, seed * 1000 + n);
+        if (n % 15 === 14) for (const b of businesses) await check(b);
+      }
+    }
+  });
+
+  it('a deleted business leaves no figures, and the others stay as they were', async () => {
+    const [keep, , gone] = businesses;
+    const rnd = random(9);
+    for (let n = 0; n < 30; n++) await step(rnd, gone, 9000 + n);
+    await check(gone);
+    const before = await kept(keep.id);
+    await query('delete from businesses where id = $1', [gone.id]);
+    expect(await query('select * from referral_figures where business_id = $1', [gone.id])).toEqual([]);
+    expect(await query('select * from referrer_figures where business_id = $1', [gone.id])).toEqual([]);
+    expect(await kept(keep.id)).toEqual(before);
+    await check(keep);
+  });
+});
