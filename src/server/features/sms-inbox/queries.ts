@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { readRows } from './read-query';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
 
@@ -51,13 +52,16 @@ export async function selectHistory(tx: Tx, businessId: number, opts: { offset: 
     ? sql`and (k.timestamp, k.id) < (select b.timestamp, b.id from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})
           and k.timestamp <= (select b.timestamp from sms_messages b where b.id = ${opts.before} and b.business_id = ${businessId})`
     : sql``;
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select ${MESSAGE_COLUMNS} from (
+  // One client's index is (timestamp desc nulls last, id desc nulls last); the business's is walked backwards.
+  const order = opts.clientId ? sql`k.timestamp desc nulls last, k.id desc nulls last` : sql`k.timestamp desc, k.id desc`;
+  const rows = await readRows<Record<string, any>>(
+    tx,
+    sql`select ${MESSAGE_COLUMNS} from (
         select k.id, k.timestamp from sms_messages k
          where k.business_id = ${businessId} ${client} ${after}
-         order by k.timestamp desc, k.id desc offset ${opts.offset} limit ${opts.limit}) p
+         order by ${order} offset ${opts.offset} limit ${opts.limit}) p
       join sms_messages m on m.id = p.id ${CLIENT_JOIN}
-      order by p.timestamp desc, p.id desc`),
+      order by p.timestamp desc, p.id desc`,
   );
   return rows.map(toMessage);
 }
@@ -70,10 +74,11 @@ export async function selectFeed(tx: Tx, businessId: number, opts: { since: Date
     outbound: sql`and m.direction = 'outbound'`,
     unread: sql`and m.direction = 'inbound' and not m.is_read`,
   };
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
+  const rows = await readRows<Record<string, any>>(
+    tx,
+    sql`select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
       where m.business_id = ${businessId} and m.timestamp >= ${opts.since.toISOString()} ${filters[opts.filter]}
-      order by m.timestamp desc, m.id desc limit ${opts.limit}`),
+      order by m.timestamp desc, m.id desc limit ${opts.limit}`,
   );
   return rows.map(toMessage);
 }
@@ -95,24 +100,26 @@ async function selectConversationPage(tx: Tx, businessId: number, opts: { offset
     ? sql`select v.client_id, v.last_at, v.unread from clients c
           join sms_conversations v on v.business_id = c.business_id and v.client_id = c.id
          where c.business_id = ${businessId} and ${opts.match}
-         order by v.last_at desc, v.client_id desc offset ${opts.offset} limit ${opts.limit}`
+         order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${opts.limit}`
     : sql`select v.client_id, v.last_at, v.unread from sms_conversations v
          where v.business_id = ${businessId}
-         order by v.last_at desc, v.client_id desc offset ${opts.offset} limit ${opts.limit}`;
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`with h as materialized (
+         order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${opts.limit}`;
+  // The columns are never null: "nulls last" only matches the indexes' order, so no sort is planned.
+  const rows = await readRows<Record<string, any>>(
+    tx,
+    sql`with h as materialized (
         select h.client_id, h.last_at, h.unread,
           case when h.unread > 0 then array(
             select u.id from sms_messages u
              where u.business_id = ${businessId} and u.client_id = h.client_id and u.direction = 'inbound' and not u.is_read
-             order by u.timestamp desc, u.id desc limit ${opts.maxIds}) end as unread_ids
+             order by u.timestamp desc nulls last, u.id desc nulls last limit ${opts.maxIds}) end as unread_ids
         from (${heads}) h)
       select h.client_id as head_client_id, h.unread, h.unread_ids, r.* from h
       left join lateral (
         select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
          where m.business_id = ${businessId} and m.client_id = h.client_id
-         order by m.timestamp desc, m.id desc limit ${opts.per}) r on true
-      order by h.last_at desc, h.client_id desc, r.timestamp desc, r.id desc`),
+         order by m.timestamp desc nulls last, m.id desc nulls last limit ${opts.per}) r on true
+      order by h.last_at desc, h.client_id desc, r.timestamp desc, r.id desc`,
   );
   const out: ConversationRow[] = [];
   for (const r of rows) {
@@ -165,20 +172,21 @@ export async function markRead(tx: Tx, businessId: number, messageIds: number[])
 
 /** Unread replies (the badge). */
 export async function countUnreadReplies(tx: Tx, businessId: number): Promise<number> {
-  const [r] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from sms_replies where business_id = ${businessId} and not is_read`));
+  const [r] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from sms_replies where business_id = ${businessId} and not is_read`);
   return Number(r?.n ?? 0);
 }
 
 /** The unread replies, newest first, with the sms_messages id that mark-read takes. */
 export async function selectUnreadReplies(tx: Tx, businessId: number, limit: number): Promise<ReplyItem[]> {
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select r.id, m.id as message_id, r.client_id, c.name as client_name, c.phone as client_phone,
+  const rows = await readRows<Record<string, any>>(
+    tx,
+    sql`select r.id, m.id as message_id, r.client_id, c.name as client_name, c.phone as client_phone,
         r.from_number, r.message_body, r.received_at, r.is_read, r.twilio_sid
       from sms_replies r
       left join clients c on c.id = r.client_id and c.business_id = r.business_id
       left join sms_messages m on m.twilio_sid = r.twilio_sid and m.business_id = r.business_id
       where r.business_id = ${businessId} and not r.is_read
-      order by r.received_at desc, r.id desc limit ${limit}`),
+      order by r.received_at desc, r.id desc limit ${limit}`,
   );
   return rows.map((r) => {
     const clientId = r.client_id == null ? null : Number(r.client_id);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
+import { readRows } from './read-query';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
 
@@ -255,18 +256,19 @@ export type BatchCounts = {
 
 /** The newest batches of the business (or one), with their texts counted by state. */
 export async function selectBatches(tx: Tx, businessId: number, opts: { id?: number; limit: number }): Promise<BatchCounts[]> {
-  const rows = rowsOf<{
+  const rows = await readRows<{
     id: number; message: string; created_at: string | Date; total: number; queued: number; held: number;
     sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null;
   }>(
+    tx,
     // The batches (newest, through the business's index) with their kept counts (docs/sms-outbox.md "Kept");
     // the next due time is the first queued row of sms_outbox_batch_status_idx.
-    await tx.execute(sql`
+    sql`
       select b.id, b.message, b.created_at, b.total, b.queued, b.held, b.sending, b.sent, b.failed, b.skipped,
         case when b.queued > 0 then (select min(w.not_before) from sms_outbox w where w.batch_id = b.id and w.status = 'queued') end as next_at
       from sms_bulk_batches b
       where b.business_id = ${businessId} ${opts.id !== undefined ? sql`and b.id = ${opts.id}` : sql``}
-      order by b.id desc limit ${opts.limit}`),
+      order by b.id desc limit ${opts.limit}`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -288,8 +290,9 @@ export type BatchProblem = { batchId: number; clientId: number | null; name: str
 export async function selectProblems(tx: Tx, businessId: number, batchIds: number[], perBatch: number): Promise<BatchProblem[]> {
   if (batchIds.length === 0) return [];
   // Per batch, its first `perBatch` failed or skipped texts (sms_outbox_batch_problems_idx), not all of them.
-  return rowsOf<BatchProblem>(
-    await tx.execute(sql`
+  return readRows<BatchProblem>(
+    tx,
+    sql`
       select o.batch_id as "batchId", o.client_id as "clientId", coalesce(c.name, 'Deleted client') as name, o.status,
         coalesce(o.reason, '') as reason
       from unnest(${`{${batchIds.join(',')}}`}::int[]) as x(batch_id)
@@ -298,7 +301,7 @@ export async function selectProblems(tx: Tx, businessId: number, batchIds: numbe
          where p.business_id = ${businessId} and p.batch_id = x.batch_id and p.status in ('failed', 'skipped')
          order by p.id limit ${perBatch}) o
       left join clients c on c.id = o.client_id and c.business_id = o.business_id
-      order by o.batch_id desc, o.id`),
+      order by o.batch_id desc, o.id`,
   );
 }
 
