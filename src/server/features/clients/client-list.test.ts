@@ -67,6 +67,19 @@ describe('GET /api/clients', () => {
     expect((await get('/api/clients?page=9&pageSize=5&search=smith1')).json()).toMatchObject({ total: 11, clients: [] });
   });
 
+  it('matches within the name or within the e-mail, never across the two', async () => {
+    // 'Bob Smith1' <p1@Example.com>: the end of the name and the start of the e-mail are one kept search text.
+    for (const across of ['smith1 p1', 'smith1%0Ap1', 'smith1%0D%0Ap1', 'h1p1']) {
+      expect((await get(`/api/clients?page=1&search=${across}`)).json(), across).toMatchObject({ total: 0, clients: [] });
+    }
+    expect((await get('/api/clients?page=1&search=P1@EXAMPLE')).json().total).toBe(1);
+    // A renamed client is found by its new name at once (the search text is generated from the row).
+    await t.database.query(`update clients set name = 'Zed Quartz', email = null where business_id = $1 and email = 'p1@Example.com'`, [biz.id]);
+    expect((await get('/api/clients?page=1&search=quartz')).json().total).toBe(1);
+    expect((await get('/api/clients?page=1&search=p1@example')).json().total).toBe(0);
+    await t.database.query(`update clients set name = 'Bob Smith1', email = 'p1@Example.com' where business_id = $1 and name = 'Zed Quartz'`, [biz.id]);
+  });
+
   it('applies search and sort without a page too', async () => {
     const all = (await get('/api/clients?sort=name')).json();
     expect(all.map((c: { id: number }) => c.id)).toEqual(await expected('name'));
