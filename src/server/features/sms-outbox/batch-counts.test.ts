@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 // The kept counts of each bulk batch (sms_bulk_batches.queued/held/sending/sent/failed/skipped,
 // docs/sms-outbox.md "Kept") against a full recomputation from its texts after random sequences of the
 // writes that move them: texts queued (several in one statement), claimed, sent, failed, skipped, held
-// with a reason and requeued, moved to another batch, deleted, a batch deleted and a business deleted.
+// with a reason and requeued, moved to another batch, deleted, a batch deleted and a business deleted; and
+// each business's automated texts still to go (sms_outbox_figures.scheduled) through the same writes.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,8 +44,17 @@ const recomputed = (businessId: number) =>
     [businessId],
   );
 
+/** The scheduled total (automated texts still to go), kept and recomputed. */
+const keptScheduled = async (businessId: number) =>
+  Number((await t.database.query<{ n: number }>('select coalesce((select scheduled from sms_outbox_figures where business_id = $1), 0) as n', [businessId]))[0].n);
+const recomputedScheduled = async (businessId: number) =>
+  Number(
+    (await t.database.query<{ n: number }>(`select count(*)::int as n from sms_outbox where business_id = $1 and status in ('queued', 'sending') and kind <> 'bulk'`, [businessId]))[0].n,
+  );
+
 async function expectExact(biz: TestBusiness, label: string) {
   expect(await kept(biz.id), label).toEqual(await recomputed(biz.id));
+  expect(await keptScheduled(biz.id), `${label} scheduled`).toBe(await recomputedScheduled(biz.id));
 }
 
 async function randomSequence(seed: number, steps: number) {
@@ -85,7 +95,8 @@ async function randomSequence(seed: number, steps: number) {
       // Every text of the business at once (a statement over many rows of several batches).
       await t.database.query(`update sms_outbox set status = case when status = 'queued' then 'sending' else status end where business_id = $1`, [biz.id]);
     } else if (op === 6) {
-      await t.database.query(`update sms_outbox set batch_id = $2 where id = $1 and batch_id is not null`, [g.pick(ids), g.pick(ofBatch)]);
+      if (g.next() < 0.5) await t.database.query(`update sms_outbox set batch_id = $2 where id = $1 and batch_id is not null`, [g.pick(ids), g.pick(ofBatch)]);
+      else await t.database.query(`update sms_outbox set kind = $2 where id = $1 and batch_id is null`, [g.pick(ids), g.pick(['thankYou', 'review', 'followUp'])]);
     } else if (op === 7) {
       await t.database.query(`delete from sms_outbox where id = any($1::int[])`, [`{${g.pick(ids)},${g.pick(ids)}}`]);
     } else {
@@ -96,11 +107,12 @@ async function randomSequence(seed: number, steps: number) {
   }
   await t.database.query('delete from businesses where id = $1', [b.id]);
   expect(await kept(b.id)).toEqual([]);
+  expect(await keptScheduled(b.id)).toBe(0);
   await expectExact(a, `seed ${seed} after deleting B`);
   return a;
 }
 
-describe('kept batch counts', () => {
+describe('kept batch counts and scheduled total', () => {
   it('stay equal to a recomputation through random writes (three seeds)', async () => {
     for (const seed of [7, 8, 9]) await randomSequence(seed, 60);
   });
@@ -108,7 +120,9 @@ describe('kept batch counts', () => {
   it('the repair recomputes them from the texts', async () => {
     const a = await randomSequence(10, 20);
     await t.database.query('update sms_bulk_batches set sent = sent + 5, held = 2 where business_id = $1', [a.id]);
+    await t.database.query('update sms_outbox_figures set scheduled = scheduled + 3 where business_id = $1', [a.id]);
     await t.database.query('select sms_bulk_counts_rebuild($1)', [a.id]);
+    await t.database.query('select sms_outbox_figures_rebuild($1)', [a.id]);
     await expectExact(a, 'after the repair');
   });
 });

@@ -5,31 +5,32 @@ import type { ScheduledText } from '../../../shared/schemas/sms-automations';
 
 /**
  * A business's automated texts still to go (not bulk: the Bulk tab shows those), the soonest first
- * (index sms_outbox_scheduled_idx). `limit + 1` rows are read so the caller knows whether more follow.
+ * (index sms_outbox_scheduled_idx), and their total: the kept sms_outbox_figures.scheduled (docs/sms-outbox.md
+ * "Kept"), in one statement. `limit + 1` rows are read so the caller knows whether more follow.
  */
 export async function selectScheduled(tx: Tx, businessId: number, opts: { limit: number; offset: number }): Promise<{ rows: ScheduledText[]; total: number }> {
-  const rows = await readRows<{
-    id: number; kind: ScheduledText['kind']; recipient_name: string; phone: string | null; client_id: number | null;
+  const found = await readRows<{
+    total: number; id: number | null; kind: ScheduledText['kind']; recipient_name: string; phone: string | null; client_id: number | null;
     not_before: string | Date; status: ScheduledText['status']; reason: string | null; body: string;
   }>(
     tx,
     sql`
-      select o.id, o.kind, coalesce(o.recipient_name, c.name, 'Deleted client') as recipient_name, coalesce(o.to_number, c.phone) as phone,
-        o.client_id, o.not_before, o.status, o.reason, o.body
-      from sms_outbox o left join clients c on c.id = o.client_id and c.business_id = o.business_id
-      where o.business_id = ${businessId} and o.status in ('queued', 'sending') and o.kind <> 'bulk'
-      order by o.not_before, o.id
-      limit ${opts.limit} offset ${opts.offset}`,
+      select f.total, o.* from (select coalesce((select scheduled from sms_outbox_figures where business_id = ${businessId}), 0) as total) f
+      left join lateral (
+        select o.id, o.kind, coalesce(o.recipient_name, c.name, 'Deleted client') as recipient_name, coalesce(o.to_number, c.phone) as phone,
+          o.client_id, o.not_before, o.status, o.reason, o.body
+        from sms_outbox o left join clients c on c.id = o.client_id and c.business_id = o.business_id
+        where o.business_id = ${businessId} and o.status in ('queued', 'sending') and o.kind <> 'bulk'
+        order by o.not_before, o.id
+        limit ${opts.limit} offset ${opts.offset}) o on true
+      order by o.not_before, o.id`,
   );
-  const [count] = await readRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from sms_outbox
-      where business_id = ${businessId} and status in ('queued', 'sending') and kind <> 'bulk'`,
-  );
+  const count = { n: Number(found[0]?.total ?? 0) };
+  const rows = found.filter((r) => r.id != null);
   return {
     total: count.n,
     rows: rows.map((r) => ({
-      id: r.id,
+      id: Number(r.id),
       kind: r.kind,
       recipientName: r.recipient_name,
       phone: r.phone,
