@@ -52,12 +52,11 @@ export async function startBulkSend(
 }
 
 export async function bulkBatches(db: Database['db'], businessId: number, opts: { id?: number; limit: number }): Promise<BulkBatch[]> {
-  const batches = await q.selectBatches(db, businessId, opts);
-  const problems = await q.selectProblems(db, businessId, batches.map((b) => b.id), PROBLEMS_SHOWN);
-  return batches.map((b) => ({
+  const batches = await q.selectBatches(db, businessId, { ...opts, perBatch: PROBLEMS_SHOWN });
+  return batches.map(({ problems, ...b }) => ({
     ...b,
     finished: b.queued + b.sending === 0,
-    problems: problems.filter((p) => p.batchId === b.id).map(({ clientId, name, status, reason }) => ({ clientId, name, status, reason })),
+    problems: problems.map(({ clientId, name, status, reason }) => ({ clientId, name, status, reason })),
   }));
 }
 

@@ -254,18 +254,29 @@ export type BatchCounts = {
   nextAt: string | null;
 };
 
-/** The newest batches of the business (or one), with their texts counted by state. */
-export async function selectBatches(tx: Tx, businessId: number, opts: { id?: number; limit: number }): Promise<BatchCounts[]> {
+export type BatchProblem = { clientId: number | null; name: string; status: 'failed' | 'skipped'; reason: string };
+
+/**
+ * The newest batches of the business (or one) in one statement: their kept counts (docs/sms-outbox.md
+ * "Kept"), the next due time (the first queued row of sms_outbox_batch_status_idx) and their first
+ * `perBatch` failed or skipped texts (sms_outbox_batch_problems_idx), not all of them.
+ */
+export async function selectBatches(tx: Tx, businessId: number, opts: { id?: number; limit: number; perBatch: number }): Promise<(BatchCounts & { problems: BatchProblem[] })[]> {
   const rows = await readRows<{
     id: number; message: string; created_at: string | Date; total: number; queued: number; held: number;
-    sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null;
+    sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null; problems: BatchProblem[] | string;
   }>(
     tx,
-    // The batches (newest, through the business's index) with their kept counts (docs/sms-outbox.md "Kept");
-    // the next due time is the first queued row of sms_outbox_batch_status_idx.
     sql`
       select b.id, b.message, b.created_at, b.total, b.queued, b.held, b.sending, b.sent, b.failed, b.skipped,
-        case when b.queued > 0 then (select min(w.not_before) from sms_outbox w where w.batch_id = b.id and w.status = 'queued') end as next_at
+        case when b.queued > 0 then (select min(w.not_before) from sms_outbox w where w.batch_id = b.id and w.status = 'queued') end as next_at,
+        case when b.failed + b.skipped > 0 then (
+          select json_agg(json_build_object('clientId', o.client_id, 'name', coalesce(c.name, 'Deleted client'), 'status', o.status,
+              'reason', coalesce(o.reason, '')) order by o.id)
+          from (select p.client_id, p.status, p.reason, p.id from sms_outbox p
+                 where p.business_id = ${businessId} and p.batch_id = b.id and p.status in ('failed', 'skipped')
+                 order by p.id limit ${opts.perBatch}) o
+          left join clients c on c.id = o.client_id and c.business_id = ${businessId}) end as problems
       from sms_bulk_batches b
       where b.business_id = ${businessId} ${opts.id !== undefined ? sql`and b.id = ${opts.id}` : sql``}
       order by b.id desc limit ${opts.limit}`,
@@ -282,27 +293,8 @@ export async function selectBatches(tx: Tx, businessId: number, opts: { id?: num
     failed: r.failed,
     skipped: r.skipped,
     nextAt: r.next_at ? new Date(r.next_at).toISOString() : null,
+    problems: r.problems == null ? [] : typeof r.problems === 'string' ? (JSON.parse(r.problems) as BatchProblem[]) : r.problems,
   }));
-}
-
-export type BatchProblem = { batchId: number; clientId: number | null; name: string; status: 'failed' | 'skipped'; reason: string };
-
-export async function selectProblems(tx: Tx, businessId: number, batchIds: number[], perBatch: number): Promise<BatchProblem[]> {
-  if (batchIds.length === 0) return [];
-  // Per batch, its first `perBatch` failed or skipped texts (sms_outbox_batch_problems_idx), not all of them.
-  return readRows<BatchProblem>(
-    tx,
-    sql`
-      select o.batch_id as "batchId", o.client_id as "clientId", coalesce(c.name, 'Deleted client') as name, o.status,
-        coalesce(o.reason, '') as reason
-      from unnest(${`{${batchIds.join(',')}}`}::int[]) as x(batch_id)
-      cross join lateral (
-        select p.batch_id, p.client_id, p.status, p.reason, p.business_id, p.id from sms_outbox p
-         where p.business_id = ${businessId} and p.batch_id = x.batch_id and p.status in ('failed', 'skipped')
-         order by p.id limit ${perBatch}) o
-      left join clients c on c.id = o.client_id and c.business_id = o.business_id
-      order by o.batch_id desc, o.id`,
-  );
 }
 
 /** Rows a lost job could leave behind: queued and overdue, or stuck in 'sending' (the process stopped mid-send). */
