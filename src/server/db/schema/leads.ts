@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 
@@ -52,13 +53,72 @@ export const leads = pgTable(
     smsOptIn: boolean('sms_opt_in').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a search matches (docs/leads.md): the name, e-mail and referrer's name in lower case, one per line,
+     * searched through one trigram index where pg_trgm is available (migration 0026).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(name) || chr(10) || coalesce(lower(email), '') || chr(10) || coalesce(lower(referrer_name), '')`,
+    ),
   },
   (t) => [
-    index('leads_business_created_idx').on(t.businessId, t.createdAt),
+    // The Lead Inbox newest first (created_at desc, id desc): a page's ids from the index alone.
+    index('leads_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // The Lead Inbox filtered by status or source, newest first.
-    index('leads_business_status_created_idx').on(t.businessId, t.status, t.createdAt),
-    index('leads_business_source_created_idx').on(t.businessId, t.source, t.createdAt),
+    index('leads_business_status_created_idx').on(t.businessId, t.status, t.createdAt, t.id),
+    index('leads_business_source_created_idx').on(t.businessId, t.source, t.createdAt, t.id),
   ],
+);
+
+// The Lead Inbox's kept figures (docs/leads.md), kept by statement-level triggers on leads (migration 0026).
+
+/** How many leads a business has, by status and source. */
+export const leadFigures = pgTable(
+  'lead_figures',
+  {
+    businessId: businessId(),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    leads: integer('leads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.status, t.source] })],
+);
+
+/** The same by the week a lead came in (7-day buckets from a Monday, UTC): deep pages skip whole weeks. */
+export const leadWeekFigures = pgTable(
+  'lead_week_figures',
+  {
+    businessId: businessId(),
+    week: timestamp('week', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    leads: integer('leads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.week, t.status, t.source] })],
+);
+
+/** Leads naming each referrer (keyed by the code, else the name in lower case), with the name shown. */
+export const leadReferrers = pgTable(
+  'lead_referrers',
+  {
+    businessId: businessId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    leads: integer('leads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.key] }), index('lead_referrers_top_idx').on(t.businessId, t.leads.desc(), t.name)],
+);
+
+/** Leads per referrer and the (trimmed) name they carry ('' for none): the name shown is chosen from these. */
+export const leadReferrerNames = pgTable(
+  'lead_referrer_names',
+  {
+    businessId: businessId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    leads: integer('leads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.key, t.name] })],
 );
 
 export const leadCommunications = pgTable(

@@ -50,26 +50,52 @@ function where(businessId: number, f: LeadFilters): SQL {
     const digits = f.search.replace(/\D/g, '');
     // Phone digits match the stored E.164 (with or without the leading 1) once at least 3 are typed.
     const phone = digits.length >= 3 ? sql` or l.phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}` : sql``;
-    parts.push(sql`(lower(l.name) like ${p} or lower(l.email) like ${p} or lower(l.referrer_name) like ${p}${phone})`);
+    // search_text is the three columns in lower case, one per line: a pattern without a line break matches it
+    // exactly when it matches one of them (one trigram index instead of three). With one, each column.
+    const text = p.includes('\n')
+      ? sql`lower(l.name) like ${p} or lower(l.email) like ${p} or lower(l.referrer_name) like ${p}`
+      : sql`l.search_text like ${p}`;
+    parts.push(sql`(${text}${phone})`);
   }
   return sql.join(parts, sql` and `);
 }
 
+/** The kept figures' rows for the filter (lead_figures, lead_week_figures). */
+function figuresWhere(businessId: number, f: LeadFilters): SQL {
+  const parts: SQL[] = [sql`f.business_id = ${businessId}`];
+  if (f.status !== 'all') parts.push(sql`f.status = ${f.status}`);
+  if (f.source !== 'all') parts.push(sql`f.source = ${f.source}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** From this offset on, a page skips whole weeks through lead_week_figures instead of walking the index. */
+export const DEEP_PAGE_OFFSET = 1000;
+
 /**
- * A page of leads, newest first, and how many match, in one statement: the count and the page both walk
- * the business's index for the filter (leads_business_{status,source}_created_idx, or _created_idx).
+ * A page of leads, newest first, and how many match, in one statement. Without a search the total is the
+ * kept figures' (lead_figures), and the page's ids come from the business's index for the filter alone
+ * (leads_business_{status,source}_created_idx, or _created_idx: created_at and id are in it) before the
+ * page's rows are read; from DEEP_PAGE_OFFSET on, the weeks before the page are skipped by their kept counts
+ * (lead_week_figures) and the index is walked from the end of the page's week only.
  */
-export async function selectLeadPage(tx: Tx, businessId: number, f: LeadFilters, limit: number, offset: number): Promise<{ leads: Lead[]; total: number }> {
+export async function selectLeadPage(
+  tx: Tx,
+  businessId: number,
+  f: LeadFilters,
+  limit: number,
+  offset: number,
+  deepFrom = DEEP_PAGE_OFFSET,
+): Promise<{ leads: Lead[]; total: number }> {
   const w = where(businessId, f);
   if (f.search) {
-    // The matches are found once through the trigram indexes (drizzle/0020_leads_search_trgm.sql), then
-    // counted, ordered and cut, and only the page's rows are read. Materialised: left to itself PostgreSQL
-    // walks the created_at index under the window and filters every lead (as it did for clients:
-    // docs/benchmarks.md, 24 November).
+    // The matches are found once through the trigram indexes (search_text and phone), then counted, ordered
+    // and cut, and only the page's rows are read. Materialised: left to itself PostgreSQL walks the
+    // created_at index under the window and filters every lead (as it did for clients: docs/benchmarks.md,
+    // 24 November).
     const rows = rowsOf<LeadRow & { total: number }>(
       await tx.execute(sql`with m as materialized (select l.id, l.created_at from leads l where ${w}),
-        ids as (select m.id, count(*) over ()::int as total from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
-        select ${LEAD_COLUMNS}, ids.total from ids join leads l on l.id = ids.id and l.business_id = ${businessId}
+        ids as (select m.id from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
+        select ${LEAD_COLUMNS}, (select count(*)::int from m) as total from ids join leads l on l.id = ids.id and l.business_id = ${businessId}
         order by l.created_at desc, l.id desc`),
     );
     if (rows.length > 0) return { total: Number(rows[0].total), leads: rows.map(toLead) };
@@ -77,9 +103,23 @@ export async function selectLeadPage(tx: Tx, businessId: number, f: LeadFilters,
     const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from leads l where ${w}`));
     return { total: Number(count.n), leads: [] };
   }
+  const fw = figuresWhere(businessId, f);
+  const ids =
+    offset < deepFrom
+      ? sql`select l.id from leads l where ${w} order by l.created_at desc, l.id desc limit ${limit} offset ${offset}`
+      : // The oldest week with no more than `offset` newer leads holds the page's first lead: walk the index
+        // from that week's end, skipping the leads of the week newer than the page. No week: no lead.
+        sql`select l.id from leads l where ${w} and l.created_at < (select k.bound from k)
+          order by l.created_at desc, l.id desc limit ${limit} offset (select ${offset}::int - k.before from k)`;
+  const weeks = offset < deepFrom
+    ? sql``
+    : sql`with wk as (select f.week, sum(f.leads)::int as n from lead_week_figures f where ${fw} group by f.week having sum(f.leads) > 0),
+        k as (select s.week + interval '7 days' as bound, s.before
+          from (select wk.week, (sum(wk.n) over (order by wk.week desc) - wk.n)::int as before from wk) s
+          where s.before <= ${offset}::int order by s.week limit 1) `;
   const rows = rowsOf<Partial<LeadRow> & { total: number }>(
-    await tx.execute(sql`select t.total, p.* from (select count(*)::int as total from leads l where ${w}) t
-      left join lateral (select ${LEAD_COLUMNS} from leads l where ${w} order by l.created_at desc, l.id desc limit ${limit} offset ${offset}) p on true
+    await tx.execute(sql`${weeks}select t.total, p.* from (select coalesce(sum(f.leads), 0)::int as total from lead_figures f where ${fw}) t
+      left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id) p on true
       order by p.created_at desc, p.id desc`),
   );
   return { total: Number(rows[0]?.total ?? 0), leads: rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow)) };
@@ -112,41 +152,38 @@ export async function updateLeadStatus(tx: Tx, businessId: number, id: number, s
   return r ? toLead(r) : null;
 }
 
-type StatsRow = { total: number; converted: number; referral: number; this_week: number };
+type StatsRow = { total: number; converted: number; referral: number; this_week: number; top: { name: string; count: number }[] | string };
 
 /**
- * The business's lead figures in one pass over its leads. "This week" starts on Monday at 00:00 in the
- * business's time zone.
+ * The business's lead figures and its top referrers in one statement, from the kept figures (lead_figures,
+ * lead_referrers through lead_referrers_top_idx); "this week" (from Monday at 00:00 in the business's time
+ * zone) counts the week's leads on leads_business_created_idx alone.
  */
-export async function selectLeadCounts(tx: Tx, businessId: number): Promise<{ total: number; converted: number; referral: number; thisWeek: number }> {
+export async function selectLeadStats(
+  tx: Tx,
+  businessId: number,
+  topReferrers: number,
+): Promise<{ total: number; converted: number; referral: number; thisWeek: number; topReferrers: { name: string; count: number }[] }> {
   const [r] = rowsOf<StatsRow>(
-    await tx.execute(sql`with bz as (
-        select (date_trunc('week', now() at time zone b.time_zone) at time zone b.time_zone) as week_start from businesses b where b.id = ${businessId}
-      )
-      select count(*)::int as total,
-        count(*) filter (where l.status = 'converted')::int as converted,
-        count(*) filter (where l.source = 'referral')::int as referral,
-        count(*) filter (where l.created_at >= (select week_start from bz))::int as this_week
-      from leads l where l.business_id = ${businessId}`),
+    await tx.execute(sql`select f.total, f.converted, f.referral,
+        (select count(*)::int from leads l where l.business_id = ${businessId} and l.created_at >=
+          (select date_trunc('week', now() at time zone b.time_zone) at time zone b.time_zone from businesses b where b.id = ${businessId})) as this_week,
+        (select coalesce(json_agg(json_build_object('name', r.name, 'count', r.leads) order by r.leads desc, r.name), '[]')
+          from (select r.name, r.leads from lead_referrers r where r.business_id = ${businessId} and r.leads > 0
+            order by r.leads desc, r.name limit ${topReferrers}) r) as top
+      from (select coalesce(sum(f.leads), 0)::int as total,
+          coalesce(sum(f.leads) filter (where f.status = 'converted'), 0)::int as converted,
+          coalesce(sum(f.leads) filter (where f.source = 'referral'), 0)::int as referral
+        from lead_figures f where f.business_id = ${businessId}) f`),
   );
-  return { total: Number(r.total), converted: Number(r.converted), referral: Number(r.referral), thisWeek: Number(r.this_week) };
-}
-
-/**
- * Who brought in the most leads: leads naming a referrer, grouped by the referrer's code (or, without one,
- * the name), most first. The name shown is the one the leads carry (the code when none does).
- */
-export async function selectTopLeadReferrers(tx: Tx, businessId: number, limit: number): Promise<{ name: string; count: number }[]> {
-  const rows = rowsOf<{ name: string; n: number }>(
-    await tx.execute(sql`select coalesce(max(x.referrer_name), max(x.referrer_code)) as name, count(*)::int as n
-      from (select l.referrer_code, nullif(trim(l.referrer_name), '') as referrer_name,
-              coalesce(l.referrer_code, lower(nullif(trim(l.referrer_name), ''))) as k
-            from leads l where l.business_id = ${businessId} and (l.referrer_code is not null or nullif(trim(l.referrer_name), '') is not null)) x
-      group by x.k
-      order by n desc, name asc
-      limit ${limit}`),
-  );
-  return rows.map((r) => ({ name: r.name, count: Number(r.n) }));
+  const top = typeof r.top === 'string' ? (JSON.parse(r.top) as { name: string; count: number }[]) : r.top;
+  return {
+    total: Number(r.total),
+    converted: Number(r.converted),
+    referral: Number(r.referral),
+    thisWeek: Number(r.this_week),
+    topReferrers: top.map((t) => ({ name: t.name, count: Number(t.count) })),
+  };
 }
 
 type CommunicationRow = { id: number; lead_id: number; type: string; direction: string; subject: string | null; content: string; status: string; sent_at: Time };

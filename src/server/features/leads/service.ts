@@ -29,7 +29,7 @@ export async function listLeads(db: Tx, businessId: number, opts: q.LeadFilters 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 export async function leadStats(db: Tx, businessId: number): Promise<LeadStats> {
-  const [counts, topReferrers] = await Promise.all([q.selectLeadCounts(db, businessId), q.selectTopLeadReferrers(db, businessId, LEAD_TOP_REFERRERS)]);
+  const { topReferrers, ...counts } = await q.selectLeadStats(db, businessId, LEAD_TOP_REFERRERS);
   return {
     totalLeadsThisWeek: counts.thisWeek,
     conversionRate: percent(counts.converted, counts.total),
