@@ -95,15 +95,25 @@ const idList = (v: unknown): number[] =>
  * page's clients only the newest unread ids (when the kept count says there are any) and the last `per`
  * messages (sms_messages_business_client_ts_idx). `match` narrows to the clients a search names.
  */
-async function selectConversationPage(tx: Tx, businessId: number, opts: { offset: number; limit: number; per: number; maxIds: number; match?: SQL }): Promise<ConversationRow[]> {
-  const heads = opts.match
-    ? sql`select v.client_id, v.last_at, v.unread from clients c
-          join sms_conversations v on v.business_id = c.business_id and v.client_id = c.id
-         where c.business_id = ${businessId} and ${opts.match}
-         order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${opts.limit}`
-    : sql`select v.client_id, v.last_at, v.unread from sms_conversations v
-         where v.business_id = ${businessId}
-         order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${opts.limit}`;
+async function selectConversationPage(
+  tx: Tx,
+  businessId: number,
+  opts: { offset: number; limit: number; per: number; maxIds: number; match?: { clients: SQL } | { conversations: SQL } },
+): Promise<ConversationRow[]> {
+  const order = sql`order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${opts.limit}`;
+  // A search either finds the clients first (through one of their indexes) and probes each one's kept row
+  // (offset 0 keeps that a probe, whatever the words), or walks the business's conversations in order and
+  // checks each one's client (for matches no client index narrows); see searchConversations.
+  const heads = !opts.match
+    ? sql`select v.client_id, v.last_at, v.unread from sms_conversations v where v.business_id = ${businessId} ${order}`
+    : 'clients' in opts.match
+      ? sql`select v.client_id, v.last_at, v.unread from clients c
+          cross join lateral (select v.client_id, v.last_at, v.unread from sms_conversations v
+                               where v.business_id = c.business_id and v.client_id = c.id offset 0) v
+         where c.business_id = ${businessId} and ${opts.match.clients} ${order}`
+      : sql`select v.client_id, v.last_at, v.unread from sms_conversations v
+          join clients c on c.id = v.client_id and c.business_id = v.business_id
+         where v.business_id = ${businessId} and ${opts.match.conversations} ${order}`;
   // The columns are never null: "nulls last" only matches the indexes' order, so no sort is planned.
   const rows = await readRows<Record<string, any>>(
     tx,
@@ -142,17 +152,22 @@ export async function selectConversations(tx: Tx, businessId: number, opts: { of
 /**
  * Conversations of the clients the search names, latest first: a search of digits (3 or more) and
  * punctuation only is a phone (the whole number: exact, through clients_business_phone_idx; part of one:
- * a substring); anything else matches the name in any case (through clients_name_trgm_idx).
+ * a substring); anything else matches the name in any case. A name of 3 characters or more is found through
+ * clients_name_trgm_idx; a shorter one or part of a phone (which no index narrows) by walking the business's
+ * conversations in order and checking each client, which stops once the page is full.
  */
 export async function searchConversations(tx: Tx, businessId: number, opts: { search: string; offset: number; limit: number; per: number; maxIds: number }): Promise<ConversationRow[]> {
   const digits = opts.search.replace(/\D/g, '');
   const isPhone = digits.length >= 3 && /^[\d\s()+.-]+$/.test(opts.search);
   const whole = isPhone ? normalizePhone(opts.search) : null;
+  const name = opts.search.toLowerCase();
   const match = whole
-    ? sql`c.phone = ${whole}`
+    ? { clients: sql`c.phone = ${whole}` }
     : isPhone
-      ? sql`c.phone like ${`%${digits}%`}`
-      : sql`lower(c.name) like ${`%${opts.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
+      ? { conversations: sql`strpos(c.phone, ${digits}) > 0` }
+      : [...name].length >= 3
+        ? { clients: sql`lower(c.name) like ${`%${name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}` }
+        : { conversations: sql`strpos(lower(c.name), ${name}) > 0` };
   return selectConversationPage(tx, businessId, { ...opts, match });
 }
 

@@ -79,6 +79,16 @@ describe('conversations', () => {
     expect((await get(a, '/api/sms/conversations?search=%25')).json().conversations).toEqual([]);
   });
 
+  it('search by a name shorter than 3 characters or part of a phone: the same answers, latest first and paged', async () => {
+    const ids = async (q: string) => (await get(a, `/api/sms/conversations?${q}`)).json().conversations.map((c: any) => c.clientId);
+    expect(await ids('search=T%204')).toEqual([clients[4]]);
+    expect(await ids('search=nt')).toEqual(clients);
+    expect(await ids('search=nt&page=2&pageSize=2')).toEqual([clients[2], clients[3]]);
+    expect(await ids('search=0203')).toEqual([clients[3]]);
+    expect(await ids('search=555-02')).toEqual(clients);
+    expect(await ids('search=zz')).toEqual([]);
+  });
+
   it('refuses a page size past 100 and a page below 1', async () => {
     expect((await get(a, '/api/sms/conversations?pageSize=101')).statusCode).toBe(400);
     expect((await get(a, '/api/sms/conversations?page=0')).statusCode).toBe(400);
