@@ -111,7 +111,7 @@ function searchMatches(businessId: number, search: string): SQL {
     union select r.id from referrals r where r.business_id = ${businessId} and lower(r.referee_email) like ${p}
     union select r.id from referrals r where r.business_id = ${businessId} and lower(r.referrer_code) like ${p}
     union select r.id from referrals r where r.business_id = ${businessId}
-      and r.referrer_client_id in (select m.id from clients m where m.business_id = ${businessId} and lower(m.name) like ${p})${phone}`;
+      and r.referrer_client_id = any(array(select m.id from clients m where m.business_id = ${businessId} and lower(m.name) like ${p}))${phone}`;
 }
 
 const ORDER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
@@ -171,7 +171,8 @@ export async function selectReferralPage(
     rows = await readRows<PageRow>(
       tx,
       sql`with m as materialized (${searchMatches(businessId, opts.search)}),
-        f as materialized (select r.id, r.created_at, r.converted_at, r.referee_name, r.converted from m join referrals r on r.id = m.id where true${STATUS[opts.status]})
+        f as materialized (select r.id, r.created_at, r.converted_at, r.referee_name, r.converted from m
+          cross join lateral (select * from referrals r where r.id = m.id offset 0) r where true${STATUS[opts.status]})
       select s.*, (select count(*) from f)::int as matches, p.* from ${FIGURES(businessId)}
       ${pageOf(sql`select r.id from f r order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`)}`,
     );
@@ -204,15 +205,15 @@ export async function selectAllReferrals(tx: Tx, businessId: number): Promise<Re
 /**
  * Top Referrers from the kept per-referrer figures (referrer_figures: each referrer's referrals and
  * conversions and their name for the tie-break, kept by triggers): the first rows of
- * referrer_figures_order_idx, each referrer looked up by primary key.
+ * referrer_figures_order_idx, each referrer looked up by primary key (the row's client is the business's by
+ * construction: the trigger takes business_id from the client).
  */
 export async function selectTopReferrers(tx: Tx, businessId: number, limit: number): Promise<TopReferrer[]> {
   const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`select c.id, c.name, c.referral_code, f.referrals as total, f.converted
-      from referrer_figures f
+      from (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
+            order by f.referrals desc, f.converted desc, f.name_key, f.client_id limit ${limit}) f
       cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = f.client_id and c.business_id = ${businessId} offset 0) c
-      where f.business_id = ${businessId} and f.referrals > 0
-      order by f.referrals desc, f.converted desc, f.name_key, f.client_id
-      limit ${limit}`,
+      order by f.referrals desc, f.converted desc, f.name_key, f.client_id`,
   );
   return rows.map((r) => ({
     client: { id: Number(r.id), name: r.name, referralCode: r.referral_code },
