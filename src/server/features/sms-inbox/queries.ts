@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { readRows } from './read-query';
+import { count, readRows } from './read-query';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
 
@@ -59,7 +59,7 @@ export async function selectHistory(tx: Tx, businessId: number, opts: { offset: 
     sql`select ${MESSAGE_COLUMNS} from (
         select k.id, k.timestamp from sms_messages k
          where k.business_id = ${businessId} ${client} ${after}
-         order by ${order} offset ${opts.offset} limit ${opts.limit}) p
+         order by ${order} offset ${opts.offset} limit ${count(opts.limit)}) p
       join sms_messages m on m.id = p.id ${CLIENT_JOIN}
       order by p.timestamp desc, p.id desc`,
   );
@@ -78,7 +78,7 @@ export async function selectFeed(tx: Tx, businessId: number, opts: { since: Date
     tx,
     sql`select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
       where m.business_id = ${businessId} and m.timestamp >= ${opts.since.toISOString()} ${filters[opts.filter]}
-      order by m.timestamp desc, m.id desc limit ${opts.limit}`,
+      order by m.timestamp desc, m.id desc limit ${count(opts.limit)}`,
   );
   return rows.map(toMessage);
 }
@@ -100,7 +100,7 @@ async function selectConversationPage(
   businessId: number,
   opts: { offset: number; limit: number; per: number; maxIds: number; match?: { clients: SQL } | { conversations: SQL } },
 ): Promise<ConversationRow[]> {
-  const order = sql`order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${opts.limit}`;
+  const order = sql`order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${count(opts.limit)}`;
   // A search either finds the clients first (through one of their indexes) and probes each one's kept row
   // (offset 0 keeps that a probe, whatever the words), or walks the business's conversations in order and
   // checks each one's client (for matches no client index narrows); see searchConversations.
@@ -122,13 +122,13 @@ async function selectConversationPage(
           case when h.unread > 0 then array(
             select u.id from sms_messages u
              where u.business_id = ${businessId} and u.client_id = h.client_id and u.direction = 'inbound' and not u.is_read
-             order by u.timestamp desc nulls last, u.id desc nulls last limit ${opts.maxIds}) end as unread_ids
+             order by u.timestamp desc nulls last, u.id desc nulls last limit ${count(opts.maxIds)}) end as unread_ids
         from (${heads}) h)
       select h.client_id as head_client_id, h.unread, h.unread_ids, r.* from h
       left join lateral (
         select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
          where m.business_id = ${businessId} and m.client_id = h.client_id
-         order by m.timestamp desc nulls last, m.id desc nulls last limit ${opts.per}) r on true
+         order by m.timestamp desc nulls last, m.id desc nulls last limit ${count(opts.per)}) r on true
       order by h.last_at desc, h.client_id desc, r.timestamp desc, r.id desc`,
   );
   const out: ConversationRow[] = [];
@@ -201,7 +201,7 @@ export async function selectUnreadReplies(tx: Tx, businessId: number, limit: num
       left join clients c on c.id = r.client_id and c.business_id = r.business_id
       left join sms_messages m on m.twilio_sid = r.twilio_sid and m.business_id = r.business_id
       where r.business_id = ${businessId} and not r.is_read
-      order by r.received_at desc, r.id desc limit ${limit}`,
+      order by r.received_at desc, r.id desc limit ${count(limit)}`,
   );
   return rows.map((r) => {
     const clientId = r.client_id == null ? null : Number(r.client_id);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Tx, rowsOf } from '../../db/client';
 
@@ -17,4 +17,14 @@ export async function readRows<T>(tx: Tx, query: SQL): Promise<T[]> {
     return result.rows as T[];
   }
   return rowsOf<T>(await tx.execute(query));
+}
+
+/**
+ * A row count (a page size, a per-item cap) written into the statement instead of passed as a parameter: with
+ * a parameter for the LIMIT, PostgreSQL's cached generic plan assumes a large share of the rows and scans and
+ * sorts them; written in, it walks the index and stops. Page sizes are few (1-101), so few statements.
+ */
+export function count(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import { readRows } from './read-query';
+import { count, readRows } from './read-query';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
 
@@ -275,11 +275,11 @@ export async function selectBatches(tx: Tx, businessId: number, opts: { id?: num
               'reason', coalesce(o.reason, '')) order by o.id)
           from (select p.client_id, p.status, p.reason, p.id from sms_outbox p
                  where p.business_id = ${businessId} and p.batch_id = b.id and p.status in ('failed', 'skipped')
-                 order by p.id limit ${opts.perBatch}) o
+                 order by p.id limit ${count(opts.perBatch)}) o
           left join clients c on c.id = o.client_id and c.business_id = ${businessId}) end as problems
       from sms_bulk_batches b
       where b.business_id = ${businessId} ${opts.id !== undefined ? sql`and b.id = ${opts.id}` : sql``}
-      order by b.id desc limit ${opts.limit}`,
+      order by b.id desc limit ${count(opts.limit)}`,
   );
   return rows.map((r) => ({
     id: r.id,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { readRows } from './read-query';
+import { count, readRows } from './read-query';
 import type { ScheduledText } from '../../../shared/schemas/sms-automations';
 
 /**
@@ -22,13 +22,12 @@ export async function selectScheduled(tx: Tx, businessId: number, opts: { limit:
         from sms_outbox o left join clients c on c.id = o.client_id and c.business_id = o.business_id
         where o.business_id = ${businessId} and o.status in ('queued', 'sending') and o.kind <> 'bulk'
         order by o.not_before, o.id
-        limit ${opts.limit} offset ${opts.offset}) o on true
+        limit ${count(opts.limit)} offset ${opts.offset}) o on true
       order by o.not_before, o.id`,
   );
-  const count = { n: Number(found[0]?.total ?? 0) };
   const rows = found.filter((r) => r.id != null);
   return {
-    total: count.n,
+    total: Number(found[0]?.total ?? 0),
     rows: rows.map((r) => ({
       id: Number(r.id),
       kind: r.kind,
