@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
+import { readRows } from './read-query';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
 
@@ -92,15 +93,16 @@ export async function selectLeadPage(
     // and cut, and only the page's rows are read. Materialised: left to itself PostgreSQL walks the
     // created_at index under the window and filters every lead (as it did for clients: docs/benchmarks.md,
     // 24 November).
-    const rows = rowsOf<LeadRow & { total: number }>(
-      await tx.execute(sql`with m as materialized (select l.id, l.created_at from leads l where ${w}),
+    const rows = await readRows<LeadRow & { total: number }>(
+      tx,
+      sql`with m as materialized (select l.id, l.created_at from leads l where ${w}),
         ids as (select m.id from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
         select ${LEAD_COLUMNS}, (select count(*)::int from m) as total from ids join leads l on l.id = ids.id and l.business_id = ${businessId}
-        order by l.created_at desc, l.id desc`),
+        order by l.created_at desc, l.id desc`,
     );
     if (rows.length > 0) return { total: Number(rows[0].total), leads: rows.map(toLead) };
     // Paged past its end (or nothing matches): no row carries the count.
-    const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from leads l where ${w}`));
+    const [count] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from leads l where ${w}`);
     return { total: Number(count.n), leads: [] };
   }
   const fw = figuresWhere(businessId, f);
@@ -117,10 +119,11 @@ export async function selectLeadPage(
         k as (select s.week + interval '7 days' as bound, s.before
           from (select wk.week, (sum(wk.n) over (order by wk.week desc) - wk.n)::int as before from wk) s
           where s.before <= ${offset}::int order by s.week limit 1) `;
-  const rows = rowsOf<Partial<LeadRow> & { total: number }>(
-    await tx.execute(sql`${weeks}select t.total, p.* from (select coalesce(sum(f.leads), 0)::int as total from lead_figures f where ${fw}) t
+  const rows = await readRows<Partial<LeadRow> & { total: number }>(
+    tx,
+    sql`${weeks}select t.total, p.* from (select coalesce(sum(f.leads), 0)::int as total from lead_figures f where ${fw}) t
       left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id) p on true
-      order by p.created_at desc, p.id desc`),
+      order by p.created_at desc, p.id desc`,
   );
   return { total: Number(rows[0]?.total ?? 0), leads: rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow)) };
 }
@@ -164,8 +167,9 @@ export async function selectLeadStats(
   businessId: number,
   topReferrers: number,
 ): Promise<{ total: number; converted: number; referral: number; thisWeek: number; topReferrers: { name: string; count: number }[] }> {
-  const [r] = rowsOf<StatsRow>(
-    await tx.execute(sql`select f.total, f.converted, f.referral,
+  const [r] = await readRows<StatsRow>(
+    tx,
+    sql`select f.total, f.converted, f.referral,
         (select count(*)::int from leads l where l.business_id = ${businessId} and l.created_at >=
           (select date_trunc('week', now() at time zone b.time_zone) at time zone b.time_zone from businesses b where b.id = ${businessId})) as this_week,
         (select coalesce(json_agg(json_build_object('name', r.name, 'count', r.leads) order by r.leads desc, r.name), '[]')
@@ -174,7 +178,7 @@ export async function selectLeadStats(
       from (select coalesce(sum(f.leads), 0)::int as total,
           coalesce(sum(f.leads) filter (where f.status = 'converted'), 0)::int as converted,
           coalesce(sum(f.leads) filter (where f.source = 'referral'), 0)::int as referral
-        from lead_figures f where f.business_id = ${businessId}) f`),
+        from lead_figures f where f.business_id = ${businessId}) f`,
   );
   const top = typeof r.top === 'string' ? (JSON.parse(r.top) as { name: string; count: number }[]) : r.top;
   return {
