@@ -160,7 +160,9 @@ type StatsRow = { total: number; converted: number; referral: number; this_week:
 /**
  * The business's lead figures and its top referrers in one statement, from the kept figures (lead_figures,
  * lead_referrers through lead_referrers_top_idx); "this week" (from Monday at 00:00 in the business's time
- * zone) counts the week's leads on leads_business_created_idx alone.
+ * zone) counts the week's leads on leads_business_created_idx alone. Its `<= 'infinity'` (true of every
+ * row) makes the range two-sided, so the planner estimates a narrow range for the unknown week start instead
+ * of a third of the leads and keeps the index even when the visibility map is empty (a seq scan otherwise).
  */
 export async function selectLeadStats(
   tx: Tx,
@@ -171,7 +173,8 @@ export async function selectLeadStats(
     tx,
     sql`select f.total, f.converted, f.referral,
         (select count(*)::int from leads l where l.business_id = ${businessId} and l.created_at >=
-          (select date_trunc('week', now() at time zone b.time_zone) at time zone b.time_zone from businesses b where b.id = ${businessId})) as this_week,
+          (select date_trunc('week', now() at time zone b.time_zone) at time zone b.time_zone from businesses b where b.id = ${businessId})
+          and l.created_at <= 'infinity') as this_week,
         (select coalesce(json_agg(json_build_object('name', r.name, 'count', r.leads) order by r.leads desc, r.name), '[]')
           from (select r.name, r.leads from lead_referrers r where r.business_id = ${businessId} and r.leads > 0
             order by r.leads desc, r.name limit ${topReferrers}) r) as top
