@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { readRows } from './read-query';
+import { readRows } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 
 type ClientRow = {

@@ -8,7 +8,7 @@ import {
   INSIGHTS_TOP_CLIENTS_LIMIT,
   type Insights,
 } from '../../../shared/schemas/insights';
-import { readRows } from './read-query';
+import { readRows } from '../../db/read-rows';
 
 // Insights (docs/insights.md) from the kept figures: the business's day rows (business_daily_figures), the
 // clients' and cancellations' figures kept on business_figures, and indexes on the clients' kept columns

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
-import { readRows } from './read-query';
+import { readRows } from '../../db/read-rows';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
 

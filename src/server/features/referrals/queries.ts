@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { readRows } from './read-query';
+import { readRows } from '../../db/read-rows';
 import type {
   ConversionItem,
   PendingReferralItem,

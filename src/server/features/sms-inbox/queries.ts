@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { count, readRows } from './read-query';
+import { readRows, rowCount as count } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import { count, readRows } from './read-query';
+import { readRows, rowCount as count } from '../../db/read-rows';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
 

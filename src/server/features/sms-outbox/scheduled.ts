@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { count, readRows } from './read-query';
+import { readRows, rowCount as count } from '../../db/read-rows';
 import type { ScheduledText } from '../../../shared/schemas/sms-automations';
 
 /**
