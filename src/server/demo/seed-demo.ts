@@ -19,23 +19,12 @@ import {
 import { type BookingRow, recomputeClientStats, recordBookings } from '../features/clients/service';
 import { randomToken } from '../platform/tokens';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEADS, DEMO_REPLIES, DEMO_SERVICES, demoFormFields } from './demo-content';
+import { seededRandom } from '../../shared/seeded-random';
 
 export const DEMO_EMAIL = 'demo@referloop.app';
 export const DEMO_PASSWORD = 'demo1234';
 
 const DAY = 86400_000;
-
-/** Deterministic pseudo-random numbers, so every fresh demo looks the same. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -52,7 +41,7 @@ export async function seedDemoIfEmpty(database: Database, now = new Date()): Pro
 }
 
 export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date): Promise<number> {
-  const rand = prng(20261122);
+  const rand = seededRandom(20261122).next;
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const daysAgo = (n: number) => new Date(now.getTime() - n * DAY);
 

@@ -1,6 +1,7 @@
 import type { RouteEntry } from '../platform/route-table';
 import { multipartBody } from '../features/imports/upload-helpers.test-util';
 import type { ExampleIds, RouteExample } from './route-examples';
+import { seededRandom } from '../../shared/seeded-random';
 
 // The hostile requests fuzz.test.ts sends to one route, generated from the route's example request:
 // every field, query key and path parameter in turn missing, wrong-typed, oversized, deeply nested,
@@ -28,20 +29,9 @@ const nest = (depth: number): unknown => {
   return v;
 };
 
-/** mulberry32: a small seeded generator, so every run sends the same strings. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const ALPHABET = ['a', 'Z', '0', ' ', '%', '_', "'", '"', '\\', '\n', '\t', 'é', '中', '😀', '\u202e', '\u0301', '\ufeff', '<', '>', '&', '\u0000', '\ud800'];
 function randomStrings(seed: number, count: number): string[] {
-  const next = seeded(seed);
+  const next = seededRandom(seed).next;
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 40) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join(''));
 }
 
@@ -232,7 +222,7 @@ export function fuzzCases(route: RouteEntry, example: RouteExample, ids: Example
 function uploadCases(example: RouteExample, ids: ExampleIds, url: string, seed: number): FuzzCase[] {
   const { field, fileName, content } = example.upload!;
   const csv = content(ids);
-  const next = seeded(seed);
+  const next = seededRandom(seed).next;
   const junk = Buffer.from(Array.from({ length: 20_000 }, () => Math.floor(next() * 256)));
   const variants: [string, string, string | Buffer, string, boolean][] = [
     ['another field name', fileName, csv, 'file', true],

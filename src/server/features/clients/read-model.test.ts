@@ -4,6 +4,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { keptFigures, recomputedFigures, rebuildFigures, repairFigures } from './read-model';
 import { recomputeClientStats } from './recompute';
+import { seededRandom } from '../../../shared/seeded-random';
 
 // The kept figures (docs/read-model.md) against a full recomputation after random sequences of
 // imports, re-imports, webhooks, Add Client, deletes, referral changes and recomputes, in two time
@@ -15,18 +16,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** A small seeded generator, so a failing sequence can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
-}
 
 /** POST /api/upload/csv with one CSV file. */
 function upload(cookie: string, fileName: string, csv: string) {
@@ -87,7 +76,7 @@ async function expectExact(biz: TestBusiness, label: string) {
 const NAMES = ['Ann Lee', 'Bo Park', 'Cy Diaz', 'Di Moss', 'Ed Wong', 'Flo Ruiz', 'Gil Cho', 'Hal Bent'];
 
 async function randomSequence(biz: TestBusiness, timeZone: string, seed: number, steps: number) {
-  const r = generator(seed);
+  const r = seededRandom(seed);
   const today = await todayIn(t.database, timeZone);
   const monthStart = `${today.slice(0, 8)}01`;
   // Local today and yesterday, the local month's first day and the previous month's last day, other month ends.

@@ -7,6 +7,7 @@ import { DEFAULT_FIELDS } from '../../../shared/schemas/forms';
 import { LEAD_TOP_REFERRERS } from '../../../shared/schemas/leads';
 import { selectLeadPage, type LeadFilters } from './queries';
 import { addLeadRow } from './test-helpers.test-util';
+import { seededRandom } from '../../../shared/seeded-random';
 
 // The Lead Inbox's kept figures (docs/leads.md "Kept figures"): after random sequences of every write of a lead
 // (Add Lead, form submissions, referral claims, status changes, other columns, deletes, a business's deletion),
@@ -26,20 +27,6 @@ const MONDAY = Date.UTC(2026, 10, 23);
 
 let ipSeq = 0;
 const freshIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
-
-/** A small seeded generator (mulberry32), so a failing sequence can be run again. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
-  return { next, pick, int: (n: number) => Math.floor(next() * n) };
-}
 
 const STATUSES = ['new', 'contacted', 'converted', 'lost'] as const;
 const SOURCES = ['referral', 'website', 'manual', 'form'] as const;
@@ -139,7 +126,7 @@ afterAll(() => t.close());
 
 describe('kept lead figures', () => {
   it('equal a recomputation after random sequences of every write of a lead, and so do the totals, pages and stats', async () => {
-    const r = rng(20261124);
+    const r = seededRandom(20261124);
     let claims = 0;
     for (let step = 0; step < 160; step++) {
       const biz = r.pick([a, b]);

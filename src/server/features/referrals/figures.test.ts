@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addClient, addReferral } from './test-helpers.test-util';
+import { seededRandom } from '../../../shared/seeded-random';
 
 // The kept referral figures (referral_figures, referrer_figures; docs/referrals.md, "Kept figures") stay
 // exact through random sequences of the writes that move them — claims (one and several per statement),
@@ -15,17 +16,6 @@ const clientsOf = new Map<number, { id: number; referralCode: string }[]>();
 
 const query = <T = any>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
 const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
-
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function kept(businessId: number) {
   const [f] = await query('select referrals, converted, rewards_given from referral_figures where business_id = $1', [businessId]);
@@ -206,7 +196,7 @@ describe('kept referral figures', () => {
 
   it('stay exact through random sequences of referral, reward and referrer writes', async () => {
     for (const seed of [1, 2, 3]) {
-      const rnd = random(seed);
+      const rnd = seededRandom(seed).next;
       for (let n = 0; n < 60; n++) {
         const biz = businesses[Math.floor(rnd() * 2)];
         await step(rnd, biz, seed * 1000 + n);
@@ -217,7 +207,7 @@ describe('kept referral figures', () => {
 
   it('a deleted business leaves no figures, and the others stay as they were', async () => {
     const [keep, , gone] = businesses;
-    const rnd = random(9);
+    const rnd = seededRandom(9).next;
     for (let n = 0; n < 30; n++) await step(rnd, gone, 9000 + n);
     await check(gone);
     const before = await kept(keep.id);

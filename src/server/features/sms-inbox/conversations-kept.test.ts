@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { seededRandom } from '../../../shared/seeded-random';
 
 // The kept conversations (sms_conversations, docs/sms-inbox.md "Kept") against a full recomputation from
 // the texts after random sequences of the writes that move them: texts stored (in and out, read and
@@ -12,18 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** A small seeded generator, so a failing sequence can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
-}
 
 type Kept = { client_id: number; last_at: string; unread: number };
 
@@ -60,7 +49,7 @@ async function newClient(biz: TestBusiness, n: number): Promise<number> {
 const BASE = Date.parse('2026-06-01T12:00:00Z');
 
 async function randomSequence(seed: number, steps: number) {
-  const g = generator(seed);
+  const g = seededRandom(seed);
   const a = await createBusiness(t.database, { name: `Kept A ${seed}` });
   const b = await createBusiness(t.database, { name: `Kept B ${seed}` });
   const clientsOf = new Map<number, number[]>([

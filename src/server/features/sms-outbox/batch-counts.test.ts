@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { seededRandom } from '../../../shared/seeded-random';
 
 // The kept counts of each bulk batch (sms_bulk_batches.queued/held/sending/sent/failed/skipped,
 // docs/sms-outbox.md "Kept") against a full recomputation from its texts after random sequences of the
@@ -13,17 +14,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
-}
 
 const STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 
@@ -58,7 +48,7 @@ async function expectExact(biz: TestBusiness, label: string) {
 }
 
 async function randomSequence(seed: number, steps: number) {
-  const g = generator(seed);
+  const g = seededRandom(seed);
   const a = await createBusiness(t.database, { name: `Counts A ${seed}` });
   const b = await createBusiness(t.database, { name: `Counts B ${seed}` });
   let key = 0;
