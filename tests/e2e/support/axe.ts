@@ -9,6 +9,11 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 export async function axeCheck(page: Page, what: string) {
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
+  // Colours are checked at rest: the pointer leaves whatever it last clicked (a button that becomes the next
+  // step's button under it is otherwise measured halfway through its hover transition), and running
+  // transitions end first.
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
