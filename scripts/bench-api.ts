@@ -6,6 +6,7 @@
 //   npm run bench:api                              # fresh PostgreSQL database, seeded, 30 s per call, then PGlite
 //   npm run bench:api -- --database <url>          # reuse a database made by `npm run seed:large`
 //   npm run bench:api -- --duration 10 --only stats,page --no-pglite
+//   npm run bench:api -- --accept-encoding 'gzip, deflate, br'   # ask for compressed answers, as a browser does
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,8 @@ const { values: opts } = parseArgs({
     'pglite-only': { type: 'boolean', default: false },
     'pglite-connections': { type: 'string', default: '6' },
     'pglite-duration': { type: 'string', default: '10' },
+    /** Sent as Accept-Encoding with every request (default: none, so answers are not compressed). */
+    'accept-encoding': { type: 'string' },
     /** Add the indexes docs/sms-inbox.md asks for to the benchmark database (not to the app's migrations). */
   },
 });
@@ -94,10 +97,12 @@ function percentile(sorted: number[], p: number): number {
 
 async function load(port: number, cookie: string, path: string, connections: number, seconds: number): Promise<Figures> {
   const url = `http://127.0.0.1:${port}${path}`;
-  await autocannon({ url, connections, duration: 1, headers: { cookie } }); // warm-up, not counted
+  const headers: Record<string, string> = { cookie };
+  if (opts['accept-encoding']) headers['accept-encoding'] = opts['accept-encoding'];
+  await autocannon({ url, connections, duration: 1, headers }); // warm-up, not counted
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers: { cookie }, timeout: 30 }, (error, r) =>
+    const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 30 }, (error, r) =>
       error ? reject(error) : resolve(r),
     );
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
@@ -126,7 +131,7 @@ const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) :
 async function run(label: string, target: string, connections: number, seconds: number, filter?: string[]) {
   const server = await startServer(target);
   try {
-    console.log(`\n${label}: ${connections} connections, ${seconds} s per call`);
+    console.log(`\n${label}: ${connections} connections, ${seconds} s per call${opts['accept-encoding'] ? `, Accept-Encoding: ${opts['accept-encoding']}` : ''}`);
     console.log(
       ['call'.padEnd(22), 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs auth/me', 'vs bare count'].map((h, i) => (i ? h.padStart(10) : h)).join(' '),
     );
