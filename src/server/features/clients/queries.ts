@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
+import { substringPattern } from '../../db/like-pattern';
 
 type ClientRow = {
   id: number;
@@ -67,15 +68,13 @@ const ORDER: Record<ClientSort, string> = {
 };
 const orderOf = (sort: ClientSort, alias: string) => sql.raw(ORDER[sort].replace(/\b(loyalty_score|total_bookings|last_booking|name|id)\b/g, `${alias}.$1`));
 
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /**
- * Substring of the name or e-mail, case-insensitive: `search_text` holds both in lower case, a line each, so a
- * search (which has no line break) matches within one of them, through one trigram index (migration 0024).
+ * Substring of the name or e-mail, case-insensitive: `search_text` holds both in lower case, a line each, matched
+ * through one trigram index (migration 0024).
  */
 function searchFilter(search?: string): SQL {
   if (!search) return sql``;
-  return sql` and c.search_text like ${likePattern(search.replace(/[\r\n]/g, ' '))}`;
+  return sql` and c.search_text like ${substringPattern(search)}`;
 }
 
 /**

@@ -129,6 +129,10 @@ describe('GET /api/leads', () => {
     expect(await names('?search=alice')).toEqual({ names: ['Rita Referral'], total: 1 });
     // % and _ are literal characters, not wildcards.
     expect(await names('?search=%25_')).toEqual({ names: ['100%_Clean'], total: 1 });
+    // Within the name, the e-mail or the referrer, never from one into the next (one kept search text, a line each).
+    for (const across of ['referral%20rita%40', 'referral%0Arita%40', 'example.com%0D%0Aalice', 'comalice']) {
+      expect(await names(`?search=${across}`), across).toEqual({ names: [], total: 0 });
+    }
     expect(await names('?pageSize=2&page=2')).toEqual({ names: ['Wendy Web', 'Fred Form'], total: 5 });
     expect(await names('?pageSize=2&page=9')).toEqual({ names: [], total: 5 });
   });

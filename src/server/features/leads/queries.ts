@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows } from '../../db/read-rows';
+import { substringPattern } from '../../db/like-pattern';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
 
@@ -40,23 +41,17 @@ function toLead(r: LeadRow): Lead {
 
 export type LeadFilters = { status: 'all' | LeadStatus; source: 'all' | LeadSource; search?: string };
 
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function where(businessId: number, f: LeadFilters): SQL {
   const parts: SQL[] = [sql`l.business_id = ${businessId}`];
   if (f.status !== 'all') parts.push(sql`l.status = ${f.status}`);
   if (f.source !== 'all') parts.push(sql`l.source = ${f.source}`);
   if (f.search) {
-    const p = likePattern(f.search);
+    const p = substringPattern(f.search);
     const digits = f.search.replace(/\D/g, '');
     // Phone digits match the stored E.164 (with or without the leading 1) once at least 3 are typed.
     const phone = digits.length >= 3 ? sql` or l.phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}` : sql``;
-    // search_text is the three columns in lower case, one per line: a pattern without a line break matches it
-    // exactly when it matches one of them (one trigram index instead of three). With one, each column.
-    const text = p.includes('\n')
-      ? sql`lower(l.name) like ${p} or lower(l.email) like ${p} or lower(l.referrer_name) like ${p}`
-      : sql`l.search_text like ${p}`;
-    parts.push(sql`(${text}${phone})`);
+    // search_text is the name, e-mail and referrer in lower case, one per line (one trigram index instead of three).
+    parts.push(sql`(l.search_text like ${p}${phone})`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -155,7 +150,7 @@ export async function updateLeadStatus(tx: Tx, businessId: number, id: number, s
   return r ? toLead(r) : null;
 }
 
-type StatsRow = { total: number; converted: number; referral: number; this_week: number; top: { name: string; count: number }[] | string };
+type StatsRow = { total: number; converted: number; referral: number; this_week: number; top: { name: string; count: number }[] };
 
 /**
  * The business's lead figures and its top referrers in one statement, from the kept figures (lead_figures,
@@ -183,13 +178,12 @@ export async function selectLeadStats(
           coalesce(sum(f.leads) filter (where f.source = 'referral'), 0)::int as referral
         from lead_figures f where f.business_id = ${businessId}) f`,
   );
-  const top = typeof r.top === 'string' ? (JSON.parse(r.top) as { name: string; count: number }[]) : r.top;
   return {
     total: Number(r.total),
     converted: Number(r.converted),
     referral: Number(r.referral),
     thisWeek: Number(r.this_week),
-    topReferrers: top.map((t) => ({ name: t.name, count: Number(t.count) })),
+    topReferrers: r.top.map((t) => ({ name: t.name, count: Number(t.count) })),
   };
 }
 

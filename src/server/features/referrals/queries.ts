@@ -11,6 +11,7 @@ import type {
   TopReferrer,
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
+import { substringPattern } from '../../db/like-pattern';
 
 // The owner's reads of referrals (docs/referrals.md, "Owner side"). The referrer is the client named by
 // referrer_client_id (the one the loyalty score credits); a referral whose referrer was deleted keeps its code.
@@ -86,7 +87,6 @@ function toItem(r: Row): ReferralListItem {
   };
 }
 
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 const STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
   all: sql``,
@@ -101,7 +101,7 @@ const STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
  * referrals_business_referrer_idx), without joining every referral to its client.
  */
 function searchMatches(businessId: number, search: string): SQL {
-  const p = likePattern(search);
+  const p = substringPattern(search);
   const digits = search.replace(/\D/g, '');
   // Phone digits match the stored E.164 (with or without the leading 1) when at least 3 were typed.
   const phone = digits.length >= 3

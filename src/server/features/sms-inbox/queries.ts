@@ -3,6 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows, rowCount as count } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
+import { substringPattern } from '../../db/like-pattern';
 
 // The reads of the inbox. Every statement filters by business_id itself (DESIGN rule 1) and pages or limits
 // in SQL; docs/sms-inbox.md says which index each one walks.
@@ -90,12 +91,12 @@ const idList = (v: unknown): number[] =>
   (Array.isArray(v) ? v : String(v ?? '').replace(/[{}]/g, '').split(',').filter(Boolean)).map(Number);
 
 /**
- * A page of conversations in one statement: the kept rows (sms_conversations, walked through
- * sms_conversations_business_last_idx in the page's order, or the clients the search names), then for the
+ * The clients with texts, latest conversation first, a page in one statement: the kept rows (sms_conversations,
+ * walked through sms_conversations_business_last_idx in the page's order, or the clients the search names), then for the
  * page's clients only the newest unread ids (when the kept count says there are any) and the last `per`
  * messages (sms_messages_business_client_ts_idx). `match` narrows to the clients a search names.
  */
-async function selectConversationPage(
+export async function selectConversations(
   tx: Tx,
   businessId: number,
   opts: { offset: number; limit: number; per: number; maxIds: number; match?: { clients: SQL } | { conversations: SQL } },
@@ -144,11 +145,6 @@ async function selectConversationPage(
   return out;
 }
 
-/** The clients with texts, latest conversation first: `limit` of them from `offset`. */
-export async function selectConversations(tx: Tx, businessId: number, opts: { offset: number; limit: number; per: number; maxIds: number }): Promise<ConversationRow[]> {
-  return selectConversationPage(tx, businessId, opts);
-}
-
 /**
  * Conversations of the clients the search names, latest first: a search of digits (3 or more) and
  * punctuation only is a phone (the whole number: exact, through clients_business_phone_idx; part of one:
@@ -166,9 +162,9 @@ export async function searchConversations(tx: Tx, businessId: number, opts: { se
     : isPhone
       ? { conversations: sql`strpos(c.phone, ${digits}) > 0` }
       : [...name].length >= 3
-        ? { clients: sql`lower(c.name) like ${`%${name.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}` }
+        ? { clients: sql`lower(c.name) like ${substringPattern(name)}` }
         : { conversations: sql`strpos(lower(c.name), ${name}) > 0` };
-  return selectConversationPage(tx, businessId, { ...opts, match });
+  return selectConversations(tx, businessId, { ...opts, match });
 }
 
 /** Marks the business's own inbound messages read (and their sms_replies rows); ids of others change nothing. */

@@ -264,7 +264,7 @@ export type BatchProblem = { clientId: number | null; name: string; status: 'fai
 export async function selectBatches(tx: Tx, businessId: number, opts: { id?: number; limit: number; perBatch: number }): Promise<(BatchCounts & { problems: BatchProblem[] })[]> {
   const rows = await readRows<{
     id: number; message: string; created_at: string | Date; total: number; queued: number; held: number;
-    sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null; problems: BatchProblem[] | string;
+    sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null; problems: BatchProblem[] | null;
   }>(
     tx,
     sql`
@@ -293,7 +293,7 @@ export async function selectBatches(tx: Tx, businessId: number, opts: { id?: num
     failed: r.failed,
     skipped: r.skipped,
     nextAt: r.next_at ? new Date(r.next_at).toISOString() : null,
-    problems: r.problems == null ? [] : typeof r.problems === 'string' ? (JSON.parse(r.problems) as BatchProblem[]) : r.problems,
+    problems: r.problems ?? [],
   }));
 }
 
