@@ -35,6 +35,11 @@ export const businessFigures = pgTable('business_figures', {
   revenue: numeric('revenue', { precision: 16, scale: 2 }).notNull().default('0'),
   /** The business's local date of the last daily score refresh (clients/jobs.ts). */
   scoresRefreshedOn: date('scores_refreshed_on'),
+  /**
+   * Raised by a trigger whenever a client's search text (name or e-mail) is added, changed or removed: a count of
+   * the matches of a one- or two-character search is kept by the app only while this stays the same (migration 0027).
+   */
+  searchVersion: bigint('search_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** One row per business and service date with completed bookings (rows that fall to zero are removed). */
