@@ -16,10 +16,8 @@ BEGIN
   ELSE
     UPDATE business_figures f SET search_version = f.search_version + 1
     WHERE f.business_id IN (
-      SELECT n.business_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+      SELECT unnest(ARRAY[n.business_id, o.business_id]) FROM new_rows n JOIN old_rows o ON o.id = n.id
       WHERE n.search_text IS DISTINCT FROM o.search_text OR n.business_id <> o.business_id
-      UNION
-      SELECT o.business_id FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.business_id <> o.business_id
     );
   END IF;
   RETURN NULL;

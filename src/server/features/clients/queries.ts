@@ -3,6 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { substringPattern } from '../../db/like-pattern';
+import { SHORT_SEARCH_WALK_ROWS, countShortSearch, shortSearchPageIds, shortSearchTerm } from './short-search';
 
 type ClientRow = {
   id: number;
@@ -90,6 +91,11 @@ export async function selectClientsPage(
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
 ): Promise<{ clients: Client[]; total: number }> {
+  const term = opts.search ? shortSearchTerm(opts.search) : null;
+  if (term != null) {
+    const page = await selectShortSearchPage(tx, businessId, { ...opts, term });
+    if (page) return page;
+  }
   const search = searchFilter(opts.search);
   const result = await readRows<ClientRow & { total: number }>(
     tx,
@@ -124,6 +130,30 @@ export async function selectClientsPage(
     const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from clients c where c.business_id = ${businessId}${search}`));
     total = Number(row.n);
   }
+  return { clients: rows.map(toClient), total };
+}
+
+/**
+ * A search of one or two characters (short-search.ts): the count is kept while the business's search texts
+ * are unchanged, and the page walks the sort's index. Null when a walk would read too many rows (a deep page
+ * of a rare term): the general path serves it.
+ */
+async function selectShortSearchPage(
+  tx: Tx,
+  businessId: number,
+  opts: { sort: ClientSort; limit: number; offset: number; term: string },
+): Promise<{ clients: Client[]; total: number } | null> {
+  const { total, clients } = await countShortSearch(tx, businessId, opts.term);
+  if (total === 0 || opts.offset >= total) return { clients: [], total };
+  if (((opts.offset + opts.limit) * clients) / total > SHORT_SEARCH_WALK_ROWS) return null;
+  const rows = await readRows<ClientRow>(
+    tx,
+    sql`
+      with ids as (${shortSearchPageIds(businessId, opts.term, orderOf(opts.sort, 'c'), opts.limit, opts.offset)})
+      select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id
+      where c.business_id = ${businessId}
+      order by ${orderOf(opts.sort, 'c')}`,
+  );
   return { clients: rows.map(toClient), total };
 }
 
@@ -193,17 +223,32 @@ export async function selectDashboardStats(tx: Tx, businessId: number): Promise<
 
 /** Completed bookings per local day for the last `days` days, oldest first; days without bookings are 0. */
 export async function selectBookingTrends(tx: Tx, businessId: number, days: number): Promise<BookingTrendPoint[]> {
-  // The kept day rows of the range (at most `days`) joined to every local day of it, built as one JSON
-  // array in the statement: one row to read instead of one per day (docs/read-model.md).
-  const [row] = await readRows<{ points: BookingTrendPoint[] | null }>(
+  // The business's local today and its kept day rows of the range (one index range read, at most `days`
+  // rows, folded into one JSON array of [days before today, bookings]); the days between are filled in here
+  // (docs/read-model.md).
+  const [row] = await readRows<{ today: string; counts: [number, number][] | null }>(
     tx,
     sql`
       with bz as (select (now() at time zone time_zone)::date as today from businesses where id = ${businessId})
-      select json_agg(json_build_object('date', to_char(g.d, 'YYYY-MM-DD'), 'count', coalesce(f.bookings, 0)) order by g.d) as points
-      from bz cross join lateral generate_series((bz.today - (${days}::int - 1))::timestamp, bz.today::timestamp, interval '1 day') as g(d)
-      left join business_daily_figures f on f.business_id = ${businessId} and f.day = g.d::date`,
+      select to_char(bz.today, 'YYYY-MM-DD') as today,
+        (select json_agg(json_build_array(bz.today - f.day, f.bookings)) from business_daily_figures f
+          where f.business_id = ${businessId} and f.day > bz.today - ${days}::int and f.day <= bz.today) as counts
+      from bz`,
   );
-  return row?.points ?? [];
+  if (!row) return [];
+  return dailySeries(row.today, days, row.counts ?? []);
+}
+
+/** `days` points ending on `today` (YYYY-MM-DD), each day's count from `counts` ([days before today, count]) or 0. */
+export function dailySeries(today: string, days: number, counts: [number, number][]): BookingTrendPoint[] {
+  const byAge = new Array<number>(days).fill(0);
+  for (const [age, count] of counts) byAge[age] = Number(count);
+  const [y, m, d] = today.split('-').map(Number);
+  const points: BookingTrendPoint[] = [];
+  for (let age = days - 1; age >= 0; age--) {
+    points.push({ date: new Date(Date.UTC(y, m - 1, d - age)).toISOString().slice(0, 10), count: byAge[age] });
+  }
+  return points;
 }
 
 export async function markReward(tx: Tx, businessId: number, clientId: number, label: string): Promise<boolean> {
