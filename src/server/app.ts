@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -13,6 +12,7 @@ import { installRouteTable } from './platform/route-table';
 import { installAccessRule, installRoutePolicy } from './platform/route-policy';
 import { healthRoutes } from './platform/health';
 import { installCompression } from './platform/compression';
+import { installSecurityHeaders } from './platform/security-headers';
 import { installResponseSchemas } from './platform/response-schemas';
 import { serveWebApp } from './platform/web-app';
 import { routeGroups } from './features/index';
@@ -49,7 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
