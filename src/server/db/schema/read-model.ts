@@ -55,3 +55,18 @@ export const businessDailyFigures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.businessId, t.day] })],
 );
+
+/**
+ * How many clients of a business have each loyalty score (rows that fall to zero are removed): a deep page in
+ * the loyalty order starts at the score its offset falls in instead of stepping through every client before it
+ * (docs/read-model.md; kept by triggers, migration 0028).
+ */
+export const clientScoreCounts = pgTable(
+  'client_score_counts',
+  {
+    businessId: businessId(),
+    score: numeric('score', { precision: 3, scale: 1 }).notNull(),
+    clients: integer('clients').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.score] })],
+);
