@@ -78,6 +78,27 @@ function searchFilter(search?: string): SQL {
   return sql` and c.search_text like ${substringPattern(search)}`;
 }
 
+/** From this offset on, a page in the loyalty order starts at its score (below); before it, stepping is cheaper. */
+const SCORE_JUMP_OFFSET = 500;
+
+/**
+ * The ids of a deep page in the loyalty order. The kept clients per score (client_score_counts) say how many
+ * clients come before each score, so the page starts at the score its offset falls in and steps only through
+ * the clients of that score before it (page 200 of 50,000 clients: 597 entries instead of 4,975).
+ */
+function loyaltyPageFromScore(businessId: number, limit: number, offset: number): SQL {
+  return sql`
+    with start as (
+      select s.score, s.before from (
+        select k.score, sum(k.clients) over (order by k.score desc) - k.clients as before
+        from client_score_counts k where k.business_id = ${businessId}
+      ) s where s.before <= ${offset} order by s.before desc limit 1
+    )
+    select c.id from clients c
+    where c.business_id = ${businessId} and c.loyalty_score <= (select score from start)
+    order by ${orderOf('loyaltyScore', 'c')} limit ${limit} offset (${offset}::int - (select before from start))`;
+}
+
 /**
  * One page of clients and the total, in one statement. The page's ids come from the sort's index
  * (an index-only scan past the offset), then only those rows are read.
@@ -112,10 +133,10 @@ export async function selectClientsPage(
         where c.business_id = ${businessId}
         order by ${orderOf(opts.sort, 'c')}`
       : sql`
-        with ids as (
+        with ids as (${opts.sort === 'loyaltyScore' && opts.offset >= SCORE_JUMP_OFFSET ? loyaltyPageFromScore(businessId, opts.limit, opts.offset) : sql`
           select c.id from clients c
           where c.business_id = ${businessId}
-          order by ${orderOf(opts.sort, 'c')} limit ${opts.limit} offset ${opts.offset}
+          order by ${orderOf(opts.sort, 'c')} limit ${opts.limit} offset ${opts.offset}`}
         )
         select t.total, p.* from (select coalesce((select clients from business_figures where business_id = ${businessId}), 0) as total) t
         left join lateral (

@@ -169,7 +169,8 @@ describe('the read model', () => {
     await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: b.cookie }, payload: { name: 'Al', email: 'al@example.com', serviceDate: '2024-01-01', amount: 5 } });
     await t.database.query('delete from businesses where id = $1', [b.id]);
     const left = await t.database.query<any>(
-      'select (select count(*) from business_figures where business_id = $1)::int + (select count(*) from business_daily_figures where business_id = $1)::int as n',
+      `select (select count(*) from business_figures where business_id = $1)::int + (select count(*) from business_daily_figures where business_id = $1)::int
+         + (select count(*) from client_score_counts where business_id = $1)::int as n`,
       [b.id],
     );
     expect(left[0].n).toBe(0);
@@ -180,6 +181,7 @@ describe('the read model', () => {
     await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: b.cookie }, payload: { name: 'Al', email: 'al@example.com', serviceDate: '2024-01-01', amount: 5 } });
     await t.database.query('update business_figures set clients = 7, referred_revenue = 3 where business_id = $1', [b.id]);
     await t.database.query('update business_daily_figures set bookings = 9 where business_id = $1', [b.id]);
+    await t.database.query('update client_score_counts set clients = 4 where business_id = $1', [b.id]);
     expect(await keptFigures(t.database.db, b.id)).not.toEqual(await recomputedFigures(t.database.db, b.id));
     expect(await t.database.db.transaction((tx) => repairFigures(tx, b.id))).toBe(true);
     expect(await keptFigures(t.database.db, b.id)).toEqual(await recomputedFigures(t.database.db, b.id));
@@ -187,4 +189,45 @@ describe('the read model', () => {
     await t.database.db.transaction((tx) => rebuildFigures(tx, b.id));
     expect((await get('/api/dashboard/stats', b.cookie)).totalClients).toBe(1);
   });
+
+  it('starts a deep page in the loyalty order at its score, through random rescoring, inserts and deletes', async () => {
+    const b = await createBusiness(t.database);
+    const r = seededRandom(Date.now() % 100000);
+    const insert = (n: number) =>
+      t.database.query(
+        `insert into clients (business_id, name, email, referral_code, loyalty_score, total_bookings)
+         select $1::int, 'Deep ' || i, 'deep' || i || '-' || $2::int || '@example.com', 'DEEP-' || $1::int || '-' || $2::int || '-' || i,
+           (floor(random() * 12) / 2)::numeric(3, 1), floor(random() * 4)::int
+         from generate_series(1, $3::int) i`,
+        [b.id, r.int(1_000_000), n],
+      );
+    await insert(1800);
+    const pageIds = async (page: number, pageSize: number) =>
+      (await get(`/api/clients?page=${page}&pageSize=${pageSize}&sort=loyaltyScore`, b.cookie)).clients.map((c: { id: number }) => c.id);
+    const expectPages = async (label: string) => {
+      expect(await keptFigures(t.database.db, b.id), label).toEqual(await recomputedFigures(t.database.db, b.id));
+      const all = (await t.database.query<{ id: number }>(
+        'select id from clients where business_id = $1 order by loyalty_score desc, total_bookings desc, id',
+        [b.id],
+      )).map((row) => row.id);
+      for (const [page, pageSize] of [[21, 25], [40, 25], [72, 25], [73, 25], [5, 100], [18, 100], [19, 100], [1001, 1]]) {
+        expect(await pageIds(page, pageSize), `${label}: page ${page} of ${pageSize}`).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+      }
+    };
+    await expectPages('inserted');
+    for (let step = 0; step < 6; step += 1) {
+      const op = r.int(3);
+      if (op === 0) {
+        await t.database.query(
+          `update clients set loyalty_score = (floor(random() * 12) / 2)::numeric(3, 1) where id in (select id from clients where business_id = $1 order by random() limit 300)`,
+          [b.id],
+        );
+      } else if (op === 1) {
+        await t.database.query('delete from clients where id in (select id from clients where business_id = $1 order by random() limit 150)', [b.id]);
+      } else {
+        await insert(200);
+      }
+      await expectPages(`step ${step}, op ${op}`);
+    }
+  }, 60_000);
 });
