@@ -3,7 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { substringPattern } from '../../db/like-pattern';
-import { SHORT_SEARCH_WALK_ROWS, countShortSearch, shortSearchPageIds, shortSearchTerm } from './short-search';
+import { SHORT_SEARCH_WALK_ROWS, shortSearchKeptIds, shortSearchMatches, shortSearchTerm, shortSearchWalk } from './short-search';
 
 type ClientRow = {
   id: number;
@@ -155,25 +155,29 @@ export async function selectClientsPage(
 }
 
 /**
- * A search of one or two characters (short-search.ts): the count is kept while the business's search texts
- * are unchanged, and the page walks the sort's index. Null when a walk would read too many rows (a deep page
- * of a rare term): the general path serves it.
+ * A search of one or two characters (short-search.ts): what it matches is kept while the business's search
+ * texts are unchanged. A rare term's page reads its kept matches; a common one's walks the sort's index. Null
+ * when a walk would read too many rows (a deep page of a term with many matches): the general path serves it.
  */
 async function selectShortSearchPage(
   tx: Tx,
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; term: string },
 ): Promise<{ clients: Client[]; total: number } | null> {
-  const { total, clients } = await countShortSearch(tx, businessId, opts.term);
+  const { total, ids, clients } = await shortSearchMatches(tx, businessId, opts.term);
   if (total === 0 || opts.offset >= total) return { clients: [], total };
-  if (((opts.offset + opts.limit) * clients) / total > SHORT_SEARCH_WALK_ROWS) return null;
+  const order = orderOf(opts.sort, 'c');
+  let pageIds: SQL;
+  if (ids) pageIds = shortSearchKeptIds(businessId, ids, order, opts.limit, opts.offset);
+  else if (((opts.offset + opts.limit) * clients) / total <= SHORT_SEARCH_WALK_ROWS) pageIds = shortSearchWalk(businessId, opts.term, order, opts.limit, opts.offset);
+  else return null;
   const rows = await readRows<ClientRow>(
     tx,
     sql`
-      with ids as (${shortSearchPageIds(businessId, opts.term, orderOf(opts.sort, 'c'), opts.limit, opts.offset)})
+      with ids as (${pageIds})
       select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id
       where c.business_id = ${businessId}
-      order by ${orderOf(opts.sort, 'c')}`,
+      order by ${order}`,
   );
   return { clients: rows.map(toClient), total };
 }

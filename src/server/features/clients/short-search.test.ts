@@ -120,18 +120,23 @@ describe('short client searches (one or two characters)', () => {
     expect(await total(other, 'qx')).toBe(1);
   });
 
-  it('reads the same past the last page and for a deep page of a rare term', async () => {
+  it('read the same through every path: kept matches, the index walk, and the general path for deep pages', async () => {
     const biz = await createBusiness(t.database);
     await t.database.query(
       `insert into clients (business_id, name, email, referral_code, loyalty_score)
-       select $1::int, case when i % 97 = 0 then 'Zed Quist' || i else 'Ann Lee' || i end, 'p' || i || '@example.com', 'SHORT-' || $1::int || '-' || i, (i % 11)::numeric
-       from generate_series(1, 3000) i`,
+       select $1::int, case when i % 20 = 0 then 'Zed Quist' || i else 'Ann Lee' || i end, 'p' || i || '@example.com', 'SHORT-' || $1::int || '-' || i, (i % 11)::numeric
+       from generate_series(1, 12000) i`,
       [biz.id],
     );
-    for (const [term, page] of [['zq', 1], ['q', 1], ['q', 3], ['an', 120], ['an', 121], ['e', 200]] as const) {
+    // 'qu' matches 600 (more than are kept by id): page 1 walks, page 24 reads (575 + 25) × 12,000 / 600 rows
+    // walking, too many, so the general path serves it; 'an' page 400 likewise; 'zq' matches none.
+    const cases = [['zq', 1], ['qu', 1], ['qu', 24], ['qu', 25], ['an', 1], ['an', 400], ['e', 3], ['q', 2]] as const;
+    for (const [term, page] of cases) {
       for (const sort of Object.keys(ORDERS)) await expectRecomputed(biz, term, sort, page, 25, `${term} page ${page}`);
     }
-  });
+    await t.database.query(`update clients set name = 'Qu Few' where business_id = $1 and id % 100 = 0`, [biz.id]);
+    for (const [term, page] of cases) await expectRecomputed(biz, term, 'name', page, 25, `after renames: ${term} page ${page}`);
+  }, 60_000);
 });
 
 describe('the booking trend series', () => {
