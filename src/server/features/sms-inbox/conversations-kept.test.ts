@@ -3,10 +3,11 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seededRandom } from '../../../shared/seeded-random';
 
-// The kept conversations (sms_conversations, docs/sms-inbox.md "Kept") against a full recomputation from
-// the texts after random sequences of the writes that move them: texts stored (in and out, read and
-// unread, of a client or of none, several in one statement), mark-read, unread again, a text's time or
-// client changed, delivery statuses, texts deleted, clients deleted, and a business deleted.
+// The kept conversations (sms_conversations, with their client's name) and day counts (sms_message_days,
+// docs/sms-inbox.md "Kept") against a full recomputation from the texts after random sequences of the writes
+// that move them: texts stored (in and out, read and unread, of a client or of none, several in one
+// statement), mark-read, unread again, a text's time (across days) or client changed, delivery statuses,
+// texts deleted, clients renamed and deleted, and a business deleted.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,28 +15,40 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Kept = { client_id: number; last_at: string; unread: number };
+type Kept = { client_id: number; last_at: string; unread: number; client_name: string };
 
 const kept = (businessId: number) =>
   t.database.query<Kept>(
-    `select client_id, to_char(last_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as last_at, unread
+    `select client_id, to_char(last_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as last_at, unread, client_name
      from sms_conversations where business_id = $1 order by client_id`,
     [businessId],
   );
 
 const recomputed = (businessId: number) =>
   t.database.query<Kept>(
-    `select client_id, to_char(max(timestamp) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as last_at,
-       (count(*) filter (where direction = 'inbound' and not is_read))::int as unread
-     from sms_messages where business_id = $1 and client_id is not null group by client_id order by client_id`,
+    `select m.client_id, to_char(max(m.timestamp) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as last_at,
+       (count(*) filter (where m.direction = 'inbound' and not m.is_read))::int as unread, coalesce(min(c.name), '') as client_name
+     from sms_messages m left join clients c on c.id = m.client_id and c.business_id = m.business_id
+     where m.business_id = $1 and m.client_id is not null group by m.client_id order by m.client_id`,
+    [businessId],
+  );
+
+type Day = { day: string; messages: number };
+const keptDays = (businessId: number) =>
+  t.database.query<Day>(`select to_char(day, 'YYYY-MM-DD') as day, messages from sms_message_days where business_id = $1 order by day`, [businessId]);
+const recomputedDays = (businessId: number) =>
+  t.database.query<Day>(
+    `select to_char((timestamp at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as messages
+     from sms_messages where business_id = $1 group by 1 order by 1`,
     [businessId],
   );
 
 async function expectExact(biz: TestBusiness, label: string) {
-  const [k, r] = await Promise.all([kept(biz.id), recomputed(biz.id)]);
+  const [k, r, kd, rd] = await Promise.all([kept(biz.id), recomputed(biz.id), keptDays(biz.id), recomputedDays(biz.id)]);
   expect(k.map((x) => ({ ...x, client_id: Number(x.client_id), unread: Number(x.unread) })), label).toEqual(
     r.map((x) => ({ ...x, client_id: Number(x.client_id), unread: Number(x.unread) })),
   );
+  expect(kd.map((x) => [x.day, Number(x.messages)]), `${label} (days)`).toEqual(rd.map((x) => [x.day, Number(x.messages)]));
 }
 
 async function newClient(biz: TestBusiness, n: number): Promise<number> {
@@ -60,13 +73,14 @@ async function randomSequence(seed: number, steps: number) {
   for (const biz of [a, b]) for (let i = 0; i < 4; i += 1) clientsOf.get(biz.id)!.push(await newClient(biz, (n += 1)));
   const messageIds = async (biz: TestBusiness) =>
     (await t.database.query<{ id: number }>('select id from sms_messages where business_id = $1 order by id', [biz.id])).map((r) => Number(r.id));
-  // Times on a coarse grid, so texts often share their time (ties on last_at).
-  const at = () => new Date(BASE + g.int(40) * 60_000).toISOString();
+  // Times on a coarse grid, so texts often share their time (ties on last_at), over four UTC days with texts
+  // at midnight exactly.
+  const at = () => new Date(BASE + g.int(40) * 150 * 60_000).toISOString();
 
   for (let step = 0; step < steps; step += 1) {
     const biz = g.next() < 0.75 ? a : b;
     const ids = await messageIds(biz);
-    const op = ids.length < 3 ? 0 : g.int(10);
+    const op = ids.length < 3 ? 0 : g.int(11);
     const label = `seed ${seed} step ${step} op ${op}`;
     if (op <= 2) {
       // 1-3 texts in one statement.
@@ -98,6 +112,11 @@ async function randomSequence(seed: number, steps: number) {
       await t.database.query(`update sms_messages set status = $2 where business_id = $1`, [biz.id, g.pick(['sent', 'delivered', 'failed'])]);
     } else if (op === 8) {
       await t.database.query(`delete from sms_messages where id = any($1::int[])`, [`{${g.pick(ids)},${g.pick(ids)}}`]);
+    } else if (op === 9) {
+      // Renames: one client, or all of the business's at once (some to the name they have).
+      const list = clientsOf.get(biz.id)!;
+      if (g.next() < 0.5) await t.database.query(`update clients set name = $2 where id = $1`, [g.pick(list), `Renamed ${g.int(1000)}`]);
+      else await t.database.query(`update clients set name = case when id % 2 = 0 then name else name || ' Jr' end where business_id = $1`, [biz.id]);
     } else {
       // A client deleted (its texts keep no client), and a new one to text.
       const list = clientsOf.get(biz.id)!;
@@ -126,8 +145,36 @@ describe('kept conversations', () => {
     await t.database.query('update sms_conversations set unread = unread + 7, last_at = last_at - interval \'1 day\' where business_id = $1', [a.id]);
     await t.database.query(`insert into sms_conversations (business_id, client_id, last_at, unread)
       select $1, id, now(), 3 from clients where business_id = $1 and id not in (select client_id from sms_conversations where business_id = $1) limit 1`, [a.id]);
-    await t.database.query('select sms_conversations_rebuild($1)', [a.id]);
+    await t.database.query("update sms_conversations set client_name = 'wrong' where business_id = $1", [a.id]);
+    await t.database.query('update sms_message_days set messages = messages + 2 where business_id = $1', [a.id]);
+    await t.database.query("insert into sms_message_days (business_id, day, messages) values ($1, '2020-01-01', 5)", [a.id]);
+    await t.database.query('select sms_conversations_rebuild($1), sms_message_days_rebuild($1)', [a.id]);
     await expectExact(a, 'after the repair');
+  });
+
+  it('numbered history pages and name searches answer as a plain offset and a join to the clients would', async () => {
+    const a = await randomSequence(66, 60);
+    const all = (await t.database.query<{ id: number }>('select id from sms_messages where business_id = $1 order by timestamp desc, id desc', [a.id])).map(
+      (r) => Number(r.id),
+    );
+    for (const pageSize of [1, 2, 3, 7]) {
+      for (let page = 1; page <= Math.ceil(all.length / pageSize) + 1; page += 1) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/sms/messages?page=${page}&pageSize=${pageSize}`, headers: { cookie: a.cookie } });
+        const body = res.json();
+        const want = all.slice((page - 1) * pageSize, page * pageSize);
+        expect([body.messages.map((m: any) => m.id), body.hasMore], `page ${page} of ${pageSize}`).toEqual([want, all.length > page * pageSize]);
+      }
+    }
+    const names = await t.database.query<{ id: number; name: string }>('select id, name from clients where business_id = $1', [a.id]);
+    for (const search of ['kept', 'KEPT 1', 'ed', 'jr', 'e', 'renamed', 'nobody', '%', 'pt_']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/sms/conversations?pageSize=100&search=${encodeURIComponent(search)}`, headers: { cookie: a.cookie } });
+      const matching = new Set(names.filter((c) => c.name.toLowerCase().includes(search.toLowerCase())).map((c) => Number(c.id)));
+      const ref = await t.database.query<{ client_id: number }>(
+        'select client_id from sms_messages where business_id = $1 and client_id is not null group by client_id order by max(timestamp) desc, client_id desc',
+        [a.id],
+      );
+      expect(res.json().conversations.map((c: any) => c.clientId), search).toEqual(ref.map((r) => Number(r.client_id)).filter((id) => matching.has(id)));
+    }
   });
 
   it('the conversations page reads the kept rows: order, unread count and ids', async () => {

@@ -55,12 +55,24 @@ export async function selectHistory(tx: Tx, businessId: number, opts: { offset: 
     : sql``;
   // One client's index is (timestamp desc nulls last, id desc nulls last); the business's is walked backwards.
   const order = opts.clientId ? sql`k.timestamp desc nulls last, k.id desc nulls last` : sql`k.timestamp desc, k.id desc`;
+  // A deep page of the whole history jumps to its UTC day through the kept day counts (sms_message_days: the
+  // newest days whose texts add up past the offset), then skips only within that day. No such day: past the end.
+  const jump = opts.offset > 0 && !opts.clientId && !opts.before;
+  const positions = jump
+    ? sql`with j as materialized (
+          select (d.day + 1)::timestamp at time zone 'UTC' as day_end, d.upto - d.messages as skipped
+          from (select t.day, t.messages, sum(t.messages) over (order by t.day desc) as upto
+                  from sms_message_days t where t.business_id = ${businessId} order by t.day desc) d
+          where d.upto > ${opts.offset} order by d.day desc limit 1)
+        select k.id, k.timestamp from sms_messages k
+         where k.business_id = ${businessId} and k.timestamp < (select j.day_end from j)
+         order by ${order} offset ${opts.offset} - (select j.skipped from j) limit ${count(opts.limit)}`
+    : sql`select k.id, k.timestamp from sms_messages k
+         where k.business_id = ${businessId} ${client} ${after}
+         order by ${order} offset ${opts.offset} limit ${count(opts.limit)}`;
   const rows = await readRows<Record<string, any>>(
     tx,
-    sql`select ${MESSAGE_COLUMNS} from (
-        select k.id, k.timestamp from sms_messages k
-         where k.business_id = ${businessId} ${client} ${after}
-         order by ${order} offset ${opts.offset} limit ${count(opts.limit)}) p
+    sql`select ${MESSAGE_COLUMNS} from (${positions}) p
       join sms_messages m on m.id = p.id ${CLIENT_JOIN}
       order by p.timestamp desc, p.id desc`,
   );
@@ -99,14 +111,17 @@ const idList = (v: unknown): number[] =>
 export async function selectConversations(
   tx: Tx,
   businessId: number,
-  opts: { offset: number; limit: number; per: number; maxIds: number; match?: { clients: SQL } | { conversations: SQL } },
+  opts: { offset: number; limit: number; per: number; maxIds: number; match?: { clients: SQL } | { conversations: SQL } | { names: SQL } },
 ): Promise<ConversationRow[]> {
   const order = sql`order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${count(opts.limit)}`;
-  // A search either finds the clients first (through one of their indexes) and probes each one's kept row
-  // (offset 0 keeps that a probe, whatever the words), or walks the business's conversations in order and
-  // checks each one's client (for matches no client index narrows); see searchConversations.
+  // A search by name reads the kept rows' client names (through their trigram index, or in order for a short
+  // name); by phone it either finds the clients first (clients_business_phone_idx) and probes each one's kept
+  // row (offset 0 keeps that a probe), or walks the conversations in order and checks each one's client; see
+  // searchConversations.
   const heads = !opts.match
     ? sql`select v.client_id, v.last_at, v.unread from sms_conversations v where v.business_id = ${businessId} ${order}`
+    : 'names' in opts.match
+      ? sql`select v.client_id, v.last_at, v.unread from sms_conversations v where v.business_id = ${businessId} and ${opts.match.names} ${order}`
     : 'clients' in opts.match
       ? sql`select v.client_id, v.last_at, v.unread from clients c
           cross join lateral (select v.client_id, v.last_at, v.unread from sms_conversations v
@@ -148,9 +163,10 @@ export async function selectConversations(
 /**
  * Conversations of the clients the search names, latest first: a search of digits (3 or more) and
  * punctuation only is a phone (the whole number: exact, through clients_business_phone_idx; part of one:
- * a substring); anything else matches the name in any case. A name of 3 characters or more is found through
- * clients_name_trgm_idx; a shorter one or part of a phone (which no index narrows) by walking the business's
- * conversations in order and checking each client, which stops once the page is full.
+ * a substring); anything else matches the name in any case, on the conversations' kept client names. A name
+ * of 3 characters or more is found through sms_conversations_client_name_trgm_idx; a shorter one or part of
+ * a phone (which no index narrows) by walking the business's conversations in order, which stops once the
+ * page is full.
  */
 export async function searchConversations(tx: Tx, businessId: number, opts: { search: string; offset: number; limit: number; per: number; maxIds: number }): Promise<ConversationRow[]> {
   const digits = opts.search.replace(/\D/g, '');
@@ -162,8 +178,8 @@ export async function searchConversations(tx: Tx, businessId: number, opts: { se
     : isPhone
       ? { conversations: sql`strpos(c.phone, ${digits}) > 0` }
       : [...name].length >= 3
-        ? { clients: sql`lower(c.name) like ${substringPattern(name)}` }
-        : { conversations: sql`strpos(lower(c.name), ${name}) > 0` };
+        ? { names: sql`lower(v.client_name) like ${substringPattern(name)}` }
+        : { names: sql`strpos(lower(v.client_name), ${name}) > 0` };
   return selectConversations(tx, businessId, { ...opts, match });
 }
 
