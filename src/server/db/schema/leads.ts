@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 
@@ -119,6 +119,22 @@ export const leadReferrerNames = pgTable(
     leads: integer('leads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.key, t.name] })],
+);
+
+/**
+ * The business's lead search version (migration 0031): a fresh value of lead_search_version_seq, set in the same
+ * transaction by every statement that changes which of its leads a search finds or how they split by status and
+ * source. A search's match counts are kept in memory under it (features/leads/search-counts.ts).
+ */
+export const leadSearchVersionSeq = pgSequence('lead_search_version_seq');
+
+export const leadSearchVersions = pgTable(
+  'lead_search_versions',
+  {
+    businessId: businessId(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId] })],
 );
 
 export const leadCommunications = pgTable(
