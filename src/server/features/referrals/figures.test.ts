@@ -3,12 +3,18 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addClient, addReferral } from './test-helpers.test-util';
 import { seededRandom } from '../../../shared/seeded-random';
+import { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
+import { substringPattern } from '../../db/like-pattern';
+import { PAGE_PATHS, selectReferralPage } from './queries';
 
 // The kept referral figures (referral_figures, referrer_figures; docs/referrals.md, "Kept figures") stay
 // exact through random sequences of the writes that move them — claims (one and several per statement),
 // conversions by hand, undone conversions, Reward Given ticked and unticked, rewards and referrals deleted,
 // referrers moved, renamed and deleted, and a business deleted — compared with a recomputation from the rows,
 // and the reads that use them (tracker summary and totals, Pending Referrals, Top Referrers) with the same.
+// The tracker's kept rows and week counts (referral_list_rows, referral_week_figures) likewise, with reminder
+// stamps, flags, edited friends, moved claim dates and rewards changed or moved besides, and the tracker's
+// pages (every status and sort, searches, each way a page is read) against the same page cut from the rows.
 
 let t: TestApp;
 const businesses: TestBusiness[] = [];
@@ -41,8 +47,87 @@ async function recomputed(businessId: number) {
   return { figures: { referrals: Number(f.referrals), converted: Number(f.converted), rewards_given: Number(f.rewards_given) }, referrers };
 }
 
+/** Each referral with its referrer (of the same business) and reward, recomputed from the rows. */
+const LIST = `select r.id, r.business_id, r.created_at, r.converted, r.converted_at, r.referee_name, r.referee_email, r.referee_phone,
+    r.referrer_code, c.id as referrer_id, c.name as referrer_name, r.last_reminder_at, r.flagged, r.flag_reason,
+    rw.id as reward_id, rw.reward_amount, rw.reward_given, rw.marked_at
+  from referrals r left join clients c on c.id = r.referrer_client_id and c.business_id = r.business_id
+  left join referral_rewards rw on rw.referral_id = r.id and rw.business_id = r.business_id`;
+
+const ORDER: Record<(typeof REFERRAL_SORTS)[number], string> = {
+  newest: 'r.created_at desc, r.id desc',
+  oldest: 'r.created_at asc, r.id asc',
+  refereeName: 'lower(r.referee_name) asc, r.id asc',
+  convertedAt: 'r.converted_at desc nulls last, r.created_at desc, r.id desc',
+};
+
+const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const itemOf = (r: any) => ({
+  id: r.id,
+  refereeName: r.referee_name,
+  refereeEmail: r.referee_email,
+  refereePhone: r.referee_phone,
+  referrerCode: r.referrer_code,
+  referrerClient: r.referrer_id == null ? null : { id: r.referrer_id, name: r.referrer_name },
+  converted: r.converted,
+  createdAt: iso(r.created_at),
+  convertedAt: iso(r.converted_at),
+  lastReminderAt: iso(r.last_reminder_at),
+  flagReason: r.flagged ? (r.flag_reason ?? 'Flagged for review') : null,
+  referralReward: r.reward_id == null ? null : { rewardAmount: r.reward_amount, rewardGiven: Boolean(r.reward_given), markedAt: iso(r.marked_at) },
+});
+
+/** The tracker's page cut from the recomputed rows: the friend's name or e-mail, the code, the referrer's name, the phone's digits. */
+async function expectedPage(businessId: number, status: string, sort: (typeof REFERRAL_SORTS)[number], search: string | undefined, limit: number, offset: number) {
+  const where = [`r.business_id = $1`, status === 'pending' ? 'not r.converted' : status === 'converted' ? 'r.converted' : 'true'];
+  const params: unknown[] = [businessId];
+  if (search) {
+    params.push(substringPattern(search));
+    const digits = search.replace(/\D/g, '');
+    const phone = digits.length >= 3 ? ` or r.referee_phone like '%' || $3 || '%'` : '';
+    if (phone) params.push(digits.replace(/^1(?=\d{10}$)/, ''));
+    where.push(`(lower(r.referee_name) like $2 or lower(r.referee_email) like $2 or lower(r.referrer_code) like $2 or lower(c.name) like $2${phone})`);
+  }
+  const rows = await query(`${LIST} where ${where.join(' and ')} order by ${ORDER[sort]}`, params);
+  return { total: rows.length, referrals: rows.slice(offset, offset + limit).map(itemOf) };
+}
+
+/** The kept tracker rows and week counts against a recomputation, and the tracker's pages read every way. */
+async function checkList(biz: TestBusiness) {
+  const have = await query(
+    `select referral_id as id, business_id, created_at, converted, converted_at, referee_name, referee_email, referee_phone, referrer_code,
+       referrer_id, referrer_name, last_reminder_at, flagged, flag_reason, reward_id, reward_amount, reward_given, marked_at
+     from referral_list_rows where business_id = $1 order by referral_id`,
+    [biz.id],
+  );
+  expect(have).toEqual(await query(`${LIST} where r.business_id = $1 order by r.id`, [biz.id]));
+  const weeks = (text: string) => query(text, [biz.id]).then((rows) => rows.map((r: any) => [iso(r.week), r.converted, Number(r.n)]));
+  expect(await weeks('select week, converted, referrals as n from referral_week_figures where business_id = $1 and referrals <> 0 order by week, converted')).toEqual(
+    await weeks(`select date_bin('7 days', created_at, '2000-01-03 00:00:00+00'::timestamptz) as week, converted, count(*) as n
+      from referrals where business_id = $1 group by 1, 2 order by 1, 2`),
+  );
+
+  const size = 4;
+  for (const status of REFERRAL_STATUSES) {
+    for (const sort of REFERRAL_SORTS) {
+      for (const search of [undefined, 'friend 1', 'TIE', '(415) 555-00', '%']) {
+        const all = await expectedPage(biz.id, status, sort, search, 1000, 0);
+        const last = Math.ceil(all.total / size);
+        for (const page of new Set([1, 2, Math.ceil(last / 2), last, last + 1].filter((p) => p >= 1))) {
+          const want = await expectedPage(biz.id, status, sort, search, size, (page - 1) * size);
+          for (const paths of search ? [PAGE_PATHS] : [PAGE_PATHS, { idsFirst: 0, deep: 0 }, { idsFirst: size, deep: 2 * size }]) {
+            const got = await selectReferralPage(t.database.db, biz.id, { status, sort, search, limit: size, offset: (page - 1) * size }, paths);
+            expect({ total: got.total, referrals: got.referrals }, `${status} ${sort} ${search} page ${page} ${JSON.stringify(paths)}`).toEqual(want);
+          }
+        }
+      }
+    }
+  }
+}
+
 /** The kept rows, the reads built on them, and every kept name against the client's name. */
 async function check(biz: TestBusiness) {
+  await checkList(biz);
   const want = await recomputed(biz.id);
   const have = await kept(biz.id);
   expect({ ...have, figures: have.figures ?? { referrals: 0, converted: 0, rewards_given: 0 } }).toEqual(want);
@@ -90,7 +175,7 @@ async function step(rnd: () => number, biz: TestBusiness, n: number) {
   const referrer = () => (clients.length === 0 || rnd() < 0.1 ? null : clients[Math.floor(rnd() * clients.length)]);
   const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: { cookie: biz.cookie }, payload: payload as object });
   const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie }, payload: payload as object });
-  const op = Math.floor(rnd() * 12);
+  const op = Math.floor(rnd() * 14);
   switch (op) {
     case 0:
     case 1: {
@@ -167,6 +252,30 @@ async function step(rnd: () => number, biz: TestBusiness, n: number) {
       }
       return;
     }
+    case 12: {
+      // A reminder stamp, a flag, the friend's details edited, or the claim moved to another week (one or many rows).
+      const r = await pick<{ id: number }>(rnd, 'select id from referrals where business_id = $1', [biz.id]);
+      if (!r) return;
+      const edits = [
+        `last_reminder_at = now() - interval '2 hours'`,
+        `flagged = not flagged, flag_reason = case when flagged then null else '4th claim' end`,
+        `referee_name = 'Tie ' || id, referee_email = case when id % 2 = 0 then null else 'Tie' || id || '@Example.com' end, referee_phone = '+1415555' || lpad((id % 10000)::text, 4, '0')`,
+        `created_at = created_at - make_interval(days => ${Math.floor(rnd() * 20)})`,
+        `referrer_code = 'CODE-' || (id % 3)`,
+      ];
+      const where = rnd() < 0.3 ? `business_id = $1 and id % 4 = ${n % 4}` : 'business_id = $1 and id = $2';
+      await query(`update referrals set ${edits[Math.floor(rnd() * edits.length)]} where ${where}`, where.includes('$2') ? [biz.id, r.id] : [biz.id]);
+      return;
+    }
+    case 13: {
+      // A reward's amount changed, or the reward moved to another referral (one without a reward).
+      const rw = await pick<{ id: number }>(rnd, 'select id from referral_rewards where business_id = $1', [biz.id]);
+      if (!rw) return;
+      const free = await pick<{ id: number }>(rnd, 'select r.id from referrals r where r.business_id = $1 and not exists (select 1 from referral_rewards w where w.referral_id = r.id)', [biz.id]);
+      if (free && rnd() < 0.5) await query('update referral_rewards set referral_id = $2 where id = $1', [rw.id, free.id]);
+      else await query(`update referral_rewards set reward_amount = '$' || (id % 50), marked_at = now() where id = $1`, [rw.id]);
+      return;
+    }
     default: {
       // Several referrals deleted in one statement.
       await query('delete from referrals where business_id = $1 and id % 5 = $2', [biz.id, n % 5]);
@@ -214,7 +323,18 @@ describe('kept referral figures', () => {
     await query('delete from businesses where id = $1', [gone.id]);
     expect(await query('select * from referral_figures where business_id = $1', [gone.id])).toEqual([]);
     expect(await query('select * from referrer_figures where business_id = $1', [gone.id])).toEqual([]);
+    expect(await query('select * from referral_list_rows where business_id = $1', [gone.id])).toEqual([]);
+    expect(await query('select * from referral_week_figures where business_id = $1', [gone.id])).toEqual([]);
     expect(await kept(keep.id)).toEqual(before);
     await check(keep);
+  });
+
+  it('referral_list_rebuild repairs the tracker rows and week counts', async () => {
+    const [biz] = businesses;
+    await query(`update referral_list_rows set referrer_name = 'stale', reward_id = null where business_id = $1`, [biz.id]);
+    await query('delete from referral_list_rows where referral_id in (select id from referrals where business_id = $1 and id % 2 = 0)', [biz.id]);
+    await query('update referral_week_figures set referrals = referrals + 3 where business_id = $1', [biz.id]);
+    await query('select referral_list_rebuild($1)', [biz.id]);
+    await check(biz);
   });
 });

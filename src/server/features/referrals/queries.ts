@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { readRows } from '../../db/read-rows';
+import { readRows, rowCount } from '../../db/read-rows';
 import type {
   ConversionItem,
   PendingReferralItem,
@@ -60,9 +60,6 @@ const FROM = sql`from referrals r
 /** The referrer and reward of the rows `chosen` picked from referrals alone (the newest few). */
 const joined = (chosen: SQL) => sql`from (${chosen}) r ${REFERRER_AND_REWARD}`;
 
-/** The rows of the ids `ids` picked from an index (a page), each read by primary key, with their referrer and reward. */
-const byIds = (ids: SQL) => sql`from (${ids}) ids cross join lateral (select * from referrals r where r.id = ids.id offset 0) r ${REFERRER_AND_REWARD}`;
-
 const flagOf = (r: Row) => (r.flagged ? (r.flag_reason ?? 'Flagged for review') : null);
 
 const referrerOf = (r: Row) => (r.referrer_id == null ? null : { id: Number(r.referrer_id), name: r.referrer_name ?? '' });
@@ -90,44 +87,30 @@ function toItem(r: Row): ReferralListItem {
 
 const STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
   all: sql``,
-  pending: sql` and not r.converted`,
-  converted: sql` and r.converted`,
+  pending: sql` and not k.converted`,
+  converted: sql` and k.converted`,
 };
 
-/**
- * The ids of the referrals a search matches, one branch per searched column so each is found through its
- * own index (trigram indexes on the friend's name, e-mail and phone and on the code where pg_trgm is
- * available, drizzle/0023_referral_figures.sql; the referrer's name through the clients' trigram index and
- * referrals_business_referrer_idx), without joining every referral to its client.
- */
-function searchMatches(businessId: number, search: string): SQL {
-  const p = substringPattern(search);
-  const digits = search.replace(/\D/g, '');
-  // Phone digits match the stored E.164 (with or without the leading 1) when at least 3 were typed.
-  const phone = digits.length >= 3
-    ? sql` union select r.id from referrals r where r.business_id = ${businessId} and r.referee_phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}`
-    : sql``;
-  return sql`select r.id from referrals r where r.business_id = ${businessId} and lower(r.referee_name) like ${p}
-    union select r.id from referrals r where r.business_id = ${businessId} and lower(r.referee_email) like ${p}
-    union select r.id from referrals r where r.business_id = ${businessId} and lower(r.referrer_code) like ${p}
-    union select r.id from referrals r where r.business_id = ${businessId}
-      and r.referrer_client_id = any(array(select m.id from clients m where m.business_id = ${businessId} and lower(m.name) like ${p}))${phone}`;
-}
-
+/** The tracker's orders over the kept rows (referral_list_rows k); each has its index (referral_list_rows_*_idx). */
 const ORDER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
-  newest: sql`r.created_at desc, r.id desc`,
-  oldest: sql`r.created_at asc, r.id asc`,
-  refereeName: sql`lower(r.referee_name) asc, r.id asc`,
-  convertedAt: sql`r.converted_at desc nulls last, r.created_at desc, r.id desc`,
+  newest: sql`k.created_at desc, k.referral_id desc`,
+  oldest: sql`k.created_at asc, k.referral_id asc`,
+  refereeName: sql`lower(k.referee_name) asc, k.referral_id asc`,
+  convertedAt: sql`k.converted_at desc nulls last, k.created_at desc, k.referral_id desc`,
 };
 
-/** The same orders over the page's joined rows (alias p). */
+/** The same orders over the page's rows (alias p). */
 const ORDER_PAGE: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
   newest: sql`p.created_at desc, p.id desc`,
   oldest: sql`p.created_at asc, p.id asc`,
   refereeName: sql`lower(p.referee_name) asc, p.id asc`,
   convertedAt: sql`p.converted_at desc nulls last, p.created_at desc, p.id desc`,
 };
+
+/** A tracker row as kept (referral_list_rows: the referral with its referrer's name and reward). */
+const LIST_COLUMNS = sql`k.referral_id as id, k.referee_name, k.referee_email, k.referee_phone, k.referrer_code, k.referrer_id, k.referrer_name,
+  k.converted, k.created_at, k.converted_at, k.last_reminder_at, k.flagged, k.flag_reason,
+  k.reward_id, k.reward_amount, k.reward_given, k.marked_at`;
 
 type SummaryCounts = { s_total: number; s_converted: number; s_given: number };
 
@@ -152,35 +135,93 @@ const FIGURES = (businessId: number) => sql`(select coalesce(max(f.referrals), 0
   from referral_figures f where f.business_id = ${businessId}) s`;
 
 /**
- * A page of the tracker and the business's summary in one statement (one pool connection). The page's ids
- * are chosen from an index in the sort's order (referrals_business_{created,name,converted}_order_idx), an
- * index-only scan that skips a deep page's offset without reading those rows; then only the page's rows
- * are read and joined to their referrer and reward. The summary and the total come from the kept figures.
- * A search first gathers its matches as one materialised set (searchMatches), counts them and cuts the page.
+ * From `idsFirst` on, a page takes its ids from the sort's index first (index-only), then reads those rows;
+ * below it, it reads its rows straight in the index's order. From `deep` on, a page by claim date skips whole
+ * weeks through referral_week_figures instead of walking the index. (Tests lower them to reach every path.)
+ */
+export const PAGE_PATHS = { idsFirst: 50, deep: 500 };
+
+const WEEK_STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
+  all: sql``,
+  pending: sql` and not f.converted`,
+  converted: sql` and f.converted`,
+};
+
+type PageOpts = { status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string; limit: number; offset: number };
+
+/**
+ * The page's rows without a search, from the kept rows (referral_list_rows). A shallow page reads them in the
+ * sort's index order; a deeper one takes its ids from the index (index-only: the status is in it) and reads
+ * only those rows. By claim date, from `paths.deep` on, the kept week counts say which week holds the page's
+ * first referral and how many come before that week, and the index is walked from that week only.
+ */
+function pageRows(businessId: number, o: PageOpts, paths: typeof PAGE_PATHS): { weeks: SQL; rows: SQL } {
+  const n = rowCount(o.limit);
+  const where = sql`k.business_id = ${businessId}${STATUS[o.status]}`;
+  if (o.offset < paths.idsFirst) {
+    return { weeks: sql``, rows: sql`select ${LIST_COLUMNS} from referral_list_rows k where ${where} order by ${ORDER[o.sort]} limit ${n} offset ${o.offset}` };
+  }
+  const byIds = (ids: SQL) => sql`select ${LIST_COLUMNS} from (${ids}) ids
+    cross join lateral (select * from referral_list_rows k where k.referral_id = ids.referral_id offset 0) k`;
+  const byDate = o.sort === 'newest' || o.sort === 'oldest';
+  if (!byDate || o.offset < paths.deep) {
+    return { weeks: sql``, rows: byIds(sql`select k.referral_id from referral_list_rows k where ${where} order by ${ORDER[o.sort]} limit ${n} offset ${o.offset}`) };
+  }
+  // Newest first: the oldest week with no more than `offset` newer referrals holds the page's first one (oldest
+  // first: the newest week with no more than `offset` older ones). No such week: no referral.
+  const newest = o.sort === 'newest';
+  const weeks = sql`with wk as (select f.week, sum(f.referrals)::int as n from referral_week_figures f
+      where f.business_id = ${businessId}${WEEK_STATUS[o.status]} group by f.week having sum(f.referrals) > 0),
+    w as (select s.week, s.before from (select wk.week, (sum(wk.n) over (order by wk.week ${newest ? sql`desc` : sql`asc`}) - wk.n)::int as before from wk) s
+      where s.before <= ${o.offset}::int order by s.week ${newest ? sql`asc` : sql`desc`} limit 1) `;
+  const from = newest ? sql`k.created_at < (select w.week + interval '7 days' from w)` : sql`k.created_at >= (select w.week from w)`;
+  return {
+    weeks,
+    rows: byIds(sql`select k.referral_id from referral_list_rows k where ${where} and ${from}
+      order by ${ORDER[o.sort]} limit ${n} offset (select ${o.offset}::int - w.before from w)`),
+  };
+}
+
+/**
+ * The kept rows a search matches: the search text (the friend's name and e-mail, the code and the referrer's
+ * name, a line each) and, with at least 3 digits typed, the friend's phone, through their trigram indexes where
+ * pg_trgm is available (drizzle/0030) — one scan of the kept rows, not one per column.
+ */
+function searchWhere(businessId: number, search: string, status: PageOpts['status']): SQL {
+  const digits = search.replace(/\D/g, '');
+  // Phone digits match the stored E.164 (with or without the leading 1) when at least 3 were typed.
+  const phone = digits.length >= 3 ? sql` or k.referee_phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}` : sql``;
+  return sql`k.business_id = ${businessId} and (k.search_text like ${substringPattern(search)}${phone})${STATUS[status]}`;
+}
+
+/**
+ * A page of the tracker and the business's summary in one statement (one pool connection), from the kept rows
+ * (referral_list_rows: each referral with its referrer's name and reward, so a row is one read). The summary and
+ * the total without a search come from the kept figures. A search gathers its matching rows once (one
+ * materialised set), counts them and cuts the page from them.
  */
 export async function selectReferralPage(
   tx: Tx,
   businessId: number,
-  opts: { status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string; limit: number; offset: number },
+  opts: PageOpts,
+  paths = PAGE_PATHS,
 ): Promise<{ referrals: ReferralListItem[]; total: number; summary: ReferralSummary }> {
-  const pageOf = (ids: SQL) => sql`left join lateral (select ${COLUMNS} ${byIds(ids)}) p on true
-    order by ${ORDER_PAGE[opts.sort]}`;
   type PageRow = SummaryCounts & Partial<Row> & { matches?: number };
   let rows: PageRow[];
   if (opts.search) {
     rows = await readRows<PageRow>(
       tx,
-      sql`with m as materialized (${searchMatches(businessId, opts.search)}),
-        f as materialized (select r.id, r.created_at, r.converted_at, r.referee_name, r.converted from m
-          cross join lateral (select * from referrals r where r.id = m.id offset 0) r where true${STATUS[opts.status]})
-      select s.*, (select count(*) from f)::int as matches, p.* from ${FIGURES(businessId)}
-      ${pageOf(sql`select r.id from f r order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`)}`,
+      sql`with m as materialized (select ${LIST_COLUMNS}, k.referral_id from referral_list_rows k where ${searchWhere(businessId, opts.search, opts.status)})
+      select s.*, (select count(*) from m)::int as matches, p.* from ${FIGURES(businessId)}
+      left join lateral (select * from m k order by ${ORDER[opts.sort]} limit ${rowCount(opts.limit)} offset ${opts.offset}) p on true
+      order by ${ORDER_PAGE[opts.sort]}`,
     );
   } else {
+    const page = pageRows(businessId, opts, paths);
     rows = await readRows<PageRow>(
       tx,
-      sql`select s.*, p.* from ${FIGURES(businessId)}
-      ${pageOf(sql`select r.id from referrals r where r.business_id = ${businessId}${STATUS[opts.status]} order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}`)}`,
+      sql`${page.weeks}select s.*, p.* from ${FIGURES(businessId)} left join lateral (${page.rows}) p on true
+      order by ${ORDER_PAGE[opts.sort]}`,
     );
   }
   const summary = toSummary(rows[0]);
@@ -199,7 +240,7 @@ export async function countNewReferrals(tx: Tx, businessId: number, days: number
 
 /** Every referral, newest first, for the CSV export. */
 export async function selectAllReferrals(tx: Tx, businessId: number): Promise<ReferralListItem[]> {
-  return rowsOf<Row>(await tx.execute(sql`select ${COLUMNS} ${FROM} where r.business_id = ${businessId} order by ${ORDER.newest}`)).map(toItem);
+  return rowsOf<Row>(await tx.execute(sql`select ${COLUMNS} ${FROM} where r.business_id = ${businessId} order by r.created_at desc, r.id desc`)).map(toItem);
 }
 
 /**
