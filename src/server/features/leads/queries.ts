@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows } from '../../db/read-rows';
-import { substringPattern } from '../../db/like-pattern';
+import { type LeadSearch, type SearchPlan, countOf, keepCounts, keptCounts, leadSearchOf, searchKey, searchMatch, searchPlan, searchVersion, splitOf } from './search-counts';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
 
@@ -45,14 +45,7 @@ function where(businessId: number, f: LeadFilters): SQL {
   const parts: SQL[] = [sql`l.business_id = ${businessId}`];
   if (f.status !== 'all') parts.push(sql`l.status = ${f.status}`);
   if (f.source !== 'all') parts.push(sql`l.source = ${f.source}`);
-  if (f.search) {
-    const p = substringPattern(f.search);
-    const digits = f.search.replace(/\D/g, '');
-    // Phone digits match the stored E.164 (with or without the leading 1) once at least 3 are typed.
-    const phone = digits.length >= 3 ? sql` or l.phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}` : sql``;
-    // search_text is the name, e-mail and referrer in lower case, one per line (one trigram index instead of three).
-    parts.push(sql`(l.search_text like ${p}${phone})`);
-  }
+  if (f.search) parts.push(searchMatch('l', leadSearchOf(f.search)));
   return sql.join(parts, sql` and `);
 }
 
@@ -83,23 +76,7 @@ export async function selectLeadPage(
   deepFrom = DEEP_PAGE_OFFSET,
 ): Promise<{ leads: Lead[]; total: number }> {
   const w = where(businessId, f);
-  if (f.search) {
-    // The matches are found once through the trigram indexes (search_text and phone), then counted, ordered
-    // and cut, and only the page's rows are read. Materialised: left to itself PostgreSQL walks the
-    // created_at index under the window and filters every lead (as it did for clients: docs/benchmarks.md,
-    // 24 November).
-    const rows = await readRows<LeadRow & { total: number }>(
-      tx,
-      sql`with m as materialized (select l.id, l.created_at from leads l where ${w}),
-        ids as (select m.id from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
-        select ${LEAD_COLUMNS}, (select count(*)::int from m) as total from ids join leads l on l.id = ids.id and l.business_id = ${businessId}
-        order by l.created_at desc, l.id desc`,
-    );
-    if (rows.length > 0) return { total: Number(rows[0].total), leads: rows.map(toLead) };
-    // Paged past its end (or nothing matches): no row carries the count.
-    const [count] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from leads l where ${w}`);
-    return { total: Number(count.n), leads: [] };
-  }
+  if (f.search) return selectSearchPage(tx, businessId, f, leadSearchOf(f.search), limit, offset);
   const fw = figuresWhere(businessId, f);
   const ids =
     offset < deepFrom
@@ -121,6 +98,76 @@ export async function selectLeadPage(
       order by p.created_at desc, p.id desc`,
   );
   return { total: Number(rows[0]?.total ?? 0), leads: rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow)) };
+}
+
+/**
+ * A page of a search and its total. The total is a kept count (search-counts.ts) while the business's lead
+ * search version is the one it was counted under: the page is then read in the same statement as the version,
+ * by walking the filter's created_at index when matches are common (stopping after the page), else from the
+ * matches through the trigram indexes. Otherwise one statement counts the matches (by status and source),
+ * reads the version and the page with them, and the count is kept.
+ */
+async function selectSearchPage(
+  tx: Tx,
+  businessId: number,
+  f: LeadFilters,
+  s: LeadSearch,
+  limit: number,
+  offset: number,
+): Promise<{ leads: Lead[]; total: number }> {
+  const key = searchKey(businessId, s);
+  const known = keptCounts(tx, key);
+  if (known) {
+    const total = countOf(known.matches, f);
+    const want = Math.min(limit, Math.max(0, total - offset));
+    let plan = searchPlan(known, f, limit, offset);
+    for (;;) {
+      const rows = await readRows<Partial<LeadRow> & { version: string }>(tx, searchPageOfKeptCount(businessId, f, s, plan, limit, offset));
+      if (rows[0].version !== known.version) break;
+      const leads = rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow));
+      if (leads.length === want) return { total, leads };
+      // The walk stopped before the page was full: the matches lie deeper than their share says.
+      if (plan.kind !== 'walk') break;
+      plan = { kind: 'matches' };
+    }
+  }
+  const filter: SQL[] = [sql`true`];
+  if (f.status !== 'all') filter.push(sql`m.status = ${f.status}`);
+  if (f.source !== 'all') filter.push(sql`m.source = ${f.source}`);
+  // Materialised: left to itself PostgreSQL walks the created_at index under the window and filters every lead.
+  const rows = await readRows<Partial<LeadRow> & { version: string; matches: [string, string, number][]; all_leads: [string, string, number][] }>(
+    tx,
+    sql`with m as materialized (select l.id, l.created_at, l.status, l.source from leads l where l.business_id = ${businessId} and ${searchMatch('l', s)}),
+      ids as (select m.id from m where ${sql.join(filter, sql` and `)} order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
+      select t.version, t.matches, t.all_leads, p.* from (
+        select ${searchVersion(businessId)} as version,
+          (select coalesce(json_agg(json_build_array(c.status, c.source, c.n)), '[]') from
+            (select m.status, m.source, count(*)::int as n from m group by m.status, m.source) c) as matches,
+          (select coalesce(json_agg(json_build_array(f.status, f.source, f.leads)), '[]') from lead_figures f
+            where f.business_id = ${businessId}) as all_leads
+      ) t left join lateral (select ${LEAD_COLUMNS} from ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
+      order by p.created_at desc, p.id desc`,
+  );
+  const counts = { version: rows[0].version, matches: splitOf(rows[0].matches), leads: splitOf(rows[0].all_leads) };
+  keepCounts(tx, key, counts);
+  return { total: countOf(counts.matches, f), leads: rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow)) };
+}
+
+/** The version, and the page as the plan reads it (search-counts.ts `searchPlan`). */
+function searchPageOfKeptCount(businessId: number, f: LeadFilters, s: LeadSearch, plan: SearchPlan, limit: number, offset: number): SQL {
+  const version = sql`select ${searchVersion(businessId)} as version`;
+  if (plan.kind === 'none') return version;
+  const filterOnly = where(businessId, { status: f.status, source: f.source });
+  const ids =
+    plan.kind === 'walk'
+      ? sql`select w.id from (select l.id, l.search_text, l.phone from leads l where ${filterOnly}
+          order by l.created_at desc, l.id desc limit ${plan.rows}) w
+          where ${searchMatch('w', s)} limit ${limit} offset ${offset}`
+      : sql`select m.id from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset}`;
+  const matches = plan.kind === 'matches' ? sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)}) ` : sql``;
+  return sql`${matches}select v.version, p.* from (${version}) v
+    left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
+    order by p.created_at desc, p.id desc`;
 }
 
 export async function selectLead(tx: Tx, businessId: number, id: number): Promise<Lead | null> {
