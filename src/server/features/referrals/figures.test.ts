@@ -312,7 +312,7 @@ describe('kept referral figures', () => {
         if (n % 15 === 14) for (const b of businesses) await check(b);
       }
     }
-  });
+  }, 180_000);
 
   it('a deleted business leaves no figures, and the others stay as they were', async () => {
     const [keep, , gone] = businesses;
@@ -327,7 +327,7 @@ describe('kept referral figures', () => {
     expect(await query('select * from referral_week_figures where business_id = $1', [gone.id])).toEqual([]);
     expect(await kept(keep.id)).toEqual(before);
     await check(keep);
-  });
+  }, 120_000);
 
   it('referral_list_rebuild repairs the tracker rows and week counts', async () => {
     const [biz] = businesses;
