@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows } from '../../db/read-rows';
-import { type LeadSearch, type SearchPlan, countOf, keepCounts, keptCounts, leadSearchOf, searchKey, searchMatch, searchPlan, searchVersion, splitOf } from './search-counts';
+import { type LeadSearch, SEARCH_KEPT_IDS, type SearchPlan, countOf, keepCounts, keptCounts, leadSearchOf, searchKey, searchMatch, searchPlan, searchVersion, splitOf } from './search-counts';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
 
@@ -75,22 +75,9 @@ export async function selectLeadPage(
   offset: number,
   deepFrom = DEEP_PAGE_OFFSET,
 ): Promise<{ leads: Lead[]; total: number }> {
-  const w = where(businessId, f);
-  if (f.search) return selectSearchPage(tx, businessId, f, leadSearchOf(f.search), limit, offset);
+  if (f.search) return selectSearchPage(tx, businessId, f, leadSearchOf(f.search), limit, offset, deepFrom);
   const fw = figuresWhere(businessId, f);
-  const ids =
-    offset < deepFrom
-      ? sql`select l.id from leads l where ${w} order by l.created_at desc, l.id desc limit ${limit} offset ${offset}`
-      : // The oldest week with no more than `offset` newer leads holds the page's first lead: walk the index
-        // from that week's end, skipping the leads of the week newer than the page. No week: no lead.
-        sql`select l.id from leads l where ${w} and l.created_at < (select k.bound from k)
-          order by l.created_at desc, l.id desc limit ${limit} offset (select ${offset}::int - k.before from k)`;
-  const weeks = offset < deepFrom
-    ? sql``
-    : sql`with wk as (select f.week, sum(f.leads)::int as n from lead_week_figures f where ${fw} group by f.week having sum(f.leads) > 0),
-        k as (select s.week + interval '7 days' as bound, s.before
-          from (select wk.week, (sum(wk.n) over (order by wk.week desc) - wk.n)::int as before from wk) s
-          where s.before <= ${offset}::int order by s.week limit 1) `;
+  const { weeks, ids } = filterPageIds(businessId, f, limit, offset, deepFrom);
   const rows = await readRows<Partial<LeadRow> & { total: number }>(
     tx,
     sql`${weeks}select t.total, p.* from (select coalesce(sum(f.leads), 0)::int as total from lead_figures f where ${fw}) t
@@ -100,11 +87,29 @@ export async function selectLeadPage(
   return { total: Number(rows[0]?.total ?? 0), leads: rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow)) };
 }
 
+/** The ids of a page of the filter alone (no search), and the weeks it skips (see selectLeadPage). */
+function filterPageIds(businessId: number, f: LeadFilters, limit: number, offset: number, deepFrom: number): { weeks: SQL; ids: SQL } {
+  const w = where(businessId, { status: f.status, source: f.source });
+  if (offset < deepFrom) {
+    return { weeks: sql``, ids: sql`select l.id from leads l where ${w} order by l.created_at desc, l.id desc limit ${limit} offset ${offset}` };
+  }
+  return {
+    weeks: sql`with wk as (select f.week, sum(f.leads)::int as n from lead_week_figures f where ${figuresWhere(businessId, f)} group by f.week having sum(f.leads) > 0),
+        k as (select s.week + interval '7 days' as bound, s.before
+          from (select wk.week, (sum(wk.n) over (order by wk.week desc) - wk.n)::int as before from wk) s
+          where s.before <= ${offset}::int order by s.week limit 1) `,
+    // The oldest week with no more than `offset` newer leads holds the page's first lead: walk the index
+    // from that week's end, skipping the leads of the week newer than the page. No week: no lead.
+    ids: sql`select l.id from leads l where ${w} and l.created_at < (select k.bound from k)
+          order by l.created_at desc, l.id desc limit ${limit} offset (select ${offset}::int - k.before from k)`,
+  };
+}
+
 /**
  * A page of a search and its total. The total is a kept count (search-counts.ts) while the business's lead
  * search version is the one it was counted under: the page is then read in the same statement as the version,
- * by walking the filter's created_at index when matches are common (stopping after the page), else from the
- * matches through the trigram indexes. Otherwise one statement counts the matches (by status and source),
+ * from a rare search's kept ids (checked again), by walking the filter's created_at index when matches are
+ * common (stopping after the page), else from the matches through the trigram indexes. Otherwise one statement counts the matches (by status and source),
  * reads the version and the page with them, and the count is kept.
  */
 async function selectSearchPage(
@@ -114,6 +119,7 @@ async function selectSearchPage(
   s: LeadSearch,
   limit: number,
   offset: number,
+  deepFrom: number,
 ): Promise<{ leads: Lead[]; total: number }> {
   const key = searchKey(businessId, s);
   const known = keptCounts(tx, key);
@@ -122,8 +128,13 @@ async function selectSearchPage(
     const want = Math.min(limit, Math.max(0, total - offset));
     let plan = searchPlan(known, f, limit, offset);
     for (;;) {
-      const rows = await readRows<Partial<LeadRow> & { version: string }>(tx, searchPageOfKeptCount(businessId, f, s, plan, limit, offset));
+      const rows = await readRows<Partial<LeadRow> & { version: string; kept?: number }>(
+        tx,
+        searchPageOfKeptCount(businessId, f, s, plan, limit, offset, deepFrom),
+      );
       if (rows[0].version !== known.version) break;
+      // Kept ids: all of them must still be matches (two leads may have swapped names under the same version).
+      if (plan.kind === 'ids' && Number(rows[0].kept) !== plan.ids.length) break;
       const leads = rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow));
       if (leads.length === want) return { total, leads };
       // The walk stopped before the page was full: the matches lie deeper than their share says.
@@ -135,12 +146,15 @@ async function selectSearchPage(
   if (f.status !== 'all') filter.push(sql`m.status = ${f.status}`);
   if (f.source !== 'all') filter.push(sql`m.source = ${f.source}`);
   // Materialised: left to itself PostgreSQL walks the created_at index under the window and filters every lead.
-  const rows = await readRows<Partial<LeadRow> & { version: string; matches: [string, string, number][]; all_leads: [string, string, number][] }>(
+  const rows = await readRows<
+    Partial<LeadRow> & { version: string; matches: [string, string, number][]; all_leads: [string, string, number][]; ids: number[] | null }
+  >(
     tx,
     sql`with m as materialized (select l.id, l.created_at, l.status, l.source from leads l where l.business_id = ${businessId} and ${searchMatch('l', s)}),
       ids as (select m.id from m where ${sql.join(filter, sql` and `)} order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
-      select t.version, t.matches, t.all_leads, p.* from (
+      select t.version, t.matches, t.all_leads, t.ids, p.* from (
         select ${searchVersion(businessId)} as version,
+          (select json_agg(m.id) from m having count(*) <= ${SEARCH_KEPT_IDS}) as ids,
           (select coalesce(json_agg(json_build_array(c.status, c.source, c.n)), '[]') from
             (select m.status, m.source, count(*)::int as n from m group by m.status, m.source) c) as matches,
           (select coalesce(json_agg(json_build_array(f.status, f.source, f.leads)), '[]') from lead_figures f
@@ -148,15 +162,39 @@ async function selectSearchPage(
       ) t left join lateral (select ${LEAD_COLUMNS} from ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
       order by p.created_at desc, p.id desc`,
   );
-  const counts = { version: rows[0].version, matches: splitOf(rows[0].matches), leads: splitOf(rows[0].all_leads) };
+  const counts = {
+    version: rows[0].version,
+    matches: splitOf(rows[0].matches),
+    leads: splitOf(rows[0].all_leads),
+    ids: rows[0].ids ? Int32Array.from(rows[0].ids) : null,
+  };
   keepCounts(tx, key, counts);
   return { total: countOf(counts.matches, f), leads: rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow)) };
 }
 
 /** The version, and the page as the plan reads it (search-counts.ts `searchPlan`). */
-function searchPageOfKeptCount(businessId: number, f: LeadFilters, s: LeadSearch, plan: SearchPlan, limit: number, offset: number): SQL {
+function searchPageOfKeptCount(businessId: number, f: LeadFilters, s: LeadSearch, plan: SearchPlan, limit: number, offset: number, deepFrom: number): SQL {
   const version = sql`select ${searchVersion(businessId)} as version`;
   if (plan.kind === 'none') return version;
+  if (plan.kind === 'ids') {
+    // A rare search's kept ids, read again and checked: every one must still match (see selectSearchPage).
+    const filter: SQL[] = [sql`true`];
+    if (f.status !== 'all') filter.push(sql`k.status = ${f.status}`);
+    if (f.source !== 'all') filter.push(sql`k.source = ${f.source}`);
+    return sql`with k as materialized (select l.id, l.created_at, l.status, l.source from leads l
+        where l.business_id = ${businessId} and l.id = any(${`{${plan.ids.join(',')}}`}::int[]) and ${searchMatch('l', s)})
+      select v.version, (select count(*)::int from k) as kept, p.* from (${version}) v
+      left join lateral (select ${LEAD_COLUMNS} from (select k.id from k where ${sql.join(filter, sql` and `)}
+        order by k.created_at desc, k.id desc limit ${limit} offset ${offset}) ids join leads l on l.id = ids.id) p on true
+      order by p.created_at desc, p.id desc`;
+  }
+  if (plan.kind === 'every') {
+    // Every lead of the filter matches: the filter's own page (deep ones through the weeks).
+    const { weeks, ids } = filterPageIds(businessId, f, limit, offset, deepFrom);
+    return sql`${weeks}select v.version, p.* from (${version}) v
+      left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id) p on true
+      order by p.created_at desc, p.id desc`;
+  }
   const filterOnly = where(businessId, { status: f.status, source: f.source });
   const ids =
     plan.kind === 'walk'

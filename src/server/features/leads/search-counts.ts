@@ -8,9 +8,16 @@ import { substringPattern } from '../../db/like-pattern';
  * in the same transaction as any statement that changes the leads' search texts, phones, statuses, sources or
  * number, so the count is used only while it still describes the leads (docs/leads.md, "Search"). Kept: the
  * matches and all leads of each status and source, so every filter's total and its share of matches come from
- * one count. Nothing is written on a read; each app instance keeps its own.
+ * one count, and a rare search's matching ids. Nothing is written on a read; each app instance keeps its own.
  */
-export type SearchCounts = { version: string; matches: Map<string, number>; leads: Map<string, number> };
+export type SearchCounts = { version: string; matches: Map<string, number>; leads: Map<string, number>; ids: Int32Array | null };
+
+/**
+ * A search with at most this many matches keeps their ids: a page reads those leads again, checks they all still
+ * match and sorts them. Under the same version the number of matches is the same, so when all kept ids still
+ * match they are all the matches.
+ */
+export const SEARCH_KEPT_IDS = 100;
 
 const MAX_KEPT = 5_000;
 const kept = new WeakMap<object, Map<string, SearchCounts>>();
@@ -74,16 +81,20 @@ export function countOf(split: Map<string, number>, f: Filter): number {
 }
 
 /**
- * How a page of a kept count is read: nothing (past the end, or no match), by walking the filter's
+ * How a page of a kept count is read: nothing (past the end, or no match), from the kept ids, as the filter's page without a
+ * search when every lead of the filter matches (the leads were counted with the matches), by walking the filter's
  * created_at index and stopping after the page (matches are common enough that few rows are read: about
  * (offset + limit) × leads / matches), or from all matches through the trigram index.
  */
-export type SearchPlan = { kind: 'none' } | { kind: 'walk'; rows: number } | { kind: 'matches' };
+export type SearchPlan = { kind: 'none' } | { kind: 'ids'; ids: Int32Array } | { kind: 'every' } | { kind: 'walk'; rows: number } | { kind: 'matches' };
 
 export function searchPlan(counts: SearchCounts, f: Filter, limit: number, offset: number): SearchPlan {
   const matches = countOf(counts.matches, f);
   if (offset >= matches) return { kind: 'none' };
-  const expected = Math.ceil(((offset + limit) * countOf(counts.leads, f)) / matches);
+  if (counts.ids) return { kind: 'ids', ids: counts.ids };
+  const leads = countOf(counts.leads, f);
+  if (matches === leads) return { kind: 'every' };
+  const expected = Math.ceil(((offset + limit) * leads) / matches);
   // A walk reads rows in created_at order, the matches' path every match; each costs about one heap row.
   // The walk may read twice what it expects (matches bunched deeper) before the other path takes over.
   return expected <= matches ? { kind: 'walk', rows: 2 * expected + 100 } : { kind: 'matches' };
