@@ -11,3 +11,13 @@ export function searchTerm(search: string): string {
 export function substringPattern(search: string): string {
   return `%${searchTerm(search).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
+
+/**
+ * A `like` pattern for the phone digits a search holds, matched against a stored E.164 number, or null with
+ * fewer than 3 digits. A leading 1 before ten digits (the US country code typed out) is dropped, so the
+ * number matches with or without it.
+ */
+export function phoneDigitsPattern(search: string): string | null {
+  const digits = search.replace(/\D/g, '');
+  return digits.length >= 3 ? `%${digits.replace(/^1(?=\d{10}$)/, '')}%` : null;
+}

@@ -3,7 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { substringPattern } from '../../db/like-pattern';
-import { SHORT_SEARCH_WALK_ROWS, shortSearchKeptIds, shortSearchMatches, shortSearchTerm, shortSearchWalk } from './short-search';
+import { type ShortSearchMatches, findShortSearch, keptShortSearch, shortSearchPageIds, shortSearchTerm } from './short-search';
 
 type ClientRow = {
   id: number;
@@ -156,30 +156,51 @@ export async function selectClientsPage(
 
 /**
  * A search of one or two characters (short-search.ts): what it matches is kept while the business's search
- * texts are unchanged. A rare term's page reads its kept matches; a common one's walks the sort's index. Null
- * when a walk would read too many rows (a deep page of a term with many matches): the general path serves it.
+ * texts are unchanged. With a kept finding, one statement reads the version and the page: when the version is
+ * still the one the finding was made under, its total holds. Otherwise the matches are found again first. Null
+ * when the general path should serve the page (a deep page of a term with many matches).
  */
 async function selectShortSearchPage(
   tx: Tx,
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; term: string },
 ): Promise<{ clients: Client[]; total: number } | null> {
-  const { total, ids, clients } = await shortSearchMatches(tx, businessId, opts.term);
-  if (total === 0 || opts.offset >= total) return { clients: [], total };
-  const order = orderOf(opts.sort, 'c');
-  let pageIds: SQL;
-  if (ids) pageIds = shortSearchKeptIds(businessId, ids, order, opts.limit, opts.offset);
-  else if (((opts.offset + opts.limit) * clients) / total <= SHORT_SEARCH_WALK_ROWS) pageIds = shortSearchWalk(businessId, opts.term, order, opts.limit, opts.offset);
-  else return null;
-  const rows = await readRows<ClientRow>(
+  const found = keptShortSearch(tx, businessId, opts.term);
+  if (found) {
+    const page = await readShortSearchPage(tx, businessId, found, opts);
+    if (page === null || page.version === found.version) return page && { clients: page.clients, total: found.total };
+  }
+  const fresh = await findShortSearch(tx, businessId, opts.term);
+  const page = await readShortSearchPage(tx, businessId, fresh, opts);
+  return page && { clients: page.clients, total: fresh.total };
+}
+
+/** The business's search version and a page of the finding (none past its end); null for the general path. */
+async function readShortSearchPage(
+  tx: Tx,
+  businessId: number,
+  found: ShortSearchMatches,
+  opts: { sort: ClientSort; limit: number; offset: number; term: string },
+): Promise<{ version: number; clients: Client[] } | null> {
+  const empty = found.total === 0 || opts.offset >= found.total;
+  const ids = empty ? null : shortSearchPageIds(businessId, opts.term, found, orderOf(opts.sort, 'c'), opts.limit, opts.offset);
+  if (!empty && !ids) return null;
+  const version = sql`select search_version as version from business_figures where business_id = ${businessId}`;
+  const rows = await readRows<Partial<ClientRow> & { version: string | number }>(
     tx,
-    sql`
-      with ids as (${pageIds})
-      select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id
-      where c.business_id = ${businessId}
-      order by ${order}`,
+    ids
+      ? sql`select v.version, p.* from (${version}) v
+          left join lateral (
+            with ids as (${ids})
+            select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
+          ) p on true
+          order by ${orderOf(opts.sort, 'p')}`
+      : version,
   );
-  return { clients: rows.map(toClient), total };
+  return {
+    version: Number(rows[0]?.version ?? 0),
+    clients: rows.filter((r) => r.id != null).map((r) => toClient(r as ClientRow)),
+  };
 }
 
 export async function countNewClients(tx: Tx, businessId: number, days: number): Promise<number> {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows } from '../../db/read-rows';
+import { intArray } from '../../db/sql-values';
 import { type LeadSearch, SEARCH_KEPT_IDS, type SearchPlan, countOf, keepCounts, keptCounts, leadSearchOf, searchKey, searchMatch, searchPlan, searchVersion, splitOf } from './search-counts';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
@@ -182,7 +183,7 @@ function searchPageOfKeptCount(businessId: number, f: LeadFilters, s: LeadSearch
     if (f.status !== 'all') filter.push(sql`k.status = ${f.status}`);
     if (f.source !== 'all') filter.push(sql`k.source = ${f.source}`);
     return sql`with k as materialized (select l.id, l.created_at, l.status, l.source from leads l
-        where l.business_id = ${businessId} and l.id = any(${`{${plan.ids.join(',')}}`}::int[]) and ${searchMatch('l', s)})
+        where l.business_id = ${businessId} and l.id = any(${intArray(plan.ids)}) and ${searchMatch('l', s)})
       select v.version, (select count(*)::int from k) as kept, p.* from (${version}) v
       left join lateral (select ${LEAD_COLUMNS} from (select k.id from k where ${sql.join(filter, sql` and `)}
         order by k.created_at desc, k.id desc limit ${limit} offset ${offset}) ids join leads l on l.id = ids.id) p on true

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { substringPattern } from '../../db/like-pattern';
+import { keptFindings } from '../../db/kept-findings';
+import { phoneDigitsPattern, substringPattern } from '../../db/like-pattern';
 
 /**
  * A lead search's match count is kept here, per database, business and search, tagged with the business's
@@ -8,7 +9,7 @@ import { substringPattern } from '../../db/like-pattern';
  * in the same transaction as any statement that changes the leads' search texts, phones, statuses, sources or
  * number, so the count is used only while it still describes the leads (docs/leads.md, "Search"). Kept: the
  * matches and all leads of each status and source, so every filter's total and its share of matches come from
- * one count, and a rare search's matching ids. Nothing is written on a read; each app instance keeps its own.
+ * one count, and a rare search's matching ids (db/kept-findings.ts).
  */
 export type SearchCounts = { version: string; matches: Map<string, number>; leads: Map<string, number>; ids: Int32Array | null };
 
@@ -19,32 +20,15 @@ export type SearchCounts = { version: string; matches: Map<string, number>; lead
  */
 export const SEARCH_KEPT_IDS = 100;
 
-const MAX_KEPT = 5_000;
-const kept = new WeakMap<object, Map<string, SearchCounts>>();
-
-function keptOf(tx: Tx): Map<string, SearchCounts> {
-  const holder = tx as object;
-  let entries = kept.get(holder);
-  if (!entries) kept.set(holder, (entries = new Map()));
-  return entries;
-}
-
-export function keepCounts(tx: Tx, key: string, counts: SearchCounts): void {
-  const entries = keptOf(tx);
-  entries.delete(key);
-  if (entries.size >= MAX_KEPT) entries.delete(entries.keys().next().value as string);
-  entries.set(key, counts);
-}
-
-export const keptCounts = (tx: Tx, key: string): SearchCounts | undefined => keptOf(tx).get(key);
+const kept = keptFindings<SearchCounts>(5_000);
+export const keepCounts = (tx: Tx, key: string, counts: SearchCounts): void => kept.keep(tx, key, counts);
+export const keptCounts = (tx: Tx, key: string): SearchCounts | undefined => kept.get(tx, key);
 
 /** What a search looks for: its pattern on search_text and, once it has three digits, on the phone. */
 export type LeadSearch = { text: string; phone: string | null };
 
 export function leadSearchOf(search: string): LeadSearch {
-  const digits = search.replace(/\D/g, '');
-  // Phone digits match the stored E.164 (with or without the leading 1) once at least 3 are typed.
-  return { text: substringPattern(search), phone: digits.length >= 3 ? `%${digits.replace(/^1(?=\d{10}$)/, '')}%` : null };
+  return { text: substringPattern(search), phone: phoneDigitsPattern(search) };
 }
 
 export const searchKey = (businessId: number, s: LeadSearch) => `${businessId}\n${s.text}\n${s.phone ?? ''}`;

@@ -11,7 +11,7 @@ import type {
   TopReferrer,
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
-import { substringPattern } from '../../db/like-pattern';
+import { phoneDigitsPattern, substringPattern } from '../../db/like-pattern';
 
 // The owner's reads of referrals (docs/referrals.md, "Owner side"). The referrer is the client named by
 // referrer_client_id (the one the loyalty score credits); a referral whose referrer was deleted keeps its code.
@@ -188,9 +188,8 @@ function pageRows(businessId: number, o: PageOpts, paths: typeof PAGE_PATHS): { 
  * pg_trgm is available (drizzle/0030) — one scan of the kept rows, not one per column.
  */
 function searchWhere(businessId: number, search: string, status: PageOpts['status']): SQL {
-  const digits = search.replace(/\D/g, '');
-  // Phone digits match the stored E.164 (with or without the leading 1) when at least 3 were typed.
-  const phone = digits.length >= 3 ? sql` or k.referee_phone like ${`%${digits.replace(/^1(?=\d{10}$)/, '')}%`}` : sql``;
+  const digits = phoneDigitsPattern(search);
+  const phone = digits ? sql` or k.referee_phone like ${digits}` : sql``;
   return sql`k.business_id = ${businessId} and (k.search_text like ${substringPattern(search)}${phone})${STATUS[status]}`;
 }
 

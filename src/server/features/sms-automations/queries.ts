@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
+import { intArray } from '../../db/sql-values';
 
 // SQL of the automations. Per-business reads filter by business_id; the follow-up scan is the one read
 // across businesses (a scheduled job), and returns each row with its business.
@@ -18,7 +19,7 @@ export async function selectToday(tx: Tx, businessId: number, daysBack: number):
 export async function selectClientPhones(tx: Tx, businessId: number, ids: number[]): Promise<{ id: number; phone: string | null }[]> {
   if (ids.length === 0) return [];
   return rowsOf<{ id: number; phone: string | null }>(
-    await tx.execute(sql`select id, phone from clients where business_id = ${businessId} and id = any(${`{${ids.join(',')}}`}::int[])`),
+    await tx.execute(sql`select id, phone from clients where business_id = ${businessId} and id = any(${intArray(ids)})`),
   );
 }
 

@@ -3,6 +3,7 @@ import { rowsOf, type Tx } from '../../db/client';
 import { readRows, rowCount as count } from '../../db/read-rows';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
+import { intArray } from '../../db/sql-values';
 
 // SQL of the outbox. Every statement filters by business_id (DESIGN rule 1); the pacing table is keyed by
 // the sending number, which belongs to one business.
@@ -166,7 +167,7 @@ export type BulkRecipient = { id: number; name: string; phone: string | null };
 
 export async function selectClients(tx: Tx, businessId: number, ids: number[]): Promise<BulkRecipient[]> {
   return rowsOf<BulkRecipient>(
-    await tx.execute(sql`select id, name, phone from clients where business_id = ${businessId} and id = any(${`{${ids.join(',')}}`}::int[])`),
+    await tx.execute(sql`select id, name, phone from clients where business_id = ${businessId} and id = any(${intArray(ids)})`),
   );
 }
 
