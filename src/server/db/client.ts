@@ -61,6 +61,8 @@ function survivePoolErrors(pool: pg.Pool) {
 
 export function fromPool(pool: pg.Pool): Database {
   survivePoolErrors(pool);
+  const genericPlans = openGenericPlanPool(pool);
+  survivePoolErrors(genericPlans);
   return {
     kind: 'pg',
     db: drizzlePg(pool, { schema }) as unknown as Db,
@@ -68,10 +70,31 @@ export function fromPool(pool: pg.Pool): Database {
       const r = await pool.query(text, values as any[]);
       return r.rows;
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPlans.end()]);
+    },
     pool,
   };
 }
+
+const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
+ * The connections on which the dashboard reads run their prepared statements with one generic plan each
+ * (plan_cache_mode = force_generic_plan; db/read-rows.ts, docs/decisions/0008-generic-plans-for-dashboard-reads.md).
+ * A second pool beside the app's, with the same settings: the setting holds per connection, and on the app's
+ * own connections it would also apply to every one-off statement (imports, writes), which must keep being
+ * planned for their values. It opens no connection until a read needs one and closes with the app's pool.
+ */
+function openGenericPlanPool(pool: pg.Pool): pg.Pool {
+  const options = pool.options as pg.PoolConfig;
+  const generic = new pg.Pool({ ...options, options: `${options.options ?? ''} -c plan_cache_mode=force_generic_plan`.trim() });
+  genericPlanPools.set(pool, generic);
+  return generic;
+}
+
+/** The generic-plan pool beside an app pool made by fromPool (undefined for any other pool). */
+export const genericPlanPoolOf = (pool: pg.Pool): pg.Pool | undefined => genericPlanPools.get(pool);
 
 function withoutPassword(url: string): string {
   try {

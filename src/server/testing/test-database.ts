@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
     return {
       ...database,
       async close() {
-        await pool.end();
+        await database.close();
         const a = new pg.Client({ connectionString: env.databaseUrl });
         await a.connect();
         await dropDatabaseWhenIdle(a, name);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { readRows } from '../../db/read-rows';
+import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { substringPattern } from '../../db/like-pattern';
 import { type ShortSearchMatches, findShortSearch, keptShortSearch, shortSearchPageIds, shortSearchTerm } from './short-search';
@@ -96,7 +96,7 @@ function loyaltyPageFromScore(businessId: number, limit: number, offset: number)
     )
     select c.id from clients c
     where c.business_id = ${businessId} and c.loyalty_score <= (select score from start)
-    order by ${orderOf('loyaltyScore', 'c')} limit ${limit} offset (${offset}::int - (select before from start))`;
+    order by ${orderOf('loyaltyScore', 'c')} limit ${rowCount(limit)} offset (${offset}::int - (select before from start))`;
 }
 
 /**
@@ -127,7 +127,7 @@ export async function selectClientsPage(
           where c.business_id = ${businessId}${search}
         ), ids as (
           select m.id, count(*) over () as total from m
-          order by ${orderOf(opts.sort, 'm')} limit ${opts.limit} offset ${opts.offset}
+          order by ${orderOf(opts.sort, 'm')} limit ${rowCount(opts.limit)} offset ${opts.offset}
         )
         select ids.total, ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id
         where c.business_id = ${businessId}
@@ -136,7 +136,7 @@ export async function selectClientsPage(
         with ids as (${opts.sort === 'loyaltyScore' && opts.offset >= SCORE_JUMP_OFFSET ? loyaltyPageFromScore(businessId, opts.limit, opts.offset) : sql`
           select c.id from clients c
           where c.business_id = ${businessId}
-          order by ${orderOf(opts.sort, 'c')} limit ${opts.limit} offset ${opts.offset}`}
+          order by ${orderOf(opts.sort, 'c')} limit ${rowCount(opts.limit)} offset ${opts.offset}`}
         )
         select t.total, p.* from (select coalesce((select clients from business_figures where business_id = ${businessId}), 0) as total) t
         left join lateral (

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { keptFindings } from '../../db/kept-findings';
-import { readRows } from '../../db/read-rows';
+import { readRows, rowCount } from '../../db/read-rows';
 import { searchTerm, substringPattern } from '../../db/like-pattern';
 import { intArray } from '../../db/sql-values';
 
@@ -61,7 +61,7 @@ export async function findShortSearch(tx: Tx, businessId: number, term: string):
 export function shortSearchPageIds(businessId: number, term: string, found: ShortSearchMatches, order: SQL, limit: number, offset: number): SQL | null {
   if (found.ids) {
     return sql`select c.id from clients c where c.business_id = ${businessId} and c.id = any(${intArray(found.ids)})
-      order by ${order} limit ${limit} offset ${offset}`;
+      order by ${order} limit ${rowCount(limit)} offset ${offset}`;
   }
   if (((offset + limit) * found.clients) / found.total > SHORT_SEARCH_WALK_ROWS) return null;
   // `offset 0` keeps the match out of the index walk: left to itself, PostgreSQL may pick the trigram index,
@@ -69,5 +69,5 @@ export function shortSearchPageIds(businessId: number, term: string, found: Shor
   return sql`
     select w.id from (
       select c.id, c.search_text from clients c where c.business_id = ${businessId} order by ${order} offset 0
-    ) w where w.search_text like ${substringPattern(term)} limit ${limit} offset ${offset}`;
+    ) w where w.search_text like ${substringPattern(term)} limit ${rowCount(limit)} offset ${offset}`;
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
-import { readRows } from '../../db/read-rows';
+import { readRows, rowCount } from '../../db/read-rows';
 import { intArray } from '../../db/sql-values';
 import { type LeadSearch, SEARCH_KEPT_IDS, type SearchPlan, countOf, keepCounts, keptCounts, leadSearchOf, searchKey, searchMatch, searchPlan, searchVersion, splitOf } from './search-counts';
 
@@ -92,7 +92,7 @@ export async function selectLeadPage(
 function filterPageIds(businessId: number, f: LeadFilters, limit: number, offset: number, deepFrom: number): { weeks: SQL; ids: SQL } {
   const w = where(businessId, { status: f.status, source: f.source });
   if (offset < deepFrom) {
-    return { weeks: sql``, ids: sql`select l.id from leads l where ${w} order by l.created_at desc, l.id desc limit ${limit} offset ${offset}` };
+    return { weeks: sql``, ids: sql`select l.id from leads l where ${w} order by l.created_at desc, l.id desc limit ${rowCount(limit)} offset ${offset}` };
   }
   return {
     weeks: sql`with wk as (select f.week, sum(f.leads)::int as n from lead_week_figures f where ${figuresWhere(businessId, f)} group by f.week having sum(f.leads) > 0),
@@ -102,7 +102,7 @@ function filterPageIds(businessId: number, f: LeadFilters, limit: number, offset
     // The oldest week with no more than `offset` newer leads holds the page's first lead: walk the index
     // from that week's end, skipping the leads of the week newer than the page. No week: no lead.
     ids: sql`select l.id from leads l where ${w} and l.created_at < (select k.bound from k)
-          order by l.created_at desc, l.id desc limit ${limit} offset (select ${offset}::int - k.before from k)`,
+          order by l.created_at desc, l.id desc limit ${rowCount(limit)} offset (select ${offset}::int - k.before from k)`,
   };
 }
 
@@ -152,7 +152,7 @@ async function selectSearchPage(
   >(
     tx,
     sql`with m as materialized (select l.id, l.created_at, l.status, l.source from leads l where l.business_id = ${businessId} and ${searchMatch('l', s)}),
-      ids as (select m.id from m where ${sql.join(filter, sql` and `)} order by m.created_at desc, m.id desc limit ${limit} offset ${offset})
+      ids as (select m.id from m where ${sql.join(filter, sql` and `)} order by m.created_at desc, m.id desc limit ${rowCount(limit)} offset ${offset})
       select t.version, t.matches, t.all_leads, t.ids, p.* from (
         select ${searchVersion(businessId)} as version,
           (select json_agg(m.id) from m having count(*) <= ${SEARCH_KEPT_IDS}) as ids,
@@ -186,7 +186,7 @@ function searchPageOfKeptCount(businessId: number, f: LeadFilters, s: LeadSearch
         where l.business_id = ${businessId} and l.id = any(${intArray(plan.ids)}) and ${searchMatch('l', s)})
       select v.version, (select count(*)::int from k) as kept, p.* from (${version}) v
       left join lateral (select ${LEAD_COLUMNS} from (select k.id from k where ${sql.join(filter, sql` and `)}
-        order by k.created_at desc, k.id desc limit ${limit} offset ${offset}) ids join leads l on l.id = ids.id) p on true
+        order by k.created_at desc, k.id desc limit ${rowCount(limit)} offset ${offset}) ids join leads l on l.id = ids.id) p on true
       order by p.created_at desc, p.id desc`;
   }
   if (plan.kind === 'every') {
@@ -201,8 +201,8 @@ function searchPageOfKeptCount(businessId: number, f: LeadFilters, s: LeadSearch
     plan.kind === 'walk'
       ? sql`select w.id from (select l.id, l.search_text, l.phone from leads l where ${filterOnly}
           order by l.created_at desc, l.id desc limit ${plan.rows}) w
-          where ${searchMatch('w', s)} limit ${limit} offset ${offset}`
-      : sql`select m.id from m order by m.created_at desc, m.id desc limit ${limit} offset ${offset}`;
+          where ${searchMatch('w', s)} limit ${rowCount(limit)} offset ${offset}`
+      : sql`select m.id from m order by m.created_at desc, m.id desc limit ${rowCount(limit)} offset ${offset}`;
   const matches = plan.kind === 'matches' ? sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)}) ` : sql``;
   return sql`${matches}select v.version, p.* from (${version}) v
     left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true

@@ -251,7 +251,7 @@ export async function selectAllReferrals(tx: Tx, businessId: number): Promise<Re
 export async function selectTopReferrers(tx: Tx, businessId: number, limit: number): Promise<TopReferrer[]> {
   const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`select c.id, c.name, c.referral_code, f.referrals as total, f.converted
       from (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
-            order by f.referrals desc, f.converted desc, f.name_key, f.client_id limit ${limit}) f
+            order by f.referrals desc, f.converted desc, f.name_key, f.client_id limit ${rowCount(limit)}) f
       cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = f.client_id and c.business_id = ${businessId} offset 0) c
       order by f.referrals desc, f.converted desc, f.name_key, f.client_id`,
   );
@@ -265,7 +265,7 @@ export async function selectTopReferrers(tx: Tx, businessId: number, limit: numb
 
 export async function selectRecentConversions(tx: Tx, businessId: number, limit: number): Promise<ConversionItem[]> {
   const rows = await readRows<Row>(tx, sql`select ${COLUMNS}
-      ${joined(sql`select * from referrals r where r.business_id = ${businessId} and r.converted order by r.converted_at desc nulls last, r.id desc limit ${limit}`)}
+      ${joined(sql`select * from referrals r where r.business_id = ${businessId} and r.converted order by r.converted_at desc nulls last, r.id desc limit ${rowCount(limit)}`)}
       order by r.converted_at desc nulls last, r.id desc`,
   );
   return rows.map((r) => ({
@@ -283,7 +283,7 @@ export async function selectRecentConversions(tx: Tx, businessId: number, limit:
 export async function selectPendingReferrals(tx: Tx, businessId: number, limit: number): Promise<{ referrals: PendingReferralItem[]; total: number }> {
   const rows = await readRows<Partial<Row> & SummaryCounts>(tx, sql`select s.*, p.* from ${FIGURES(businessId)}
       left join lateral (select ${COLUMNS}
-        ${joined(sql`select * from referrals r where r.business_id = ${businessId} and not r.converted order by r.created_at desc, r.id desc limit ${limit}`)}) p on true
+        ${joined(sql`select * from referrals r where r.business_id = ${businessId} and not r.converted order by r.created_at desc, r.id desc limit ${rowCount(limit)}`)}) p on true
       order by p.created_at desc, p.id desc`,
   );
   return {
