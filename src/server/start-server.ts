@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { genericPlanPoolOf, openDatabase } from './db/client';
 import type { DataDirLock } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed-demo';
@@ -43,7 +43,8 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
   jobs = await startJobs({ database, log: app.log, email, sms, origin, appUrl: config.appUrl, smsSendWindowOff: config.smsSendWindow === 'off' }, jobDefinitions, { work: config.jobs });
 
   // A lost connection is logged here and answered 503 by the error handler; the pool reconnects (docs/operations.md).
-  database.pool?.on('error', (error) => app.log.warn({ err: error }, 'database connection lost'));
+  const pools = database.pool ? [database.pool, genericPlanPoolOf(database.pool)] : [];
+  for (const pool of pools) pool?.on('error', (error) => app.log.warn({ err: error }, 'database connection lost'));
 
   // Once, however many signals arrive (npm, the start script and tsx each pass SIGTERM on).
   let stopping = false;
