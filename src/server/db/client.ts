@@ -87,10 +87,20 @@ const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();
  * planned for their values. It opens no connection until a read needs one and closes with the app's pool.
  */
 function openGenericPlanPool(pool: pg.Pool): pg.Pool {
-  const options = pool.options as pg.PoolConfig;
-  const generic = new pg.Pool({ ...options, options: `${options.options ?? ''} -c plan_cache_mode=force_generic_plan`.trim() });
+  const generic = new pg.Pool(withGenericPlans(pool.options as pg.PoolConfig));
   genericPlanPools.set(pool, generic);
   return generic;
+}
+
+/** The pool's settings plus the generic-plan setting, kept beside any options a URL carries (they win over `options`). */
+function withGenericPlans(config: pg.PoolConfig): pg.PoolConfig {
+  const add = (options?: string | null) => `${options ?? ''} -c plan_cache_mode=force_generic_plan`.trim();
+  if (config.connectionString && /[?&]options=/.test(config.connectionString)) {
+    const url = new URL(config.connectionString);
+    url.searchParams.set('options', add(url.searchParams.get('options')));
+    return { ...config, connectionString: url.toString() };
+  }
+  return { ...config, options: add(config.options) };
 }
 
 /** The generic-plan pool beside an app pool made by fromPool (undefined for any other pool). */

@@ -39,6 +39,21 @@ describe('readRows', () => {
     expect(inTx[0].mode).toBe('auto');
   });
 
+  it('keeps the options a database URL carries beside the generic-plan setting', async () => {
+    if (!database.pool) return expect(database.kind).toBe('pglite');
+    const url = new URL((database.pool.options as { connectionString: string }).connectionString);
+    url.searchParams.set('options', '-c work_mem=7MB');
+    const withOptions = fromPool(new pg.Pool({ connectionString: url.toString(), max: 1 }));
+    try {
+      const [read] = await readRows<{ mode: string; mem: string }>(withOptions.db, sql`select current_setting('plan_cache_mode') as mode, current_setting('work_mem') as mem`);
+      expect(read).toEqual({ mode: 'force_generic_plan', mem: '7MB' });
+      const [raw] = await withOptions.query<{ mode: string; mem: string }>("select current_setting('plan_cache_mode') as mode, current_setting('work_mem') as mem");
+      expect(raw).toEqual({ mode: 'auto', mem: '7MB' });
+    } finally {
+      await withOptions.close();
+    }
+  });
+
   it('plans a read once and runs that plan for other values (PostgreSQL), with the same answers', async () => {
     const db = (single ?? database).db;
     const statement = (n: number) => sql`select /* read-rows-generic */ g as n from generate_series(1, 10) g where g > ${n} order by g limit 3`;
