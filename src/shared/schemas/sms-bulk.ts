@@ -46,7 +46,7 @@ export const bulkBatchSchema = z.object({
   /** When the next waiting text is due (ISO), null when none waits. */
   nextAt: z.string().nullable(),
   finished: z.boolean(),
-  /** The first 50 texts that failed or were skipped, with why. */
+  /** The first texts that failed or were skipped, with why: 50 for one batch, 3 in the list of the newest. */
   problems: z.array(bulkProblemSchema),
 });
 export type BulkBatch = z.infer<typeof bulkBatchSchema>;

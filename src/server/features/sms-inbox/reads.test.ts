@@ -60,6 +60,9 @@ describe('conversations', () => {
     expect(c0.client).toEqual({ id: clients[0], name: 'Client 0 Reads', phone: '+14155550200' });
     expect(c0.lastMessage.messageBody).toBe('c0 fourth');
     expect(c0.recentMessages.map((m: any) => m.messageBody)).toEqual(['c0 second', 'c0 third', 'c0 fourth']);
+    // The newest message's time and preview; the whole message is the last of recentMessages.
+    const newest = c0.recentMessages[2];
+    expect(c0.lastMessage).toEqual({ id: newest.id, direction: 'outbound', messageBody: 'c0 fourth', timestamp: newest.timestamp });
     expect(c0.unreadCount).toBe(2);
     expect(c0.unreadMessageIds.sort()).toEqual([...unreadOf0].sort());
     expect(body.conversations[4].unreadCount).toBe(0);

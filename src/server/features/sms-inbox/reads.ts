@@ -31,7 +31,7 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
       {
         clientId: r.clientId,
         client: last.client,
-        lastMessage: last,
+        lastMessage: { id: last.id, direction: last.direction, messageBody: last.messageBody, timestamp: last.timestamp },
         unreadCount: r.unreadCount,
         unreadMessageIds: r.unreadIds,
         recentMessages: [...r.messages].reverse(),

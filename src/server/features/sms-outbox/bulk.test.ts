@@ -125,4 +125,21 @@ describe('with a number', () => {
     expect(foreign.json()).toEqual({ message: 'Bulk send not found' });
     expect((await get('/api/sms/bulk/abc')).statusCode).toBe(404);
   });
+
+  it('the list names the first 3 problems of each batch; the batch read alone names them all (up to 50)', async () => {
+    const optedOut: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const phone = `51255502${10 + i}`;
+      optedOut.push(await addClient(`Opted ${i}`, phone));
+      await t.database.query(`insert into sms_opt_outs (business_id, phone, opted_out, source, detail) values ($1, $2, true, 'keyword', 'STOP')`, [biz.id, `+1${phone}`]);
+    }
+    const { batch } = (await post('/api/sms/bulk', { clientIds: optedOut, message: 'Hello' })).json();
+    expect(batch).toMatchObject({ total: 5, skipped: 5, finished: true });
+    expect(batch.problems.map((p: { clientId: number }) => p.clientId)).toEqual(optedOut);
+    const listed = (await get('/api/sms/bulk')).json().batches[0];
+    expect(listed.id).toBe(batch.id);
+    expect(listed.problems).toEqual(batch.problems.slice(0, 3));
+    expect({ ...listed, problems: [] }).toEqual({ ...batch, problems: [] });
+    expect((await get(`/api/sms/bulk/${batch.id}`)).json()).toEqual(batch);
+  });
 });

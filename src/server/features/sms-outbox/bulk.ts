@@ -11,7 +11,13 @@ import * as q from './queries';
 // that goes out paced and inside its recipient's window, whatever happens to the browser that asked.
 
 export const BULK_NOT_FOUND = 'Bulk send not found';
+/** A batch's texts that failed or were skipped, with why: the first 50 for the batch the tab follows. */
 const PROBLEMS_SHOWN = 50;
+/**
+ * In the list of the newest batches only the first 3 (the end toast names the first): the list only picks the
+ * batch the tab follows, which is then read whole. 50 for each of 5 batches made the list 23 KB.
+ */
+export const PROBLEMS_LISTED = 3;
 
 export async function startBulkSend(
   ctx: { database: Database; jobs: JobQueue },
@@ -51,8 +57,8 @@ export async function startBulkSend(
   return (await bulkBatches(db, businessId, { id: batchId, limit: 1 }))[0];
 }
 
-export async function bulkBatches(db: Database['db'], businessId: number, opts: { id?: number; limit: number }): Promise<BulkBatch[]> {
-  const batches = await q.selectBatches(db, businessId, { ...opts, perBatch: PROBLEMS_SHOWN });
+export async function bulkBatches(db: Database['db'], businessId: number, opts: { id?: number; limit: number; perBatch?: number }): Promise<BulkBatch[]> {
+  const batches = await q.selectBatches(db, businessId, { ...opts, perBatch: opts.perBatch ?? PROBLEMS_SHOWN });
   return batches.map(({ problems, ...b }) => ({
     ...b,
     finished: b.queued + b.sending === 0,

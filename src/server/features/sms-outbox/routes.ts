@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import { bulkBatchesResponseSchema, bulkBatchSchema, bulkSendResponseSchema, bulkSendSchema } from '../../../shared/schemas/sms-bulk';
-import { BULK_NOT_FOUND, bulkBatch, bulkBatches, startBulkSend } from './bulk';
+import { BULK_NOT_FOUND, PROBLEMS_LISTED, bulkBatch, bulkBatches, startBulkSend } from './bulk';
 
 /** Bulk sends as durable server work (docs/sms-outbox.md). */
 export async function smsOutboxRoutes(untyped: FastifyInstance) {
@@ -22,7 +22,7 @@ export async function smsOutboxRoutes(untyped: FastifyInstance) {
   });
 
   app.get('/sms/bulk', { schema: { response: { 200: bulkBatchesResponseSchema } } }, async (request) => ({
-    batches: await bulkBatches(database.db, businessIdOf(request), { limit: 5 }),
+    batches: await bulkBatches(database.db, businessIdOf(request), { limit: 5, perBatch: PROBLEMS_LISTED }),
   }));
 
   app.get('/sms/bulk/:id', { schema: { response: { 200: bulkBatchSchema } } }, async (request) =>

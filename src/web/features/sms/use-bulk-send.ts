@@ -26,7 +26,9 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
   // Read again on every visit: texts went out while the tab was closed.
   const list = useQuery<{ batches: BulkBatch[] }>({ queryKey: [BULK_URL], refetchOnMount: 'always', enabled: chosenId == null });
   const batchId = chosenId ?? (list.data ? pickBatch(list.data.batches, dismissedId) : null);
-  const fromList = list.data?.batches.find((b) => b.id === batchId);
+  // The list names only each batch's first problems: its entry stands in for the batch only when that is all of them.
+  const listed = list.data?.batches.find((b) => b.id === batchId);
+  const fromList = listed && listed.problems.length === listed.failed + listed.skipped ? listed : undefined;
 
   const batch = useQuery<BulkBatch>({
     queryKey: [`${BULK_URL}/${batchId}`],
