@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /**
  * The text a substring search looks for: lower case, line breaks as spaces. The kept search texts
  * (`clients.search_text`, `leads.search_text`) hold one searched column per line, so a term without a line
@@ -10,6 +12,18 @@ export function searchTerm(search: string): string {
 /** A `like` pattern for a substring search (`searchTerm`), with `%`, `_` and `\` taken literally. */
 export function substringPattern(search: string): string {
   return `%${searchTerm(search).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * A substring search on a lower-case text column. A term of 3 characters or more is a `like`, which the
+ * column's trigram index serves. A shorter one has no trigram to narrow it: the index would be read whole,
+ * so it is a `strpos`, which no index serves. The two are different statement texts, so each keeps a plan of
+ * its own: the dashboard's reads plan once for any value (db/read-rows.ts), and a `like` planned without its
+ * pattern takes the trigram index even for "ar" (26 ms for a 2-letter client count instead of 10 ms).
+ */
+export function substringMatch(column: SQL, search: string): SQL {
+  const term = searchTerm(search);
+  return Array.from(term).length >= 3 ? sql`${column} like ${substringPattern(search)}` : sql`strpos(${column}, ${term}) > 0`;
 }
 
 /**

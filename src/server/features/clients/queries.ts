@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
-import { substringPattern } from '../../db/like-pattern';
+import { substringMatch } from '../../db/like-pattern';
 import { type ShortSearchMatches, findShortSearch, keptShortSearch, shortSearchPageIds, shortSearchTerm } from './short-search';
 
 type ClientRow = {
@@ -75,7 +75,7 @@ const orderOf = (sort: ClientSort, alias: string) => sql.raw(ORDER[sort].replace
  */
 function searchFilter(search?: string): SQL {
   if (!search) return sql``;
-  return sql` and c.search_text like ${substringPattern(search)}`;
+  return sql` and ${substringMatch(sql`c.search_text`, search)}`;
 }
 
 /** From this offset on, a page in the loyalty order starts at its score (below); before it, stepping is cheaper. */

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { keptFindings } from '../../db/kept-findings';
 import { readRows, rowCount } from '../../db/read-rows';
-import { searchTerm, substringPattern } from '../../db/like-pattern';
+import { searchTerm, substringMatch } from '../../db/like-pattern';
 import { intArray } from '../../db/sql-values';
 
 /**
@@ -44,7 +44,7 @@ export async function findShortSearch(tx: Tx, businessId: number, term: string):
     sql`select f.search_version as version, f.clients, m.total, case when m.total <= ${SHORT_SEARCH_KEPT_IDS} then m.ids end as ids
       from business_figures f, (
         select count(*)::int as total, json_agg(c.id) as ids from clients c
-        where c.business_id = ${businessId} and c.search_text like ${substringPattern(term)}
+        where c.business_id = ${businessId} and ${substringMatch(sql`c.search_text`, term)}
       ) m
       where f.business_id = ${businessId}`,
   );
@@ -69,5 +69,5 @@ export function shortSearchPageIds(businessId: number, term: string, found: Shor
   return sql`
     select w.id from (
       select c.id, c.search_text from clients c where c.business_id = ${businessId} order by ${order} offset 0
-    ) w where w.search_text like ${substringPattern(term)} limit ${rowCount(limit)} offset ${offset}`;
+    ) w where ${substringMatch(sql`w.search_text`, term)} limit ${rowCount(limit)} offset ${offset}`;
 }

@@ -248,7 +248,7 @@ describe('kept lead search counts', () => {
 
   it('searches with line breaks, % and _ use the same pattern as before', () => {
     expect(leadSearchOf('A_b%\nC').text).toBe(substringPattern('A_b%\nC'));
-    expect(leadSearchOf('(512) 555-1234')).toEqual({ text: substringPattern('(512) 555-1234'), phone: '%5125551234%' });
+    expect(leadSearchOf('(512) 555-1234')).toEqual({ search: '(512) 555-1234', text: substringPattern('(512) 555-1234'), phone: '%5125551234%' });
     expect(leadSearchOf('15125551234').phone).toBe('%5125551234%');
     expect(leadSearchOf('12').phone).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { keptFindings } from '../../db/kept-findings';
-import { phoneDigitsPattern, substringPattern } from '../../db/like-pattern';
+import { phoneDigitsPattern, substringMatch, substringPattern } from '../../db/like-pattern';
 
 /**
  * A lead search's match count is kept here, per database, business and search, tagged with the business's
@@ -25,10 +25,10 @@ export const keepCounts = (tx: Tx, key: string, counts: SearchCounts): void => k
 export const keptCounts = (tx: Tx, key: string): SearchCounts | undefined => kept.get(tx, key);
 
 /** What a search looks for: its pattern on search_text and, once it has three digits, on the phone. */
-export type LeadSearch = { text: string; phone: string | null };
+export type LeadSearch = { search: string; text: string; phone: string | null };
 
 export function leadSearchOf(search: string): LeadSearch {
-  return { text: substringPattern(search), phone: phoneDigitsPattern(search) };
+  return { search, text: substringPattern(search), phone: phoneDigitsPattern(search) };
 }
 
 export const searchKey = (businessId: number, s: LeadSearch) => `${businessId}\n${s.text}\n${s.phone ?? ''}`;
@@ -37,7 +37,8 @@ export const searchKey = (businessId: number, s: LeadSearch) => `${businessId}\n
 export function searchMatch(alias: string, s: LeadSearch): SQL {
   const a = sql.raw(alias);
   // search_text is the name, e-mail and referrer in lower case, one per line (one trigram index instead of three).
-  return s.phone === null ? sql`(${a}.search_text like ${s.text})` : sql`(${a}.search_text like ${s.text} or ${a}.phone like ${s.phone})`;
+  const text = substringMatch(sql`${a}.search_text`, s.search);
+  return s.phone === null ? sql`(${text})` : sql`(${text} or ${a}.phone like ${s.phone})`;
 }
 
 /** The business's lead search version as text ('0' before its first lead was written). */

@@ -11,7 +11,7 @@ import type {
   TopReferrer,
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
-import { phoneDigitsPattern, substringPattern } from '../../db/like-pattern';
+import { phoneDigitsPattern, substringMatch } from '../../db/like-pattern';
 
 // The owner's reads of referrals (docs/referrals.md, "Owner side"). The referrer is the client named by
 // referrer_client_id (the one the loyalty score credits); a referral whose referrer was deleted keeps its code.
@@ -190,7 +190,7 @@ function pageRows(businessId: number, o: PageOpts, paths: typeof PAGE_PATHS): { 
 function searchWhere(businessId: number, search: string, status: PageOpts['status']): SQL {
   const digits = phoneDigitsPattern(search);
   const phone = digits ? sql` or k.referee_phone like ${digits}` : sql``;
-  return sql`k.business_id = ${businessId} and (k.search_text like ${substringPattern(search)}${phone})${STATUS[status]}`;
+  return sql`k.business_id = ${businessId} and (${substringMatch(sql`k.search_text`, search)}${phone})${STATUS[status]}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows, rowCount as count } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
-import { substringPattern } from '../../db/like-pattern';
+import { substringMatch } from '../../db/like-pattern';
 
 // The reads of the inbox. Every statement filters by business_id itself (DESIGN rule 1) and pages or limits
 // in SQL; docs/sms-inbox.md says which index each one walks.
@@ -172,14 +172,11 @@ export async function searchConversations(tx: Tx, businessId: number, opts: { se
   const digits = opts.search.replace(/\D/g, '');
   const isPhone = digits.length >= 3 && /^[\d\s()+.-]+$/.test(opts.search);
   const whole = isPhone ? normalizePhone(opts.search) : null;
-  const name = opts.search.toLowerCase();
   const match = whole
     ? { clients: sql`c.phone = ${whole}` }
     : isPhone
       ? { conversations: sql`strpos(c.phone, ${digits}) > 0` }
-      : [...name].length >= 3
-        ? { names: sql`lower(v.client_name) like ${substringPattern(name)}` }
-        : { names: sql`strpos(lower(v.client_name), ${name}) > 0` };
+      : { names: substringMatch(sql`lower(v.client_name)`, opts.search) };
   return selectConversations(tx, businessId, { ...opts, match });
 }
 
