@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chooseNumberViaApi } from './support/sms';
 
 // Client Dashboard (spec part 1): table search/sort/paging, Add Client, Thanks and Gift, export.
 
@@ -38,14 +39,6 @@ async function signUpWithClients(page: Page) {
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-/** The business chooses an SMS number through the API (the local simulator's search and purchase). */
-async function chooseSmsNumber(page: Page) {
-  const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode: '512' } });
-  expect(search.ok(), await search.text()).toBeTruthy();
-  const [first] = (await search.json()).numbers;
-  const purchase = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber: first.phoneNumber, areaCode: '512' } });
-  expect(purchase.ok(), await purchase.text()).toBeTruthy();
-}
 const rows = (page: Page) => page.getByTestId('client-row');
 const firstName = (page: Page) => rows(page).first().locator('p').first();
 
@@ -136,7 +129,7 @@ test('without an SMS number, Thanks says nothing was sent and links to the SMS s
 
 test('Thanks and Gift dialogs send and confirm', async ({ page }) => {
   await signUpWithClients(page);
-  await chooseSmsNumber(page);
+  await chooseNumberViaApi(page);
   await page.getByLabel('Search clients').fill('zoe');
   await expect(rows(page)).toHaveCount(1);
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
+import { chooseNumberViaApi } from './support/sms';
 import { expectToast, toastWith } from './support/toast';
 
 // Client Dashboard failure paths (spec part 1 section 8): each failure shows the catalogue's text and
@@ -18,10 +19,7 @@ async function dashboardWithClient(page: Page) {
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   // Thanks and Gift are texts: the business chooses a number first (the local simulator's).
-  const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode: '512' } });
-  const [first] = (await search.json()).numbers;
-  const purchase = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber: first.phoneNumber } });
-  expect(purchase.status(), await purchase.text()).toBe(200);
+  await chooseNumberViaApi(page);
   await page.goto('/clients');
   // The first screen of a fresh page on a busy machine can take a while.
   await expect(page.getByTestId('client-row')).toHaveCount(1, { timeout: 15_000 });

@@ -32,16 +32,23 @@ export function randomAreaCode(): string {
   return String(200 + Math.floor(Math.random() * 800));
 }
 
-/** Chooses a simulator number for the signed-in business (one of those offered for the area code, at random). */
+/**
+ * Chooses a simulator number for the signed-in business (one of those offered for the area code, at
+ * random). Another test running at the same time may buy the same number between the search and the
+ * purchase; the app then answers 409 ("no longer available"), and, as an owner would, this searches again.
+ */
 export async function chooseNumberViaApi(page: Page, areaCode = randomAreaCode()): Promise<string> {
-  const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode } });
-  expect(search.ok(), await search.text()).toBeTruthy();
-  const { numbers } = await search.json();
-  expect(numbers.length, `numbers for ${areaCode}`).toBeGreaterThan(0);
-  const phoneNumber: string = numbers[Math.floor(Math.random() * numbers.length)].phoneNumber;
-  const buy = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber, areaCode } });
-  expect(buy.ok(), await buy.text()).toBeTruthy();
-  return phoneNumber;
+  for (let attempt = 1; ; attempt++) {
+    const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode } });
+    expect(search.ok(), await search.text()).toBeTruthy();
+    const { numbers } = await search.json();
+    expect(numbers.length, `numbers for ${areaCode}`).toBeGreaterThan(0);
+    const phoneNumber: string = numbers[Math.floor(Math.random() * numbers.length)].phoneNumber;
+    const buy = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber, areaCode } });
+    if (buy.status() === 409 && attempt < 5) continue;
+    expect(buy.ok(), await buy.text()).toBeTruthy();
+    return phoneNumber;
+  }
 }
 
 /** The client texts the business (the local simulator plays it as an inbound text). */

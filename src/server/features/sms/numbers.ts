@@ -108,19 +108,23 @@ export async function assignLocalNumber(
   }
   const found = await searchNumbers(ctx, businessId, { areaCode: input.preferredAreaCode, zip: input.preferredAreaCode ? undefined : input.businessZipCode });
   if (found.numbers.length === 0) throw new HttpError(409, found.message);
-  try {
-    const result = await purchaseNumber(ctx, businessId, { phoneNumber: found.numbers[0].phoneNumber, areaCode: input.preferredAreaCode, zip: input.businessZipCode });
-    await q.saveForwarding(db, businessId, forwarding);
-    return result;
-  } catch (error) {
-    // Bought by a concurrent call in between: keep that one.
-    if (error instanceof HttpError && error.status === 409) {
+  // Another business may buy the first number offered between the search and the purchase (owners in
+  // one town onboarding at once): then the next one offered is tried.
+  for (const [i, offered] of found.numbers.entries()) {
+    try {
+      const result = await purchaseNumber(ctx, businessId, { phoneNumber: offered.phoneNumber, areaCode: input.preferredAreaCode, zip: input.businessZipCode });
+      await q.saveForwarding(db, businessId, forwarding);
+      return result;
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 409)) throw error;
+      // Bought by a concurrent call of this business in between: keep that one.
       const now = await q.lockBusinessNumber(db, businessId);
       if (now?.number) {
         await q.saveForwarding(db, businessId, forwarding);
         return { phoneNumber: now.number, friendlyNumber: formatPhone(now.number), alreadyHad: true };
       }
+      if (i === found.numbers.length - 1) throw error;
     }
-    throw error;
   }
+  throw new HttpError(409, found.message);
 }

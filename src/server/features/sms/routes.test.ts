@@ -110,6 +110,15 @@ describe('number set-up', () => {
     }
   });
 
+  it('two businesses given a local number for one area code at once: each gets one, not the same', async () => {
+    const owners = [await createBusiness(t.database), await createBusiness(t.database), await createBusiness(t.database)];
+    const answers = await Promise.all(owners.map((b) => post('/api/sms/assign-local-number', { preferredAreaCode: '971', enableForwarding: false }, b.cookie)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const numbers = answers.map((a) => a.json().twilioPhoneNumber);
+    expect(new Set(numbers).size).toBe(3);
+    expect(numbers.every((n) => n.startsWith('+1971555'))).toBe(true);
+  });
+
   it('assign-local-number needs an area code or ZIP, and a forwarding number when forwarding is on', async () => {
     const other = await createBusiness(t.database);
     const refuse = async (body: unknown, message: string) => {
