@@ -136,7 +136,7 @@ export const smsConversationSchema = z.object({
   client: smsClientSchema,
   /**
    * The newest message, for the list's "2 h ago" (the spec shows its timestamp) and a one-line preview. Its
-   * whole message is the last of recentMessages; repeating all of it made a page of 20 a quarter larger.
+   * whole message is the last of recentMessages; repeating all of it made a page of 20 16 % larger (28.1 KB, not 24.3).
    */
   lastMessage: smsMessageSchema.pick({ id: true, direction: true, messageBody: true, timestamp: true }),
   unreadCount: z.number(),

@@ -110,7 +110,8 @@ export async function assignLocalNumber(
   if (found.numbers.length === 0) throw new HttpError(409, found.message);
   // Another business may buy the first number offered between the search and the purchase (owners in
   // one town onboarding at once): then the next one offered is tried.
-  for (const [i, offered] of found.numbers.entries()) {
+  let refused: unknown;
+  for (const offered of found.numbers) {
     try {
       const result = await purchaseNumber(ctx, businessId, { phoneNumber: offered.phoneNumber, areaCode: input.preferredAreaCode, zip: input.businessZipCode });
       await q.saveForwarding(db, businessId, forwarding);
@@ -123,8 +124,8 @@ export async function assignLocalNumber(
         await q.saveForwarding(db, businessId, forwarding);
         return { phoneNumber: now.number, friendlyNumber: formatPhone(now.number), alreadyHad: true };
       }
-      if (i === found.numbers.length - 1) throw error;
+      refused = error;
     }
   }
-  throw new HttpError(409, found.message);
+  throw refused;
 }
