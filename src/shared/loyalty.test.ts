@@ -21,9 +21,12 @@ describe('loyalty standing (docs/loyalty-score.md)', () => {
     [facts(1, null, '2026-06-30'), 'new'],
     [facts(1, null, '2026-04-01'), 'new'], // 90 days
     [facts(1, null, '2026-03-31'), 'one-time'], // 91 days
-    [facts(4, 14, '2026-06-09'), 'on-rhythm'], // 21 days ≤ 28
+    [facts(4, 14, '2026-06-16'), 'on-rhythm'], // 14 days: not due yet
+    [facts(4, 14, '2026-06-09'), 'late'], // 21 days: past 14, within 28
     [facts(4, 14, '2026-06-01'), 'overdue'], // 29 days > 28
-    [facts(3, 30, '2026-05-16'), 'on-rhythm'], // 45 days
+    [facts(3, 30, '2026-05-31'), 'on-rhythm'], // 30 days
+    [facts(3, 30, '2026-05-17'), 'late'], // 44 days: past 30, within 45
+    [facts(3, 30, '2026-05-16'), 'late'], // 45 days
     [facts(3, 30, '2026-05-15'), 'overdue'], // 46 days
   ] as const)('%j is %s', (f, standing) => {
     expect(loyaltyStanding(f, today)).toBe(standing);
@@ -35,6 +38,13 @@ describe('loyalty standing (docs/loyalty-score.md)', () => {
     );
     expect(explainLoyalty(facts(6, 14, '2026-06-30', 8.2), today)).toBe(
       'Score 8.2: 6 bookings, usually every 14 days; the last was today, so they are on their usual rhythm.',
+    );
+    // 44 days with a usual gap of 30 is late, never "on their usual rhythm"
+    expect(explainLoyalty(facts(5, 30, '2026-05-17', 6.4), today)).toBe(
+      'Score 6.4: 5 bookings, usually every 30 days; the last was 44 days ago, 14 days later than usual. They count as overdue after 45 days without a booking.',
+    );
+    expect(explainLoyalty(facts(2, 7, '2026-06-16', 5), today)).toBe(
+      'Score 5.0: 2 bookings, usually every 7 days; the last was 14 days ago, 7 days later than usual. They count as overdue after 21 days without a booking.',
     );
     expect(explainLoyalty(facts(2, 30, '2026-01-01', 2.1), today)).toBe(
       'Score 2.1: 2 bookings, usually every 30 days, but the last was 180 days ago: they are overdue, a good time to win them back.',

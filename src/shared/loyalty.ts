@@ -1,26 +1,38 @@
-// The thresholds of the loyalty rule (docs/loyalty-score.md). The score itself is computed in SQL
-// (src/server/features/clients/loyalty-score.ts); the client detail view explains it with the same numbers.
+// The loyalty rule's thresholds and its one definition of "overdue against their rhythm"
+// (docs/loyalty-score.md). The score is computed in SQL (src/server/features/clients/loyalty-score.ts),
+// Insights lists overdue loyal clients in SQL (insights/queries.ts), and the client view explains a score
+// here: all three use rhythmAllowanceDays / rhythmAllowanceSql, so they never disagree.
 
-/** A client within their usual rhythm, or a new client, never scores below this (the medium band). */
+/** A client within their usual rhythm (on time or a little late), or a new client, never scores below this (the medium band). */
 export const LOYALTY_FLOOR_ON_RHYTHM = 4;
+/** A client overdue against their rhythm never scores above this: the low band, whatever their points. */
+export const LOYALTY_CAP_OVERDUE = 3.9;
 /** A client with one completed booking is new for this many days after it. */
 export const NEW_CLIENT_WINDOW_DAYS = 90;
-/** Within rhythm: days since the last booking at most max(gap × 1.5, gap + 14), gap = their median gap. */
+/** Within rhythm: days since the last booking at most max(gap × 1.5, gap + 14), gap = their usual gap (`frequency`). */
 export const RHYTHM_FACTOR = 1.5;
 export const RHYTHM_GRACE_DAYS = 14;
 
 /** Days after the last booking a client with this usual gap is still within their rhythm. */
-export const rhythmAllowanceDays = (medianGapDays: number) => Math.max(medianGapDays * RHYTHM_FACTOR, medianGapDays + RHYTHM_GRACE_DAYS);
+export const rhythmAllowanceDays = (usualGapDays: number) => Math.max(usualGapDays * RHYTHM_FACTOR, usualGapDays + RHYTHM_GRACE_DAYS);
+
+/** The same allowance as a SQL expression over a usual-gap expression in whole days (`clients.frequency`). */
+export const rhythmAllowanceSql = (usualGap: string) => `greatest(${usualGap} * ${RHYTHM_FACTOR}, ${usualGap} + ${RHYTHM_GRACE_DAYS})`;
 
 export type LoyaltyFacts = {
   totalBookings: number;
-  /** Median days between bookings; null with fewer than two booking dates. */
+  /** Usual days between bookings (the rounded median gap); null with fewer than two booking dates. */
   frequency: number | null;
   lastBooking: string | null;
   loyaltyScore: number;
 };
 
-export type LoyaltyStanding = 'none' | 'new' | 'one-time' | 'on-rhythm' | 'overdue';
+/**
+ * none: no completed booking. new: one booking at most 90 days ago. one-time: one booking, longer ago.
+ * With two or more dates: on-rhythm (the next booking is not due yet: days since ≤ usual gap), late (past the
+ * usual gap but within the allowance), overdue (past the allowance).
+ */
+export type LoyaltyStanding = 'none' | 'new' | 'one-time' | 'on-rhythm' | 'late' | 'overdue';
 
 const dayDiff = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
@@ -29,7 +41,8 @@ export function loyaltyStanding(facts: LoyaltyFacts, today: string): LoyaltyStan
   if (!facts.lastBooking || facts.totalBookings === 0) return 'none';
   const since = dayDiff(facts.lastBooking.slice(0, 10), today);
   if (facts.totalBookings === 1 || facts.frequency == null) return since <= NEW_CLIENT_WINDOW_DAYS ? 'new' : 'one-time';
-  return since <= rhythmAllowanceDays(facts.frequency) ? 'on-rhythm' : 'overdue';
+  if (since <= facts.frequency) return 'on-rhythm';
+  return since <= rhythmAllowanceDays(facts.frequency) ? 'late' : 'overdue';
 }
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -42,14 +55,17 @@ export function explainLoyalty(facts: LoyaltyFacts, today: string): string {
   if (standing === 'none') return `Score ${score}: no completed bookings yet.`;
   const since = Math.max(0, dayDiff(facts.lastBooking!.slice(0, 10), today));
   const ago = since === 0 ? 'today' : `${days(since)} ago`;
+  const gap = facts.frequency!;
   switch (standing) {
     case 'new':
       return `Score ${score}: a new client with one booking (${ago}); a second booking will show their rhythm.`;
     case 'one-time':
       return `Score ${score}: one booking, ${ago}, and none since; a friendly check-in may bring them back.`;
     case 'on-rhythm':
-      return `Score ${score}: ${bookings(facts.totalBookings)}, usually every ${days(facts.frequency!)}; the last was ${ago}, so they are on their usual rhythm.`;
+      return `Score ${score}: ${bookings(facts.totalBookings)}, usually every ${days(gap)}; the last was ${ago}, so they are on their usual rhythm.`;
+    case 'late':
+      return `Score ${score}: ${bookings(facts.totalBookings)}, usually every ${days(gap)}; the last was ${ago}, ${days(since - gap)} later than usual. They count as overdue after ${days(Math.floor(rhythmAllowanceDays(gap)))} without a booking.`;
     default:
-      return `Score ${score}: ${bookings(facts.totalBookings)}, usually every ${days(facts.frequency!)}, but the last was ${ago}: they are overdue, a good time to win them back.`;
+      return `Score ${score}: ${bookings(facts.totalBookings)}, usually every ${days(gap)}, but the last was ${ago}: they are overdue, a good time to win them back.`;
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LOYALTY_FLOOR_ON_RHYTHM, NEW_CLIENT_WINDOW_DAYS, RHYTHM_FACTOR, RHYTHM_GRACE_DAYS } from '../../../shared/loyalty';
+import { LOYALTY_CAP_OVERDUE, LOYALTY_FLOOR_ON_RHYTHM, NEW_CLIENT_WINDOW_DAYS, rhythmAllowanceSql } from '../../../shared/loyalty';
 
 /**
  * The loyalty score rule (docs/loyalty-score.md) as one SQL expression, 0 to 10 with one decimal.
@@ -12,17 +12,18 @@ import { LOYALTY_FLOOR_ON_RHYTHM, NEW_CLIENT_WINDOW_DAYS, RHYTHM_FACTOR, RHYTHM_
  *   f.today        today's date in the business's time zone
  * This is the only place the formula is written; recompute.ts only gathers the facts.
  */
-// Within their usual rhythm: at least two dates and the last booking no further back than
-// max(median gap × 1.5, median gap + 14 days). New: one booking within the last 90 days.
-const onRhythmOrNew = `(
-    (f.gap_count is not null and (f.today - f.last_date) <= greatest(f.median_gap * ${RHYTHM_FACTOR}, f.median_gap + ${RHYTHM_GRACE_DAYS}))
+// The usual gap is the client's `frequency` (the median gap rounded to whole days), so the score, the
+// client view's sentence and Insights' overdue list measure a client against the same number of days.
+const usualGap = 'round(f.median_gap)';
+// Overdue against their rhythm: two or more dates and more days since the last booking than the allowance.
+const overdue = `(f.gap_count is not null and (f.today - f.last_date) > ${rhythmAllowanceSql(usualGap)})`;
+// Within their rhythm (on time or a little late), or new: one booking within the last 90 days.
+const withinRhythmOrNew = `(
+    (f.gap_count is not null and (f.today - f.last_date) <= ${rhythmAllowanceSql(usualGap)})
     or (f.total = 1 and (f.today - f.last_date) <= ${NEW_CLIENT_WINDOW_DAYS})
   )`;
 
-export const loyaltyScoreSql = sql.raw(`round(greatest(
-  -- a client on their usual rhythm, or new, is never in the low band (never told to be won back)
-  case when ${onRhythmOrNew} then ${LOYALTY_FLOOR_ON_RHYTHM} else 0 end,
-  least(10,
+const points = `least(10,
     -- repeat bookings: up to 3.5 points, full at 8 bookings
     (case when coalesce(f.total, 0) <= 1 then 0 else 3.5 * least(f.total - 1, 7) / 7.0 end)
     -- regularity: 1 point for a second booking; from 3 bookings 2 points scaled by how even the gaps are
@@ -39,4 +40,12 @@ export const loyaltyScoreSql = sql.raw(`round(greatest(
       end)
     -- referrals: 1 point per converted, 0.5 per pending referral, up to 2
     + least(2, f.converted + 0.5 * f.pending)
-  ))::numeric, 1)`);
+  )`;
+
+export const loyaltyScoreSql = sql.raw(`round((case
+    -- overdue against their rhythm: the low band, whatever the points (the clients Insights lists)
+    when ${overdue} then least(${LOYALTY_CAP_OVERDUE}, ${points})
+    -- within their rhythm, or new: never in the low band (never told to be won back)
+    when ${withinRhythmOrNew} then greatest(${LOYALTY_FLOOR_ON_RHYTHM}, ${points})
+    else ${points}
+  end)::numeric, 1)`);

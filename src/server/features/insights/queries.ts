@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { RHYTHM_FACTOR, RHYTHM_GRACE_DAYS } from '../../../shared/loyalty';
+import { RHYTHM_GRACE_DAYS, rhythmAllowanceSql } from '../../../shared/loyalty';
 import {
   INSIGHTS_LOYAL_MIN_BOOKINGS,
   INSIGHTS_OVERDUE_LIMIT,
@@ -93,7 +93,8 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
             -- scalar subqueries, so the range is the index scan's condition (a join filter otherwise)
             and (cl.last_booking + cl.frequency) < (select today from p) - ${n(RHYTHM_GRACE_DAYS)}
             and (cl.last_booking + cl.frequency) >= (select today from p) - ${n(INSIGHTS_OVERDUE_MAX_DAYS)}
-            and (p.today - cl.last_booking) > greatest(cl.frequency * ${n(RHYTHM_FACTOR)}, cl.frequency + ${n(RHYTHM_GRACE_DAYS)})
+            -- overdue against their rhythm: the loyalty rule's one definition (src/shared/loyalty.ts)
+            and (p.today - cl.last_booking) > ${sql.raw(rhythmAllowanceSql('cl.frequency'))}
           order by (cl.last_booking + cl.frequency), cl.id
           limit ${n(INSIGHTS_OVERDUE_LIMIT)}
         ) x
