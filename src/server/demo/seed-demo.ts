@@ -99,7 +99,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
       });
     }
   }
-  await recordBookings(tx, businessId, rows, 'demo');
+  const recorded = await recordBookings(tx, businessId, rows, 'demo');
   const clientRows = await tx
     .select({ id: clients.id, name: clients.name, phone: clients.phone, referralCode: clients.referralCode })
     .from(clients)
@@ -231,6 +231,13 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     clientPreviews: people.slice(0, 5).map((p) => ({ name: p.name, email: p.email, phone: p.phone })),
     errors: [],
     phoneStats: { total: people.length, withPhone: people.filter((p) => p.phone).length, withoutPhone: people.filter((p) => !p.phone).length, invalid: 0, coverage: Math.round((people.filter((p) => p.phone).length / people.length) * 1000) / 10 },
+
+    // The demo's clients all came from this file (it had a status column).
+    newBookings: recorded.newBookings,
+    duplicateBookings: recorded.duplicateBookings,
+    newClients: recorded.newClients,
+    updatedClients: recorded.updatedClients,
+    rowsWithoutStatus: 0,
   });
 
   await recomputeClientStats(tx, businessId);

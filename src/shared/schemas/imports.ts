@@ -84,6 +84,8 @@ export const uploadResultSchema = z.object({
   updatedClients: z.number(),
   newBookings: z.number(),
   duplicateBookings: z.number(),
+  /** Completed rows counted as completed because the file has no status column (0 when it has one). */
+  rowsWithoutStatus: z.number(),
   phoneStats: phoneStatsSchema,
   clientPreviews: z.array(clientPreviewSchema),
 });
@@ -108,6 +110,13 @@ export const uploadRecordSchema = z.object({
   errors: z.array(z.string()),
   /** Why the upload was refused (nothing imported); null when it was imported. */
   failureReason: z.string().nullable(),
+  /** The upload's newBookings, duplicateBookings, newClients, updatedClients and rowsWithoutStatus; null on a
+   * refused upload and on uploads logged before they were kept. */
+  newBookings: z.number().nullable(),
+  duplicateBookings: z.number().nullable(),
+  newClients: z.number().nullable(),
+  updatedClients: z.number().nullable(),
+  rowsWithoutStatus: z.number().nullable(),
 });
 export type UploadRecord = z.infer<typeof uploadRecordSchema>;
 

@@ -34,6 +34,13 @@ export const csvUploadLogs = pgTable(
     phoneStats: jsonb('phone_stats').$type<PhoneStats>(),
     /** Why the upload was refused (nothing was imported); null for an upload that was imported. */
     failureReason: text('failure_reason'),
+    /** What the file's completed rows did (null on uploads logged before these were kept, and on refusals). */
+    newBookings: integer('new_bookings'),
+    duplicateBookings: integer('duplicate_bookings'),
+    newClients: integer('new_clients'),
+    updatedClients: integer('updated_clients'),
+    /** Rows counted as completed because the file has no status column. */
+    rowsWithoutStatus: integer('rows_without_status'),
   },
   (t) => [index('csv_upload_logs_business_ts_idx').on(t.businessId, t.timestamp)],
 );

@@ -18,6 +18,8 @@ export type CollectedRows = {
   errorCount: number;
   /** Rows that became bookings (includes rows that were kept with a warning). */
   processed: number;
+  /** Of those, rows counted as completed because the file has no status column. */
+  rowsWithoutStatus: number;
   phoneStats: PhoneStats;
   clientPreviews: ClientPreview[];
 };
@@ -54,6 +56,7 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
     errors: [],
     errorCount: 0,
     processed: 0,
+    rowsWithoutStatus: 0,
     phoneStats: { total: 0, withPhone: 0, withoutPhone: 0, invalid: 0, coverage: 0 },
     clientPreviews: [],
   };
@@ -91,6 +94,7 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
       const b = result.booking;
       out.bookings.push(b);
       out.processed += 1;
+      if (map.status === undefined) out.rowsWithoutStatus += 1;
       if (result.warning) addError(`Row ${rowNumber}: ${result.warning}`);
       if (result.invalidPhone) out.phoneStats.invalid += 1;
       const key = b.email ?? `phone:${b.phone}`;

@@ -4,6 +4,7 @@ import type { ClientPreview, PhoneStats, UploadRecord, WebhookLogEntry } from '.
 import { payloadExcerpt } from './webhook-limits';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
+const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
 
 export async function insertUploadLog(
   tx: Tx,
@@ -18,19 +19,26 @@ export async function insertUploadLog(
     errors: string[];
     phoneStats: PhoneStats | null;
     failureReason?: string | null;
+    /** What the completed rows did; absent on a refused upload. */
+    counts?: { newBookings: number; duplicateBookings: number; newClients: number; updatedClients: number; rowsWithoutStatus: number };
   },
 ) {
+  const c = log.counts;
   await tx.execute(sql`insert into csv_upload_logs
-    (id, business_id, file_name, rows_processed, rows_skipped, total_rows, client_previews, errors, phone_stats, failure_reason)
+    (id, business_id, file_name, rows_processed, rows_skipped, total_rows, client_previews, errors, phone_stats, failure_reason,
+      new_bookings, duplicate_bookings, new_clients, updated_clients, rows_without_status)
     values (${log.id}, ${log.businessId}, ${log.fileName}, ${log.rowsProcessed}, ${log.rowsSkipped}, ${log.totalRows},
       ${JSON.stringify(log.clientPreviews)}::jsonb, ${JSON.stringify(log.errors)}::jsonb,
-      ${log.phoneStats ? JSON.stringify(log.phoneStats) : null}::jsonb, ${log.failureReason ?? null})`);
+      ${log.phoneStats ? JSON.stringify(log.phoneStats) : null}::jsonb, ${log.failureReason ?? null},
+      ${c?.newBookings ?? null}::int, ${c?.duplicateBookings ?? null}::int, ${c?.newClients ?? null}::int, ${c?.updatedClients ?? null}::int,
+      ${c?.rowsWithoutStatus ?? null}::int)`);
 }
 
 export async function selectUploadLogs(tx: Tx, businessId: number, limit: number): Promise<UploadRecord[]> {
   const rows = rowsOf<Record<string, any>>(
     await tx.execute(sql`select id, file_name, timestamp, rows_processed, rows_skipped, total_rows, phone_stats, client_previews, errors,
-      failure_reason from csv_upload_logs where business_id = ${businessId} order by timestamp desc, id limit ${limit}`),
+      failure_reason, new_bookings, duplicate_bookings, new_clients, updated_clients, rows_without_status
+      from csv_upload_logs where business_id = ${businessId} order by timestamp desc, id limit ${limit}`),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -43,6 +51,11 @@ export async function selectUploadLogs(tx: Tx, businessId: number, limit: number
     clientPreviews: r.client_previews ?? [],
     errors: r.errors ?? [],
     failureReason: r.failure_reason ?? null,
+    newBookings: numberOrNull(r.new_bookings),
+    duplicateBookings: numberOrNull(r.duplicate_bookings),
+    newClients: numberOrNull(r.new_clients),
+    updatedClients: numberOrNull(r.updated_clients),
+    rowsWithoutStatus: numberOrNull(r.rows_without_status),
   }));
 }
 

@@ -4,6 +4,7 @@ import { HttpError } from '../../platform/errors';
 import { latestServiceDate, recordBookings, recordCancelledBookings } from '../clients/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
+import { importMessage } from '../../../shared/import-summary';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
 import { logFailedUpload } from './failed-upload';
 import { collectRows } from './import-rows';
@@ -13,7 +14,6 @@ import * as q from './queries';
 
 export const UPLOAD_HISTORY_LIMIT = 50;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 type ImportAnswer = UploadResult & { errorCount: number };
 
@@ -70,18 +70,12 @@ async function importFile(
       clientPreviews: rows.clientPreviews,
       errors: rows.errors,
       phoneStats: rows.phoneStats,
+      counts: { ...r, rowsWithoutStatus: rows.rowsWithoutStatus },
     });
     return r;
   });
   await afterBookingsRecorded(deps, businessId, recorded.recentBookings);
-  let message = `Processed ${plural(rows.processed, 'booking')}, skipped ${rows.skipped}.`;
-  if (rows.processed > 0) {
-    message += ` ${plural(recorded.newClients, 'new client')}, ${plural(recorded.updatedClients, 'existing client')} updated.`;
-  }
-  if (recorded.duplicateBookings > 0) {
-    message += ` ${plural(recorded.duplicateBookings, 'booking')} ${recorded.duplicateBookings === 1 ? 'was' : 'were'} already imported and ${recorded.duplicateBookings === 1 ? 'was' : 'were'} not added again.`;
-  }
-  if (rows.errorCount > 0) message += ` ${plural(rows.errorCount, 'row')} had problems (see errors).`;
+  const message = importMessage({ ...recorded, processed: rows.processed, skipped: rows.skipped, errorCount: rows.errorCount, rowsWithoutStatus: rows.rowsWithoutStatus });
   return {
     id,
     processed: rows.processed,
@@ -94,6 +88,7 @@ async function importFile(
     updatedClients: recorded.updatedClients,
     newBookings: recorded.newBookings,
     duplicateBookings: recorded.duplicateBookings,
+    rowsWithoutStatus: rows.rowsWithoutStatus,
     phoneStats: rows.phoneStats,
     clientPreviews: rows.clientPreviews,
   };

@@ -39,7 +39,7 @@ describe('POST /api/upload/csv', () => {
       'Row 5: phone "12" is not a usable phone number; the client was kept without a phone',
       'Row 6: missing service date',
     ]);
-    expect(body.message).toBe('Processed 3 bookings, skipped 1. 2 new clients, 0 existing clients updated. 2 rows had problems (see errors).');
+    expect(body.message).toBe('Processed 3 bookings, skipped 1. Bookings: 3 new. Clients: 2 new. 2 rows had problems (see errors).');
     expect(body.phoneStats).toEqual({ total: 2, withPhone: 1, withoutPhone: 1, invalid: 1, coverage: 50 });
     const clients = await t.database.query<any>(
       `select name, email, phone, total_bookings, to_char(first_booking,'YYYY-MM-DD') f, to_char(last_booking,'YYYY-MM-DD') l, frequency
@@ -67,7 +67,7 @@ describe('POST /api/upload/csv', () => {
     const res = await upload(t.app, biz.cookie, 'bookings.csv', csv);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ processed: 3, newClients: 0, updatedClients: 2, newBookings: 0, duplicateBookings: 3 });
-    expect(res.json().message).toContain('3 bookings were already imported and were not added again.');
+    expect(res.json().message).toContain('Bookings: none new, 3 already imported (not added again). Clients: 2 already there.');
     expect({ clients: await count('clients', biz.id), bookings: await count('bookings', biz.id) }).toEqual(before);
   });
 

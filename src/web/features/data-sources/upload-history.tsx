@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { bookingsSummary, clientsInFile, clientsSummary, withoutStatusSentence } from '../../../shared/import-summary';
 import type { CsvUploadRecord } from './types';
 import { useUploadHistory } from './use-data-sources';
 
@@ -63,6 +64,32 @@ function FailedUploadEntry({ upload }: { upload: CsvUploadRecord }) {
   );
 }
 
+/** Bookings and clients as they are: new, or already imported / already there (docs/clients-api.md). */
+function UploadCounts({ upload }: { upload: CsvUploadRecord }) {
+  if (upload.newBookings == null || upload.duplicateBookings == null || upload.newClients == null || upload.updatedClients == null) return null;
+  const counts = { newBookings: upload.newBookings, duplicateBookings: upload.duplicateBookings, newClients: upload.newClients, updatedClients: upload.updatedClients };
+  const noStatus = withoutStatusSentence(upload.rowsWithoutStatus ?? 0);
+  return (
+    <div className="mt-1 space-y-0.5 text-xs text-slate-700" data-testid="upload-counts">
+      {upload.rowsProcessed === 0 ? (
+        <p>No completed bookings in this file.</p>
+      ) : (
+        <>
+          <p>
+            <span className="font-medium">{plural(upload.rowsProcessed, 'booking')}:</span> {bookingsSummary(counts)}
+          </p>
+          <p>
+            <span className="font-medium">{plural(clientsInFile(counts), 'client')}:</span> {clientsSummary(counts)}
+          </p>
+        </>
+      )}
+      {noStatus && <p className="text-amber-800">{noStatus}.</p>}
+    </div>
+  );
+}
+
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
+
 function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
   const [open, setOpen] = useState(false);
   if (upload.failureReason) return <FailedUploadEntry upload={upload} />;
@@ -87,8 +114,9 @@ function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
               {formatTimeAgo(upload.timestamp)}
             </time>
           </p>
+          <UploadCounts upload={upload} />
           <div className="mt-2 flex flex-wrap gap-1.5">
-            <Badge variant="success">{upload.rowsProcessed} processed</Badge>
+            {upload.newBookings == null && <Badge variant="success">{upload.rowsProcessed} bookings processed</Badge>}
             <Badge variant="secondary">{upload.rowsSkipped} skipped</Badge>
             <Badge variant="outline">{upload.totalRows} total</Badge>
             {coverage != null && <Badge variant={coverage >= 80 ? 'success' : 'warning'}>{formatPercent(coverage)} with phone</Badge>}

@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { UPLOAD_ERROR_LINES } from '../../../shared/constants';
+import { withoutStatusSentence } from '../../../shared/import-summary';
 import type { UploadResult } from './types';
 
 export function UploadResultPanel({ result }: { result: UploadResult }) {
@@ -26,6 +27,12 @@ export function UploadResultPanel({ result }: { result: UploadResult }) {
         </div>
       </dl>
       {result.message && <p className="mt-3 text-sm text-slate-700">{result.message}</p>}
+      {result.rowsWithoutStatus > 0 && (
+        <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="no-status-note">
+          <span className="font-medium">{withoutStatusSentence(result.rowsWithoutStatus)}.</span> The file has no status column, so every row
+          was taken as a completed appointment; export it with the appointment status to leave out cancelled and no-show ones.
+        </p>
+      )}
       {shown.length > 0 && (
         <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3">
           <p className="flex items-center gap-2 text-sm font-medium text-amber-800">

@@ -1,5 +1,7 @@
 import { CheckCircle2, FileUp, Loader2 } from 'lucide-react';
 import { useId } from 'react';
+import { bookingsSummary, clientsInFile, clientsSummary, withoutStatusSentence } from '../../../shared/import-summary';
+import type { UploadResult } from '../../../shared/schemas/imports';
 import { UploadProgress } from '../../components/upload-progress';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
@@ -7,11 +9,16 @@ import { useBookingUpload } from '../../lib/use-booking-upload';
 import { ONBOARDING_COLUMNS, REQUIRED_COLUMNS } from './onboarding-columns';
 
 const ACCEPT = '.csv,.xlsx,.xls';
-const processedText = (n: number) => `Processed ${n} clients from your booking history`;
+/** The spec's sentence, with the clients the file's completed bookings belong to (not its rows). */
+const processedText = (result: UploadResult) => {
+  const n = clientsInFile(result);
+  return `Processed ${n.toLocaleString('en-US')} ${n === 1 ? 'client' : 'clients'} from your booking history`;
+};
+const bookingsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'booking' : 'bookings'}`;
 
 /** The data step's upload: idle, processing (with the upload's progress), done (the processed count). */
 export function SetupUpload({ toolName }: { toolName?: string }) {
-  const { file, choose, progress, inputRef, upload, start } = useBookingUpload((result) => processedText(result.processed));
+  const { file, choose, progress, inputRef, upload, start } = useBookingUpload(processedText);
   const inputId = useId();
   const hintId = useId();
 
@@ -58,8 +65,16 @@ export function SetupUpload({ toolName }: { toolName?: string }) {
         <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800" data-testid="setup-upload-done">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            {processedText(upload.data.processed)}
+            {processedText(upload.data)}
             {upload.data.skipped > 0 && <span className="font-normal text-green-900">, skipped {upload.data.skipped} (not completed).</span>}
+            {upload.data.processed > 0 && (
+              <span className="block font-normal text-green-900" data-testid="setup-upload-counts">
+                {bookingsText(upload.data.processed)}: {bookingsSummary(upload.data)}. Clients: {clientsSummary(upload.data)}.
+              </span>
+            )}
+            {upload.data.rowsWithoutStatus > 0 && (
+              <span className="block font-normal text-amber-900">{withoutStatusSentence(upload.data.rowsWithoutStatus)}.</span>
+            )}
           </span>
         </p>
       )}
