@@ -28,6 +28,7 @@ export const AUTH_MESSAGES = {
   invalidPhone: 'Please enter a valid phone number',
   businessTypeRequired: 'Please choose a business type',
   tokenRequired: 'Reset token is required',
+  invalidTimeZone: 'Please choose a time zone from the list',
   notAnObject: 'Request body must be a JSON object',
   // Server answers.
   invalidCredentials: 'Invalid email or password',

@@ -45,6 +45,19 @@ export const phoneSchema = z
 const businessTypeValues = BUSINESS_TYPES.map((t) => t.value) as [string, ...string[]];
 export const businessTypeSchema = z.enum(businessTypeValues, { error: m.businessTypeRequired });
 
+/**
+ * The browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone), optional: a body without it, or with
+ * null, gets the default zone. A string the server does not know is not refused (the owner cannot fix what their
+ * browser reports): the business gets the default, and the setup guide shows the zone to confirm (docs/accounts.md).
+ */
+export const MAX_TIME_ZONE_LENGTH = 64;
+export const signupTimeZoneSchema = z
+  .string({ error: m.invalidTimeZone })
+  .trim()
+  .max(MAX_TIME_ZONE_LENGTH, m.invalidTimeZone)
+  .nullish()
+  .transform((zone) => zone || undefined);
+
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const mismatch = { message: m.passwordsDontMatch, path: ['confirmPassword'] };
 
@@ -59,6 +72,7 @@ export const landingSignupSchema = z
       businessType: businessTypeSchema,
       password: passwordSchema,
       confirmPassword: confirmPasswordSchema,
+      timeZone: signupTimeZoneSchema,
     },
     body,
   )
@@ -67,7 +81,10 @@ export type LandingSignupInput = z.infer<typeof landingSignupSchema>;
 
 /** Signup screen (/signup): name is the business name. */
 export const signupSchema = z
-  .object({ name: businessNameSchema, email: emailSchema, password: passwordSchema, confirmPassword: confirmPasswordSchema }, body)
+  .object(
+    { name: businessNameSchema, email: emailSchema, password: passwordSchema, confirmPassword: confirmPasswordSchema, timeZone: signupTimeZoneSchema },
+    body,
+  )
   .refine(passwordsMatch, mismatch);
 export type SignupInput = z.infer<typeof signupSchema>;
 

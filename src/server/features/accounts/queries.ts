@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
 import { businesses, outreachSettings, passwordResetTokens } from '../../db/schema';
+import { isSupportedTimeZone } from '../../../shared/schemas/business';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusiness = typeof businesses.$inferInsert;
@@ -15,6 +16,16 @@ export async function findBusinessById(db: Tx, id: number): Promise<BusinessRow 
 export async function findBusinessByEmail(db: Tx, email: string): Promise<BusinessRow | undefined> {
   const [row] = await db.select().from(businesses).where(eq(businesses.email, email));
   return row;
+}
+
+/**
+ * The zone when both this runtime's IANA list (Intl.supportedValuesOf, plus UTC) and PostgreSQL know it (schedules
+ * compute "now() at time zone" in SQL), else undefined (the business keeps the default zone).
+ */
+export async function knownTimeZone(db: Tx, zone: string | undefined): Promise<string | undefined> {
+  if (!zone || !isSupportedTimeZone(zone)) return undefined;
+  const [row] = rowsOf<{ ok: boolean }>(await db.execute(sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as ok`));
+  return row?.ok ? zone : undefined;
 }
 
 export async function insertBusiness(db: Tx, values: NewBusiness): Promise<BusinessRow> {

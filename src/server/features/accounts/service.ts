@@ -72,6 +72,8 @@ export async function signup(db: Db, request: SignupRequest): Promise<{ business
           webhookUrl: randomToken(),
         }
       : { name: request.input.name, email, passwordHash, webhookUrl: randomToken() };
+  const timeZone = await q.knownTimeZone(db, input.timeZone);
+  if (timeZone) values.timeZone = timeZone;
   try {
     return await db.transaction(async (tx) => {
       const row = await q.insertBusiness(tx, values);

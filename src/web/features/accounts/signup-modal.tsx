@@ -8,6 +8,7 @@ import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/http';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 import { flashToast } from '../../lib/flash-toast';
 
 const EMPTY = { name: '', email: '', phone: '', businessName: '', businessType: '', password: '', confirmPassword: '' };
@@ -36,7 +37,7 @@ export function SignupModal({ open, onOpenChange }: { open: boolean; onOpenChang
   const signUp = async (values: Fields) => {
     setPending(true);
     try {
-      await apiJson<Partial<AuthResponse>>('POST', '/api/auth/signup', values);
+      await apiJson<Partial<AuthResponse>>('POST', '/api/auth/signup', { ...values, timeZone: browserTimeZone() });
     } catch (error) {
       setPending(false);
       toast({ title: 'Signup Failed', description: errorMessage(error, 'Signup failed'), variant: 'destructive' });

@@ -6,6 +6,7 @@ import { signupSchema, type AuthResponse, type SignupInput } from '../../../shar
 import { Button } from '../../components/ui/button';
 import { dismiss, toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 import { useAuth } from '../../lib/auth';
 import { AuthLayout } from './auth-layout';
 import { FormField } from './form-field';
@@ -20,7 +21,7 @@ export function SignupPage() {
   const { errors } = form.formState;
 
   const signup = useMutation({
-    mutationFn: (values: SignupInput) => apiJson<AuthResponse>('POST', '/api/auth/signup', values),
+    mutationFn: (values: SignupInput) => apiJson<AuthResponse>('POST', '/api/auth/signup', { ...values, timeZone: browserTimeZone() }),
     onSuccess: ({ business }) => {
       // An earlier attempt's "Signup failed" toast no longer applies.
       dismiss();

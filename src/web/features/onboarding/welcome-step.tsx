@@ -1,4 +1,5 @@
 import { Gift, MessageSquare, Star, Upload, type LucideIcon } from 'lucide-react';
+import { TimeZoneConfirm } from './time-zone-confirm';
 
 const AHEAD: { icon: LucideIcon; text: string }[] = [
   { icon: Upload, text: 'Bring in your clients from your booking tool or a CSV/Excel file' },
@@ -24,6 +25,7 @@ export function WelcomeStep({ businessName, typeLabel }: { businessName?: string
           </li>
         ))}
       </ul>
+      <TimeZoneConfirm />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { businessProfileUpdateSchema, supportedTimeZones, WEBSITE_EXAMPLE, type BusinessProfile } from '../../../shared/schemas/business';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { businessProfileUpdateSchema, WEBSITE_EXAMPLE, type BusinessProfile } from '../../../shared/schemas/business';
+import { TimeZonePicker } from '../../components/time-zone-picker';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { timeZoneLabel } from '../../lib/time-zones';
 import { describedBy, FormRow } from './form-row';
 import { NotSet, ReadOnlyField, SectionCard } from './section-card';
 import { useSaveProfile } from './use-settings';
@@ -15,17 +17,11 @@ const FORM_ID = 'settings-profile-form';
 type Values = { name: string; email: string; websiteUrl: string; timeZone: string };
 const valuesOf = (p: BusinessProfile): Values => ({ name: p.name, email: p.email, websiteUrl: p.websiteUrl ?? '', timeZone: p.timeZone });
 
-/** "America/New_York" as "America / New York". */
-const zoneLabel = (zone: string) => zone.replace(/_/g, ' ').replace(/\//g, ' / ');
 
 export function ProfileSection({ profile }: { profile: BusinessProfile }) {
   const [editing, setEditing] = useState(false);
   const save = useSaveProfile();
   const form = useForm({ resolver: zodResolver(businessProfileUpdateSchema), defaultValues: valuesOf(profile) });
-  const zones = useMemo(() => {
-    const list = supportedTimeZones();
-    return list.includes(profile.timeZone) ? list : [profile.timeZone, ...list];
-  }, [profile.timeZone]);
   const errors = form.formState.errors;
 
   // Edit starts from the saved values; Cancel puts them back and leaves edit mode.
@@ -72,19 +68,21 @@ export function ProfileSection({ profile }: { profile: BusinessProfile }) {
               {...form.register('websiteUrl')}
             />
           </FormRow>
-          <FormRow id="profile-time-zone" label="Time Zone" error={errors.timeZone?.message} hint="Used for this week's figures, quiet hours and schedules.">
-            <select
-              id="profile-time-zone"
-              className="flex h-10 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/30"
-              {...describedBy('profile-time-zone', errors.timeZone?.message, true)}
-              {...form.register('timeZone')}
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zoneLabel(zone)}
-                </option>
-              ))}
-            </select>
+          <FormRow id="profile-time-zone" label="Time Zone" error={errors.timeZone?.message} hint="Type a city to search. Used for this week's figures, quiet hours and schedules.">
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <TimeZonePicker
+                  id="profile-time-zone"
+                  value={field.value ?? profile.timeZone}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  invalid={Boolean(errors.timeZone)}
+                  {...describedBy('profile-time-zone', errors.timeZone?.message, true)}
+                />
+              )}
+            />
           </FormRow>
         </form>
       ) : (
@@ -100,7 +98,7 @@ export function ProfileSection({ profile }: { profile: BusinessProfile }) {
               <NotSet />
             )}
           </ReadOnlyField>
-          <ReadOnlyField label="Time Zone">{zoneLabel(profile.timeZone)}</ReadOnlyField>
+          <ReadOnlyField label="Time Zone">{timeZoneLabel(profile.timeZone)}</ReadOnlyField>
         </dl>
       )}
     </SectionCard>
