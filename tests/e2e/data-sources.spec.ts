@@ -49,7 +49,8 @@ test('uploading a booking file shows the result, the history and the clients', a
   // The history refreshes after the upload and expands to show the clients.
   const history = page.getByTestId('upload-history');
   await expect(history.getByText('bookings.csv')).toBeVisible();
-  await expect(history.getByText('6 processed')).toBeVisible();
+  await expect(history.getByTestId('upload-counts')).toContainText('6 bookings: 6 new');
+  await expect(history.getByTestId('upload-counts')).toContainText('4 clients: 4 new');
   await history.getByRole('button', { name: /bookings\.csv/ }).click();
   await expect(history.getByText('Jane Cooper').first()).toBeVisible();
 

@@ -81,13 +81,14 @@ for (const viewport of [
       await profile.getByLabel('Business Name').fill('Sparkle & Shine');
       await profile.getByLabel('Email').fill(newEmail);
       await profile.getByLabel('Website').fill('https://www.sparkle.example.com');
-      await profile.getByLabel('Time Zone').selectOption('America/Denver');
+      await profile.getByLabel('Time Zone').fill('denver');
+      await page.getByRole('option', { name: /Mountain Time — Denver/ }).click();
       await profile.getByRole('button', { name: 'Save Business Profile' }).click();
       await expectToast(page, 'Profile updated');
       await expect(profile.getByRole('button', { name: 'Edit Business Profile' })).toBeVisible();
       await expect(profile.getByText('Sparkle & Shine')).toBeVisible();
       await expect(profile.getByRole('link', { name: 'https://www.sparkle.example.com' })).toBeVisible();
-      await expect(profile.getByText('America / Denver')).toBeVisible();
+      await expect(profile.getByText('Mountain Time — Denver')).toBeVisible();
       if (viewport.name === 'desktop') await expect(page.getByRole('complementary').getByText(newEmail)).toBeVisible();
       await page.reload();
       await expect(section(page, 'Business Profile').getByText(newEmail)).toBeVisible({ timeout: 20_000 });

@@ -119,7 +119,7 @@ export function TimeZonePicker({ id, value, onChange, onBlur, invalid, ...aria }
               >
                 <Check className={cn('size-4 shrink-0 text-brand-600', o.zone !== value && 'invisible')} aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{o.label}</span>
-                <span className="hidden shrink-0 text-xs text-slate-400 sm:inline">{o.zone}</span>
+                <span className="hidden shrink-0 text-xs text-slate-600 sm:inline">{o.zone}</span>
               </li>
             </Fragment>
           ))}

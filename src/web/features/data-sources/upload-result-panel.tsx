@@ -1,6 +1,5 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { UPLOAD_ERROR_LINES } from '../../../shared/constants';
-import { withoutStatusSentence } from '../../../shared/import-summary';
 import type { UploadResult } from './types';
 
 export function UploadResultPanel({ result }: { result: UploadResult }) {
@@ -29,8 +28,8 @@ export function UploadResultPanel({ result }: { result: UploadResult }) {
       {result.message && <p className="mt-3 text-sm text-slate-700">{result.message}</p>}
       {result.rowsWithoutStatus > 0 && (
         <p className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="no-status-note">
-          <span className="font-medium">{withoutStatusSentence(result.rowsWithoutStatus)}.</span> The file has no status column, so every row
-          was taken as a completed appointment; export it with the appointment status to leave out cancelled and no-show ones.
+          <span className="font-medium">No status column:</span> every row was taken as a completed appointment. Export the file with the
+          appointment status to leave out cancelled and no-show ones.
         </p>
       )}
       {shown.length > 0 && (
