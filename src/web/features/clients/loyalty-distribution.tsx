@@ -11,7 +11,7 @@ const BANDS: { band: LoyaltyBand; title: string; range: string; recommendation: 
     band: 'medium',
     title: 'Medium loyalty',
     range: '4.0 – 6.9',
-    recommendation: 'New clients and clients on their usual rhythm: a thank-you or a small discount brings them back sooner.',
+    recommendation: 'New clients, and clients on their usual rhythm or a little late: a thank-you or a small discount brings them back sooner.',
   },
   {
     band: 'low',

@@ -26,7 +26,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
 
 export function LoyaltySection({ data, onFollowUp }: { data: Insights; onFollowUp: (client: OverdueClient) => void }) {
   return (
-    <Section id="insights-loyalty" title="Loyalty & Retention" description="How often clients come back, and loyal clients who are late against their own rhythm.">
+    <Section id="insights-loyalty" title="Loyalty & Retention" description="How often clients come back, and loyal clients who are overdue against their own rhythm.">
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="flex items-center gap-4 p-5">
           <PercentRing value={data.repeatBookingRate} label={`Repeat booking rate ${formatPercent(data.repeatBookingRate)}`} />
@@ -52,7 +52,7 @@ export function LoyaltySection({ data, onFollowUp }: { data: Insights; onFollowU
         </CardHeader>
         <CardContent>
           {data.inactiveButLoyalClients.length === 0 ? (
-            <p className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-800">Every loyal client is booking on their usual rhythm.</p>
+            <p className="rounded-lg bg-green-50 px-4 py-3 text-sm text-green-800">No loyal client is overdue against their usual rhythm.</p>
           ) : (
             <ul className="divide-y divide-slate-100" aria-label="Inactive but loyal clients">
               {data.inactiveButLoyalClients.map((c) => (
