@@ -14,7 +14,6 @@ import * as q from './queries';
 
 export const UPLOAD_HISTORY_LIMIT = 50;
 
-
 type ImportAnswer = UploadResult & { errorCount: number };
 
 /** The database, and the queue for the automated texts new bookings bring (docs/sms-automations.md). */
