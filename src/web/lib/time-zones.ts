@@ -2,7 +2,7 @@
 // other zone the browser knows, each findable by city, region or zone id.
 import { supportedTimeZones } from '../../shared/schemas/business';
 
-/** The US zones an owner is most likely in, in this order, with the names they use for them. */
+/** The US zones an owner is most likely in, in this order, with the names they use for them (ICU's ids, as browsers report them). */
 export const US_TIME_ZONES: { zone: string; name: string }[] = [
   { zone: 'America/New_York', name: 'Eastern Time' },
   { zone: 'America/Chicago', name: 'Central Time' },
@@ -12,8 +12,8 @@ export const US_TIME_ZONES: { zone: string; name: string }[] = [
   { zone: 'America/Anchorage', name: 'Alaska Time' },
   { zone: 'Pacific/Honolulu', name: 'Hawaii Time' },
   { zone: 'America/Detroit', name: 'Eastern Time (Michigan)' },
-  { zone: 'America/Indiana/Indianapolis', name: 'Eastern Time (Indiana)' },
-  { zone: 'America/Kentucky/Louisville', name: 'Eastern Time (Kentucky)' },
+  { zone: 'America/Indianapolis', name: 'Eastern Time (Indiana)' },
+  { zone: 'America/Louisville', name: 'Eastern Time (Kentucky)' },
   { zone: 'America/Boise', name: 'Mountain Time (Idaho)' },
   { zone: 'America/Adak', name: 'Hawaii-Aleutian Time' },
   { zone: 'America/Puerto_Rico', name: 'Atlantic Time (Puerto Rico)' },
