@@ -10,6 +10,7 @@ const batch = (over: Partial<BulkBatch>): BulkBatch => ({
   held: 0,
   sending: 0,
   sent: 3,
+  waits: [],
   failed: 0,
   skipped: 0,
   nextAt: null,
