@@ -12,8 +12,11 @@ import {
 
 export const TWILIO_DEFAULT_API_URL = 'https://api.twilio.com';
 const TIMEOUT_MS = 15_000;
-/** Errors of fetch that mean the request never left (nothing can have been sent). */
-const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * Errors of fetch after the connection was made: the request may have reached Twilio. Any other network error
+ * (refused, no DNS, TLS, a blocked port) happened before anything was sent.
+ */
+const AFTER_CONNECTING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 type TwilioOptions = { accountSid: string; authToken: string; apiUrl?: string; timeoutMs?: number };
 
@@ -111,10 +114,11 @@ export class TwilioSms implements SmsProvider {
       });
     } catch (error) {
       // A POST that never connected sent nothing; one that timed out or broke after connecting may have.
+      const timedOut = (error as Error).name === 'TimeoutError';
       const code = (error as { cause?: { code?: string } }).cause?.code;
-      const neverLeft = method === 'GET' || (code !== undefined && NOT_SENT_CAUSES.has(code));
-      const what = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : `could not be reached (${(error as Error).message})`;
-      throw new SmsProviderError(`The SMS provider ${what}`, null, 0, !neverLeft);
+      const mayHaveLeft = method !== 'GET' && (timedOut || (code !== undefined && AFTER_CONNECTING.has(code)));
+      const what = timedOut ? 'did not answer in time' : `could not be reached (${(error as Error).message})`;
+      throw new SmsProviderError(`The SMS provider ${what}`, null, 0, mayHaveLeft);
     }
     const text = await response.text();
     let body: Record<string, any> = {};
