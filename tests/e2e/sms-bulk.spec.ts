@@ -249,3 +249,25 @@ test('a double click on Send (two requests with one key) makes one batch, and ea
   await page.getByRole('tab', { name: 'Message History' }).click();
   await expect(outbound(page)).toHaveCount(2);
 });
+
+test('a text whose outcome is unknown says "Checking if sent" in Message History, not Failed', async ({ page }) => {
+  await signUpViaApi(page);
+  await addClients(page, phones(1, 'Unsure'));
+  await chooseNumberViaApi(page);
+  await openBulk(page);
+  await page.getByLabel('Select All').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Are you there, {clientName}?');
+  await page.getByRole('button', { name: 'Send to 1 client' }).click();
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
+  // The simulator never loses an answer: the history's answer is played with that text's outcome unknown.
+  await page.route('**/api/sms/messages**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.messages = body.messages.map((m: { status: string }) => ({ ...m, status: 'unknown' }));
+    await route.fulfill({ response, json: body });
+  });
+  await page.getByRole('tab', { name: 'Message History' }).click();
+  await expect(outbound(page)).toHaveCount(1);
+  await expect(outbound(page)).toContainText('Checking if sent');
+  await expect(outbound(page)).not.toContainText('Failed');
+});
