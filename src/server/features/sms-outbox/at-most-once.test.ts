@@ -247,6 +247,25 @@ describe('reconciliation’s other answers', () => {
     expect(sim.sent).toHaveLength(1);
   });
 
+  it('a row left sending whose message was already settled gets that outcome from the sweep, never a resend', async () => {
+    const biz = await businessWithNumber('Half Settled Co');
+    const sim = new SimulatorSms();
+    const outcomes: string[] = [];
+    for (const [status, sid] of [['failed', null], ['sent', 'SMhalfsettled0000000000000000001']] as const) {
+      const { outboxId } = await oneQueuedText(biz, `+1512555061${outcomes.length}`);
+      const [m] = await t.database.query<{ id: number }>(
+        `insert into sms_messages (business_id, direction, from_number, to_number, message_body, message_type, status, twilio_sid)
+         values ($1, 'outbound', '+15125550170', '+15125550619', 'x', 'bulk', $2, $3) returning id`,
+        [biz.id, status, sid],
+      );
+      await t.database.query(`update sms_outbox set status = 'sending', message_id = $2, reason = 'Checking', updated_at = now() - interval '10 minutes' where id = $1`, [outboxId, m.id]);
+      await deliverOutboxText(ctxAt(sim, new Date()), biz.id, outboxId, enqueue);
+      outcomes.push((await outbox(outboxId)).status);
+    }
+    expect(outcomes).toEqual(['failed', 'sent']);
+    expect(sim.sent).toHaveLength(0);
+  });
+
   it('the provider can’t be asked: it stays unknown, and after a day it fails without being sent again', async () => {
     const biz = await businessWithNumber('Down Co');
     const { outboxId } = await oneQueuedText(biz, '+15125550606');

@@ -188,6 +188,9 @@ async function recoverSending(ctx: DeliverContext, row: q.OutboxRow, now: Date):
   }
   if (!message) {
     await q.finish(db, businessId, row.id, 'failed', 'The record of this text was deleted while it was being sent; it was not sent again.');
+  } else if (message.status === 'failed') {
+    // Settled as not sent (refused, or not on the provider's record) while this row was not updated.
+    await q.finish(db, businessId, row.id, 'failed', 'The text was not sent; Message History has the reason.');
   } else if (row.reason == null) {
     await uncertainTexts.markUnknown(db, businessId, row.messageId);
     await q.awaitCheck(db, businessId, row.id, row.messageId);

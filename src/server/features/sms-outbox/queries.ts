@@ -374,7 +374,7 @@ export async function selectStranded(tx: Tx, now: Date, limit: number): Promise<
     await tx.execute(sql`
       select * from sms_outbox
       where (status = 'queued' and not_before < ${now.toISOString()}::timestamptz - interval '2 minutes')
-         or (status = 'sending' and reason is null and updated_at < ${now.toISOString()}::timestamptz - interval '5 minutes')
+         or (status = 'sending' and updated_at < ${now.toISOString()}::timestamptz - interval '5 minutes')
       order by id limit ${limit}`),
   );
   return rows.map(toRow);
