@@ -64,7 +64,7 @@ beforeAll(async () => {
     return json(200, { messages: [...found].reverse(), page: 0, page_size: 100, next_page_uri: null });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  twilio = new TwilioSms({ accountSid: SID, authToken: 'token', apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 1500 });
+  twilio = new TwilioSms({ accountSid: SID, authToken: 'token', apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 2500 });
   t = await createTestApp({}, { sms: twilio });
 });
 afterAll(async () => {
@@ -111,7 +111,7 @@ describe('(a) the provider answers after the driver’s timeout', () => {
   it('the text becomes unknown, is never resent, and reconciliation finds it at the provider: one text', async () => {
     const biz = await businessWithNumber('Slow Twilio Co');
     const { outboxId, body } = await oneQueuedText(biz, '+15125550601');
-    standIn.answerAfterMs = 3000;
+    standIn.answerAfterMs = 5000;
     const start = new Date();
     try {
       await deliverOutboxText(ctxAt(twilio, start), biz.id, outboxId, enqueue);
