@@ -160,7 +160,7 @@ test('texts waiting for quiet hours say so and when the next goes out; a text th
   await openBulk(page);
 
   // A provider failure can't be made on the simulator from a browser: the batch's answers are played.
-  const base = { id: 4242, message: 'Hi {clientName}!', createdAt: new Date().toISOString(), total: 2, held: 0, skipped: 0, nextAt: null };
+  const base = { id: 4242, message: 'Hi {clientName}!', createdAt: new Date().toISOString(), total: 2, held: 0, skipped: 0, nextAt: null, waits: [] };
   // One text goes out now, the other waits for its recipient's quiet hours (three hours from now).
   const nextAt = new Date(Date.now() + 3 * 3600_000).toISOString();
   const going = { ...base, queued: 1, held: 1, sending: 1, sent: 0, failed: 0, nextAt, finished: false, problems: [] };
@@ -183,4 +183,91 @@ test('texts waiting for quiet hours say so and when the next goes out; a text th
   await expect(result(page).getByTestId('bulk-problems')).toContainText(`Liam Reed: ${reason}`);
   await expect(page.getByLabel('Liam Reed')).toBeChecked();
   await expect(page.getByLabel('Olivia Brooks')).not.toBeChecked();
+});
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`on ${viewport.name}: texts outside their sending hours are counted per zone with when they go`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUpViaApi(page);
+    await addClients(page, phones(3, 'Zone'));
+    await chooseNumberViaApi(page);
+    // The app runs with SMS_SEND_WINDOW=off, so nothing is held: the batch's answer is played (the server's
+    // waits per zone are tested at a fixed clock in pacing.test.ts). A 2,000-client send at 9:00 Eastern.
+    // 8:00 am in a zone on its today + plusDays: the UTC hour whose local hour there is 8.
+    const eightAm = (timeZone: string, plusDays = 0) => {
+      const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-').map(Number);
+      const hourThere = (t: Date) => Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(t));
+      const at = Array.from({ length: 24 }, (_, h) => new Date(Date.UTC(y, m - 1, d + plusDays, h))).find((t) => hourThere(t) === 8 && t.getUTCHours() >= 10);
+      return at!.toISOString();
+    };
+    const batch = {
+      id: 5151, message: 'Hi {clientName}, 20% off this week', createdAt: new Date().toISOString(), total: 2000,
+      queued: 1640, held: 900, sending: 1, sent: 359, failed: 0, skipped: 0, nextAt: new Date(Date.now() + 1000).toISOString(), finished: false, problems: [],
+      waits: [
+        { count: 300, at: eightAm('America/Denver'), timeZone: 'America/Denver' },
+        { count: 412, at: eightAm('America/Los_Angeles'), timeZone: 'America/Los_Angeles' },
+        { count: 188, at: eightAm('Pacific/Honolulu', 1), timeZone: 'Pacific/Honolulu' },
+      ],
+    };
+    await page.route('**/api/sms/bulk', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: { batches: [batch] } }) : route.fallback()));
+    await page.route('**/api/sms/bulk/5151', (route) => route.fulfill({ json: batch }));
+    await openBulk(page);
+
+    await expect(result(page).getByTestId('bulk-headline')).toHaveText('Sending 360 of 2000...');
+    await expect(result(page).getByTestId('bulk-waiting')).toContainText('Outside their sending hours now:');
+    await expect(result(page).getByTestId('bulk-wait')).toHaveText(['300 wait for 8:00 am Mountain', '412 wait for 8:00 am Pacific', '188 wait for 8:00 am Hawaii tomorrow']);
+    await shot(page, `bulk-waits-${viewport.name}`);
+  });
+}
+
+test('a double click on Send (two requests with one key) makes one batch, and each client gets one text', async ({ page }) => {
+  await signUpViaApi(page);
+  await addClients(page, phones(2, 'Twice'));
+  await chooseNumberViaApi(page);
+  await openBulk(page);
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/sms/bulk')) keys.push((r.postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+  });
+  await page.getByLabel('Select All').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Only once, {clientName}');
+  // Two clicks in one tick, before the screen can disable the button.
+  await page.getByRole('button', { name: 'Send to 2 clients' }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^bulk-\d+-[0-9a-f]{16}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const { batches } = await (await page.request.get('/api/sms/bulk')).json();
+  expect(batches).toHaveLength(1);
+  expect(batches[0]).toMatchObject({ total: 2, sent: 2 });
+  await page.getByRole('tab', { name: 'Message History' }).click();
+  await expect(outbound(page)).toHaveCount(2);
+});
+
+test('a text whose outcome is unknown says "Checking if sent" in Message History, not Failed', async ({ page }) => {
+  await signUpViaApi(page);
+  await addClients(page, phones(1, 'Unsure'));
+  await chooseNumberViaApi(page);
+  await openBulk(page);
+  await page.getByLabel('Select All').click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Are you there, {clientName}?');
+  await page.getByRole('button', { name: 'Send to 1 client' }).click();
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
+  // The simulator never loses an answer: the history's answer is played with that text's outcome unknown.
+  await page.route('**/api/sms/messages**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.messages = body.messages.map((m: { status: string }) => ({ ...m, status: 'unknown' }));
+    await route.fulfill({ response, json: body });
+  });
+  await page.getByRole('tab', { name: 'Message History' }).click();
+  await expect(outbound(page)).toHaveCount(1);
+  await expect(outbound(page)).toContainText('Checking if sent');
+  await expect(outbound(page)).not.toContainText('Failed');
 });

@@ -8,6 +8,8 @@ import { MAX_SMS_BODY } from './sms';
 export const MAX_BULK_RECIPIENTS = 5000;
 export const BULK_NO_CLIENTS = 'Please select at least one client';
 export const BULK_NO_MESSAGE = 'Please enter a message';
+export const BULK_BAD_KEY = 'The idempotency key must be 8 to 200 letters, digits or - _ : .';
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,200}$/;
 
 /** POST /api/sms/bulk */
 export const bulkSendSchema = z.object({
@@ -21,6 +23,11 @@ export const bulkSendSchema = z.object({
     .trim()
     .min(1, { error: BULK_NO_MESSAGE })
     .max(MAX_SMS_BODY, { error: `The message is too long (${MAX_SMS_BODY} characters at most)` }),
+  /**
+   * The screen's key for this send (also accepted as the Idempotency-Key header): a repeat with the same key
+   * (double click, second tab, retried request) answers the batch it started instead of starting another.
+   */
+  idempotencyKey: z.string({ error: BULK_BAD_KEY }).regex(IDEMPOTENCY_KEY, { error: BULK_BAD_KEY }).optional(),
 });
 export type BulkSendInput = z.input<typeof bulkSendSchema>;
 
@@ -48,6 +55,8 @@ export const bulkBatchSchema = z.object({
   finished: z.boolean(),
   /** The first texts that failed or were skipped, with why: 50 for one batch, 3 in the list of the newest. */
   problems: z.array(bulkProblemSchema),
+  /** Texts waiting for their window, grouped by the recipient's time zone and the window's opening (ISO), soonest first (10 groups at most). */
+  waits: z.array(z.object({ count: z.number().int(), at: z.string(), timeZone: z.string().nullable() })),
 });
 export type BulkBatch = z.infer<typeof bulkBatchSchema>;
 

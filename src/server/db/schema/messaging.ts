@@ -86,6 +86,10 @@ export const smsMessages = pgTable(
     index('sms_messages_business_unread_ts_idx')
       .on(t.businessId, t.timestamp, t.id)
       .where(sql`${t.direction} = 'inbound' and not ${t.isRead}`),
+    // Outbound texts whose outcome is still open (pending, unknown): what reconciliation reads every minute.
+    index('sms_messages_open_outbound_idx')
+      .on(t.timestamp)
+      .where(sql`${t.direction} = 'outbound' and ${t.status} in ('pending', 'unknown')`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { businessId } from './tenant';
 import { clients, referrals } from './clients';
@@ -23,9 +23,14 @@ export const smsBulkBatches = pgTable(
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
+    /** The screen's key for this send: a repeat of the request (double click, second tab, retry) answers this batch. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_bulk_batches_business_idx').on(t.businessId, t.id)],
+  (t) => [
+    index('sms_bulk_batches_business_idx').on(t.businessId, t.id),
+    uniqueIndex('sms_bulk_batches_idempotency_key').on(t.businessId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+  ],
 );
 
 export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'followUp';
@@ -54,6 +59,13 @@ export const smsOutbox = pgTable(
     status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     /** Not before this instant: the pacing slot, or the start of the recipient's sending window. */
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether `not_before` is a second reserved on the number's timeline. A text held for its window (or due
+     * later, or retried) reserves nothing: it takes a second when it is due (docs/sms-outbox.md "Pacing").
+     */
+    paced: boolean('paced').notNull().default(false),
+    /** The recipient's time zone when the text waits for its window (the Bulk tab groups waiting texts by it). */
+    timeZone: text('time_zone'),
     /** Why it waits (quiet_hours, daily_cap) or why it was skipped or failed, in the owner's words. */
     reason: text('reason'),
     attempts: integer('attempts').notNull().default(0),
@@ -73,6 +85,8 @@ export const smsOutbox = pgTable(
     index('sms_outbox_client_kind_idx').on(t.businessId, t.clientId, t.kind, t.sentAt),
     // The sweep that re-enqueues rows a lost job left behind reads only open rows.
     index('sms_outbox_open_idx').on(t.notBefore).where(sql`${t.status} in ('queued', 'sending')`),
+    // Reconciliation finds the text waiting on a message whose outcome it settled.
+    index('sms_outbox_sending_message_idx').on(t.messageId).where(sql`${t.status} = 'sending'`),
     // Cool-downs of recipients who are not clients, by number.
     index('sms_outbox_to_kind_idx').on(t.businessId, t.toNumber, t.kind, t.sentAt).where(sql`${t.toNumber} is not null`),
     // GET /api/sms/scheduled: a business's automated texts still to go, by due time.
@@ -91,8 +105,9 @@ export const smsOutboxFigures = pgTable('sms_outbox_figures', {
   scheduled: integer('scheduled').notNull().default(0),
 });
 
-/** Pacing per sending number: the next free second (about one segment per second per US long code). */
+/** Pacing per sending number: the next free moment, and the number's rate (a US long code: 1 segment a second). */
 export const smsNumberPacing = pgTable('sms_number_pacing', {
   number: text('number').primaryKey(),
   nextFreeAt: timestamp('next_free_at', { withTimezone: true }).notNull(),
+  segmentsPerSecond: integer('segments_per_second').notNull().default(1),
 });

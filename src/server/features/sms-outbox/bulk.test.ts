@@ -10,7 +10,7 @@ let t: TestApp;
 let biz: TestBusiness;
 let other: TestBusiness;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ smsSendWindow: 'off' }); // queue-time holds for closed windows: pacing.test.ts, at a fixed clock
   biz = await createBusiness(t.database, { name: 'Sparkle Clean' });
   other = await createBusiness(t.database, { name: 'Other Co' });
 });
@@ -141,5 +141,76 @@ describe('with a number', () => {
     expect(listed.problems).toEqual(batch.problems.slice(0, 3));
     expect({ ...listed, problems: [] }).toEqual({ ...batch, problems: [] });
     expect((await get(`/api/sms/bulk/${batch.id}`)).json()).toEqual(batch);
+  });
+
+  describe('an idempotency key makes one batch of repeated requests', () => {
+    const batchCount = async () => Number((await t.database.query<{ n: string }>('select count(*) as n from sms_bulk_batches where business_id = $1', [biz.id]))[0].n);
+    const textsTo = async (clientId: number, since: number) =>
+      Number((await t.database.query<{ n: string }>('select count(*) as n from sms_outbox where business_id = $1 and client_id = $2 and id > $3', [biz.id, clientId, since]))[0].n);
+    const lastOutboxId = async () => Number((await t.database.query<{ n: string }>('select coalesce(max(id), 0) as n from sms_outbox'))[0].n);
+
+    it('two identical requests at once (a double click, two tabs) make one batch and one text per client', async () => {
+      const before = await batchCount();
+      const since = await lastOutboxId();
+      const payload = { clientIds: [ann, ben], message: 'Double click special', idempotencyKey: 'bulk-7-5f3a9c1e' };
+      const [a, b] = await Promise.all([post('/api/sms/bulk', payload), post('/api/sms/bulk', payload)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().batch.id).toBe(b.json().batch.id);
+      expect([a.json().message, b.json().message]).toContain('This send was already started; nothing was queued twice.');
+      expect(await batchCount()).toBe(before + 1);
+      expect([await textsTo(ann, since), await textsTo(ben, since)]).toEqual([1, 1]);
+    });
+
+    it('a retried request later answers the same batch; the key also comes as the Idempotency-Key header', async () => {
+      const first = await post('/api/sms/bulk', { clientIds: [cat], message: 'Retry me', idempotencyKey: 'bulk-8-00aa11bb' });
+      const before = await batchCount();
+      const retried = await t.app.inject({
+        method: 'POST',
+        url: '/api/sms/bulk',
+        headers: { cookie: biz.cookie, 'idempotency-key': 'bulk-8-00aa11bb' },
+        payload: { clientIds: [cat], message: 'Retry me' },
+      });
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().batch.id).toBe(first.json().batch.id);
+      expect(await batchCount()).toBe(before);
+    });
+
+    it('without a key, or with another key, each request is a new batch; one key is per business', async () => {
+      const before = await batchCount();
+      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key' });
+      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key' });
+      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key', idempotencyKey: 'bulk-9-aaaaaaaa' });
+      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key', idempotencyKey: 'bulk-9-bbbbbbbb' });
+      expect(await batchCount()).toBe(before + 4);
+      const ours = (await post('/api/sms/bulk', { clientIds: [ann], message: 'Same key', idempotencyKey: 'bulk-shared-key' })).json().batch.id;
+      await t.database.query('update businesses set selected_phone_number = $2 where id = $1', [other.id, '+15125550177']);
+      const theirClient = await addClient('Tia Other', '5125550188', other.cookie);
+      const theirs = await post('/api/sms/bulk', { clientIds: [theirClient], message: 'Same key', idempotencyKey: 'bulk-shared-key' }, other.cookie);
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.json().batch.id).not.toBe(ours);
+    });
+
+    it('refuses a key reused for another message or selection, a bad key, and a header and field that differ, writing nothing', async () => {
+      await post('/api/sms/bulk', { clientIds: [ann], message: 'Original', idempotencyKey: 'bulk-10-12345678' });
+      const before = await batchCount();
+      const count = await outboxCount();
+      const cases: [Record<string, unknown>, Record<string, string>, number, string][] = [
+        [{ clientIds: [ann], message: 'Changed', idempotencyKey: 'bulk-10-12345678' }, {}, 409, 'This send was already started with another message or selection. Reload the page and start a new send.'],
+        [{ clientIds: [ann, ben], message: 'Original', idempotencyKey: 'bulk-10-12345678' }, {}, 409, 'This send was already started with another message or selection. Reload the page and start a new send.'],
+        [{ clientIds: [ann], message: 'Hi', idempotencyKey: 'short' }, {}, 400, 'The idempotency key must be 8 to 200 letters, digits or - _ : .'],
+        [{ clientIds: [ann], message: 'Hi', idempotencyKey: "x'; drop table sms_bulk_batches; --" }, {}, 400, 'The idempotency key must be 8 to 200 letters, digits or - _ : .'],
+        [{ clientIds: [ann], message: 'Hi', idempotencyKey: 'k'.repeat(201) }, {}, 400, 'The idempotency key must be 8 to 200 letters, digits or - _ : .'],
+        [{ clientIds: [ann], message: 'Hi', idempotencyKey: 12345678 }, {}, 400, 'The idempotency key must be 8 to 200 letters, digits or - _ : .'],
+        [{ clientIds: [ann], message: 'Hi' }, { 'idempotency-key': '<script>' }, 400, 'The idempotency key must be 8 to 200 letters, digits or - _ : .'],
+        [{ clientIds: [ann], message: 'Hi', idempotencyKey: 'bulk-11-aaaaaaaa' }, { 'idempotency-key': 'bulk-11-bbbbbbbb' }, 400, 'The Idempotency-Key header and the idempotencyKey field differ; send one key.'],
+      ];
+      for (const [payload, headers, status, message] of cases) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/sms/bulk', headers: { cookie: biz.cookie, ...headers }, payload });
+        expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(status);
+        expect(res.json().message).toBe(message);
+      }
+      expect(await batchCount()).toBe(before);
+      expect(await outboxCount()).toBe(count);
+    });
   });
 });

@@ -3,7 +3,7 @@ import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
-import { NO_NUMBER_MESSAGE, optedOutAmong } from '../sms/service';
+import { decideSendTime, NO_NUMBER_MESSAGE, optedOutAmong } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 
@@ -19,11 +19,20 @@ const PROBLEMS_SHOWN = 50;
  */
 export const PROBLEMS_LISTED = 3;
 
+export const KEY_REUSED = 'This send was already started with another message or selection. Reload the page and start a new send.';
+
+export type BulkContext = { database: Database; jobs: JobQueue; now?: Date; sendWindowOff?: boolean };
+
+/**
+ * Queues one text per client. Recipients whose window is open now get the number's next seconds; the others
+ * wait for their window's opening and reserve nothing before it. With an idempotency key the business used
+ * before, nothing is queued and that batch is answered (`repeat`).
+ */
 export async function startBulkSend(
-  ctx: { database: Database; jobs: JobQueue },
+  ctx: BulkContext,
   businessId: number,
-  input: { clientIds: number[]; message: string },
-): Promise<BulkBatch> {
+  input: { clientIds: number[]; message: string; idempotencyKey?: string | null },
+): Promise<{ batch: BulkBatch; repeat: boolean }> {
   const db = ctx.database.db;
   const sender = await q.selectSenderFacts(db, businessId);
   if (!sender?.number) throw new HttpError(409, NO_NUMBER_MESSAGE);
@@ -39,28 +48,49 @@ export async function startBulkSend(
   }
   const optedOut = await optedOutAmong(db, businessId, found.map((c) => normalizePhone(c.phone)!));
   const byId = new Map(found.map((c) => [c.id, c]));
+  const now = ctx.now ?? new Date();
   let batchId = 0;
-  await queueTexts(ctx, businessId, async (tx) => {
-    batchId = await q.insertBatch(tx, businessId, input.message, input.clientIds.length);
-    return input.clientIds.map((clientId): TextToQueue => {
-      const phone = normalizePhone(byId.get(clientId)!.phone)!;
-      return {
-        clientId,
-        kind: 'bulk',
-        key: `bulk:${batchId}:${clientId}`,
-        body: input.message,
-        batchId,
-        skipReason: optedOut.has(phone) ? 'Opted out of texts (replied STOP).' : undefined,
-      };
-    });
-  });
-  return (await bulkBatches(db, businessId, { id: batchId, limit: 1 }))[0];
+  let repeat = false;
+  await queueTexts(
+    ctx,
+    businessId,
+    async (tx) => {
+      const batch = await q.insertBatch(tx, businessId, { message: input.message, total: input.clientIds.length, idempotencyKey: input.idempotencyKey ?? null });
+      batchId = batch.id;
+      if (batch.repeat) {
+        if (batch.repeat.message !== input.message || batch.repeat.total !== input.clientIds.length) throw new HttpError(409, KEY_REUSED);
+        repeat = true;
+        return [];
+      }
+      return input.clientIds.map((clientId): TextToQueue => {
+        const phone = normalizePhone(byId.get(clientId)!.phone)!;
+        return {
+          clientId,
+          kind: 'bulk',
+          key: `bulk:${batchId}:${clientId}`,
+          body: input.message,
+          batchId,
+          skipReason: optedOut.has(phone) ? 'Opted out of texts (replied STOP).' : undefined,
+          held: ctx.sendWindowOff ? undefined : heldUntil(phone, now, sender.timeZone),
+        };
+      });
+    },
+    { now },
+  );
+  return { batch: (await bulkBatches(db, businessId, { id: batchId, limit: 1 }))[0], repeat };
+}
+
+/** When the recipient's window is closed now: its opening (daily caps are checked when the text is due). */
+function heldUntil(to: string, now: Date, businessTimeZone: string): TextToQueue['held'] {
+  const decision = decideSendTime({ to, now, businessTimeZone, kind: 'marketing', recentMarketingSentAt: [] });
+  return decision.sendNow ? undefined : { until: decision.notBefore, reason: decision.explanation, timeZone: decision.timeZone };
 }
 
 export async function bulkBatches(db: Database['db'], businessId: number, opts: { id?: number; limit: number; perBatch?: number }): Promise<BulkBatch[]> {
   const batches = await q.selectBatches(db, businessId, { ...opts, perBatch: opts.perBatch ?? PROBLEMS_SHOWN });
-  return batches.map(({ problems, ...b }) => ({
+  return batches.map(({ problems, waits, ...b }) => ({
     ...b,
+    waits: waits.map((w) => ({ count: w.count, at: new Date(w.at).toISOString(), timeZone: w.timeZone })),
     finished: b.queued + b.sending === 0,
     problems: problems.map(({ clientId, name, status, reason }) => ({ clientId, name, status, reason })),
   }));

@@ -6,7 +6,8 @@ import type { JobQueue } from '../../platform/jobs/index';
 import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
 import { normalizePhone } from '../../../shared/phone';
-import { decideSendTime, sendSms } from '../sms/service';
+import { countSegments } from '../../../shared/sms-segments';
+import { decideSendTime, OutcomeUnknownError, sendSms, uncertainTexts } from '../sms/service';
 import { cooldownDays } from './cooldowns';
 import * as q from './queries';
 
@@ -76,12 +77,21 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
     recentMarketingSentAt: await q.recentMarketingSends(db, businessId, to, MARKETING_TYPES, now),
   });
   if (!decision.sendNow) {
-    const at = sender.number ? await q.reserveSlots(db, sender.number, decision.notBefore, 1) : decision.notBefore;
-    await q.requeue(db, businessId, row.id, at, decision.explanation);
-    return enqueue(ctx, { ...row, notBefore: at });
+    // Held: it reserves nothing on the number until its window opens, so it holds up no other text.
+    await q.requeue(db, businessId, row.id, decision.notBefore, decision.explanation, { timeZone: decision.timeZone, expect: 'queued' });
+    return enqueue(ctx, { ...row, notBefore: decision.notBefore });
+  }
+  if (!row.paced && sender.number) {
+    // Due now without a reserved second (it was held, retried or due later): it takes the number's next one.
+    const { start } = await q.reserveSlots(db, sender.number, now, countSegments(row.body).segments);
+    if (start.getTime() > now.getTime()) {
+      await q.requeue(db, businessId, row.id, start, null, { paced: true, expect: 'queued' });
+      return enqueue(ctx, { ...row, notBefore: start });
+    }
   }
 
   if (!(await q.claim(db, businessId, row.id))) return; // another worker has it
+  let messageId: number | null = null;
   try {
     await sendSms(
       { database: ctx.database, sms: ctx.sms, origin: ctx.origin, appUrl: ctx.appUrl },
@@ -91,15 +101,25 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
         to: row.clientId == null ? to : undefined,
         body: row.body,
         messageType: MESSAGE_TYPE[row.kind],
-        onStored: (messageId) => q.linkMessage(db, businessId, row.id, messageId),
+        onStored: async (id) => {
+          await q.linkMessage(db, businessId, row.id, id);
+          messageId = id;
+        },
         onSent: row.referralId != null ? (tx) => q.stampReferralReminder(tx, businessId, row.referralId!) : undefined,
       },
     );
     await q.finish(db, businessId, row.id, 'sent', null);
   } catch (error) {
+    if (messageId != null && (error instanceof OutcomeUnknownError || !(error instanceof HttpError))) {
+      // The provider may have it: never sent again from here. The row waits for reconciliation (reconcile.ts);
+      // if even this write fails, the row stays 'sending' with its message linked and the sweep settles it.
+      await Promise.all([q.awaitCheck(db, businessId, row.id, messageId), uncertainTexts.markUnknown(db, businessId, messageId)]).catch(() => {});
+      if (error instanceof HttpError) return;
+      throw error;
+    }
     if (!(error instanceof HttpError)) {
-      // The database or our own code failed: nothing reached the provider unless a message was linked.
-      await q.requeue(db, businessId, row.id, now, null).catch(() => {});
+      // The database or our own code failed before a message was stored: nothing reached the provider.
+      await q.requeue(db, businessId, row.id, now, null, { expect: 'sending' }).catch(() => {});
       throw error;
     }
     const cause = (error as { cause?: unknown }).cause;
@@ -149,17 +169,16 @@ async function recipientOf(db: Tx, row: q.OutboxRow): Promise<{ to: string } | {
 }
 
 /**
- * A row left in 'sending': the process stopped while this text was being sent. Nothing was stored → it
- * never reached the provider: queue it again. The provider gave a sid → it went: sent. Stored but no answer
- * → whether it went out is unknown; it is not sent again (a duplicate text is worse than a missing one) and
- * the owner sees why.
+ * A row left in 'sending' (the process or the database stopped while this text was being sent). Nothing
+ * was stored → it never reached the provider: queue it again (true). The provider gave a sid → it went:
+ * sent. Stored but no answer → whether it went out is unknown: the message becomes 'unknown' and the row
+ * waits for reconciliation, which asks the provider (never sent again blindly).
  */
-/** Settles a row left in 'sending'; true when it went back to the queue (nothing had reached the provider). */
 async function recoverSending(ctx: DeliverContext, row: q.OutboxRow, now: Date): Promise<boolean> {
   const db = ctx.database.db;
   const { businessId } = row;
   if (row.messageId == null) {
-    await q.requeue(db, businessId, row.id, now, null);
+    await q.requeue(db, businessId, row.id, now, null, { expect: 'sending' });
     return true;
   }
   const message = await q.selectMessageState(db, businessId, row.messageId);
@@ -167,13 +186,14 @@ async function recoverSending(ctx: DeliverContext, row: q.OutboxRow, now: Date):
     await q.finish(db, businessId, row.id, 'sent', null);
     return false;
   }
-  if (message) await q.markMessageUnknown(db, businessId, row.messageId);
-  await q.finish(
-    db,
-    businessId,
-    row.id,
-    'failed',
-    'The server stopped while this text was being handed to the SMS provider; it may not have gone out, and it was not sent again to avoid a duplicate.',
-  );
+  if (!message) {
+    await q.finish(db, businessId, row.id, 'failed', 'The record of this text was deleted while it was being sent; it was not sent again.');
+  } else if (message.status === 'failed') {
+    // Settled as not sent (refused, or not on the provider's record) while this row was not updated.
+    await q.finish(db, businessId, row.id, 'failed', 'The text was not sent; Message History has the reason.');
+  } else if (row.reason == null) {
+    await uncertainTexts.markUnknown(db, businessId, row.messageId);
+    await q.awaitCheck(db, businessId, row.id, row.messageId);
+  }
   return false;
 }

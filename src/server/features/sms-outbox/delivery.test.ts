@@ -187,7 +187,7 @@ describe('one delivery, at a fixed clock', () => {
     expect(await row(refused)).toMatchObject({ status: 'failed', attempts: 1, reason: expect.stringMatching(/was not sent: The message was refused/) });
   });
 
-  it('after a stop mid-send: nothing stored → sent now; stored without an answer → failed, never sent twice', async () => {
+  it('after a stop mid-send: nothing stored → sent now; stored without an answer → unknown, left to reconciliation, never sent twice', async () => {
     const ctx: DeliverContext = { ...ctxAt('2026-11-23T16:10:00Z'), sendWindowOff: true };
     const before = t.sms.sent.length;
     const notStored = await queueOne(austin);
@@ -204,7 +204,10 @@ describe('one delivery, at a fixed clock', () => {
     );
     await t.database.query(`update sms_outbox set status = 'sending', message_id = $2, updated_at = '2026-11-23T16:00:00Z' where id = $1`, [unknown, msg.id]);
     await deliverOutboxText(ctx, biz.id, unknown, enqueue);
-    expect(await row(unknown)).toMatchObject({ status: 'failed', reason: expect.stringMatching(/not sent again to avoid a duplicate/) });
+    expect(await row(unknown)).toMatchObject({ status: 'sending', message_id: msg.id, reason: expect.stringMatching(/^Checking with the SMS provider/) });
+    expect((await t.database.query<{ status: string }>('select status from sms_messages where id = $1', [msg.id]))[0].status).toBe('unknown');
+    await deliverOutboxText({ ...ctx, now: () => new Date('2026-11-23T16:30:00Z') }, biz.id, unknown, enqueue); // later runs leave it to reconciliation
+    expect((await row(unknown)).status).toBe('sending');
     expect(t.sms.sent.length).toBe(before + 1);
 
     // A row another worker is sending right now (updated a moment ago) is left alone.

@@ -19,12 +19,16 @@ export type TextToQueue = {
   batchId?: number | null;
   /** Recorded as skipped at once, with this reason (a bulk recipient without a phone). */
   skipReason?: string;
+  /** Outside the recipient's window now: waits until then, reserving no second on the number before. */
+  held?: { until: Date; reason: string; timeZone: string };
 };
 
 /**
- * Queues texts to go out later, paced on the business's number (one segment a second), each a durable job
- * due at its slot. Rows and slots are written in one transaction; the jobs after it (a job lost in between
- * is found by the sweep). Returns the rows queued now (known keys are left alone).
+ * Queues texts to go out later, each a durable job. Texts due now get consecutive seconds of the business's
+ * number at its rate (one segment a second by default); texts held for their window or due later reserve
+ * nothing and take their second when they are due (deliver.ts). Rows and slots are written in one
+ * transaction; the jobs after it (a job lost in between is found by the sweep). Returns the rows queued now
+ * (known keys are left alone).
  */
 export async function queueTexts(
   ctx: { database: Database; jobs: JobQueue },
@@ -34,7 +38,8 @@ export async function queueTexts(
   opts: { notBefore?: Date; now?: Date } = {},
 ): Promise<q.OutboxRow[]> {
   const now = opts.now ?? new Date();
-  const earliest = opts.notBefore && opts.notBefore > now ? opts.notBefore : now;
+  const later = opts.notBefore && opts.notBefore > now ? opts.notBefore : null;
+  const earliest = later ?? now;
   const queued = await ctx.database.db.transaction(async (tx) => {
     const texts = typeof textsOrWrite === 'function' ? await textsOrWrite(tx) : textsOrWrite;
     const rows = await q.insertOutbox(
@@ -50,24 +55,26 @@ export async function queueTexts(
         key: t.key,
         body: t.body,
         status: t.skipReason ? 'skipped' : 'queued',
-        reason: t.skipReason ?? null,
-        notBefore: earliest,
+        reason: t.skipReason ?? t.held?.reason ?? null,
+        notBefore: t.held && !t.skipReason ? t.held.until : earliest,
+        timeZone: t.held?.timeZone ?? null,
       })),
     );
     const open = rows.filter((r) => r.status === 'queued');
+    const dueNow = later ? [] : open.filter((r) => r.reason == null);
     const sender = await q.selectSenderFacts(tx, businessId);
-    if (!sender?.number || open.length === 0) return open;
+    if (!sender?.number || dueNow.length === 0) return open;
     // The rendered text is not known yet (placeholders differ per client): the template's segments are the estimate.
-    const seconds = open.map((r) => countSegments(r.body).segments);
-    const start = await q.reserveSlots(tx, sender.number, earliest, seconds.reduce((a, b) => a + b, 0));
+    const segments = dueNow.map((r) => countSegments(r.body).segments);
+    const { start, perSecond } = await q.reserveSlots(tx, sender.number, now, segments.reduce((a, b) => a + b, 0));
     let offset = 0;
-    const slotted = open.map((r, i) => {
-      const notBefore = new Date(start.getTime() + offset * 1000);
-      offset += seconds[i];
-      return { ...r, notBefore };
+    const slots = new Map<number, Date>();
+    dueNow.forEach((r, i) => {
+      slots.set(r.id, new Date(start.getTime() + Math.round((offset * 1000) / perSecond)));
+      offset += segments[i];
     });
-    await q.setNotBefore(tx, businessId, slotted);
-    return slotted;
+    await q.setSlots(tx, businessId, [...slots].map(([id, notBefore]) => ({ id, notBefore })));
+    return open.map((r) => (slots.has(r.id) ? { ...r, notBefore: slots.get(r.id)!, paced: true } : r));
   });
   await ctx.jobs.sendMany(
     deliverTextJob,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type JobContext, type JobDefinition, type JobQueue } from '../../platform/jobs/index';
 import { deliverOutboxText, type DeliverContext } from './deliver';
+import { reconcileUnknownTexts } from './reconcile';
 import * as q from './queries';
 
 /** A delivery job's key: the row, and which due time of it (a held or retried text gets a new job). */
@@ -49,4 +50,18 @@ export const sweepOutboxJob = defineJob({
   },
 });
 
-export const smsOutboxJobs: JobDefinition[] = [deliverTextJob, sweepOutboxJob];
+/**
+ * Every minute: texts whose outcome is unknown (the provider's answer was lost, or the database failed
+ * after it) are settled by asking the provider, never by sending them again blindly (reconcile.ts).
+ */
+export const reconcileTextsJob = defineJob({
+  name: 'sms.reconcile-unknown',
+  schema: z.object({}).strict(),
+  schedule: { cron: '* * * * *' },
+  async handler(_data, context) {
+    const ctx = deliverContext(context);
+    await reconcileUnknownTexts(ctx, enqueueDelivery);
+  },
+});
+
+export const smsOutboxJobs: JobDefinition[] = [deliverTextJob, sweepOutboxJob, reconcileTextsJob];

@@ -25,6 +25,9 @@ export type OutboxRow = {
   reason: string | null;
   attempts: number;
   messageId: number | null;
+  /** Whether notBefore is a second reserved on the number's timeline (see reserveSlots). */
+  paced: boolean;
+  timeZone: string | null;
   updatedAt: Date;
 };
 
@@ -44,6 +47,8 @@ type RawOutbox = {
   reason: string | null;
   attempts: number;
   message_id: number | null;
+  paced: boolean;
+  time_zone: string | null;
   updated_at: string | Date;
 };
 
@@ -63,14 +68,31 @@ const toRow = (r: RawOutbox): OutboxRow => ({
   reason: r.reason,
   attempts: r.attempts,
   messageId: r.message_id,
+  paced: r.paced,
+  timeZone: r.time_zone ?? null,
   updatedAt: new Date(r.updated_at),
 });
 
-export async function insertBatch(tx: Tx, businessId: number, message: string, total: number): Promise<number> {
+/**
+ * A new batch; with an idempotency key the business used before, nothing is written and the earlier batch is
+ * answered instead (`repeat`). Two requests with one key at once: the second waits for the first's
+ * transaction on the unique index and then finds its batch.
+ */
+export async function insertBatch(
+  tx: Tx,
+  businessId: number,
+  batch: { message: string; total: number; idempotencyKey: string | null },
+): Promise<{ id: number; repeat: null } | { id: number; repeat: { message: string; total: number } }> {
   const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into sms_bulk_batches (business_id, message, total) values (${businessId}, ${message}, ${total}) returning id`),
+    await tx.execute(sql`insert into sms_bulk_batches (business_id, message, total, idempotency_key)
+      values (${businessId}, ${batch.message}, ${batch.total}, ${batch.idempotencyKey})
+      on conflict (business_id, idempotency_key) where idempotency_key is not null do nothing returning id`),
   );
-  return row.id;
+  if (row) return { id: row.id, repeat: null };
+  const [earlier] = rowsOf<{ id: number; message: string; total: number }>(
+    await tx.execute(sql`select id, message, total from sms_bulk_batches where business_id = ${businessId} and idempotency_key = ${batch.idempotencyKey}`),
+  );
+  return { id: earlier.id, repeat: { message: earlier.message, total: earlier.total } };
 }
 
 export type NewOutboxRow = {
@@ -85,20 +107,28 @@ export type NewOutboxRow = {
   status: 'queued' | 'skipped';
   reason: string | null;
   notBefore: Date;
+  timeZone?: string | null;
 };
 
 /** Inserts the rows whose key is new for the business; returns those inserted (a known key is left alone). */
 export async function insertOutbox(tx: Tx, businessId: number, rows: NewOutboxRow[]): Promise<OutboxRow[]> {
   if (rows.length === 0) return [];
   const payload = JSON.stringify(
-    rows.map((r) => ({ ...r, toNumber: r.toNumber ?? null, recipientName: r.recipientName ?? null, referralId: r.referralId ?? null, notBefore: r.notBefore.toISOString() })),
+    rows.map((r) => ({
+      ...r,
+      toNumber: r.toNumber ?? null,
+      recipientName: r.recipientName ?? null,
+      referralId: r.referralId ?? null,
+      timeZone: r.timeZone ?? null,
+      notBefore: r.notBefore.toISOString(),
+    })),
   );
   const inserted = rowsOf<RawOutbox>(
     await tx.execute(sql`
-      insert into sms_outbox (business_id, client_id, batch_id, to_number, recipient_name, referral_id, kind, key, body, status, reason, not_before)
-      select ${businessId}, x."clientId", x."batchId", x."toNumber", x."recipientName", x."referralId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore"
+      insert into sms_outbox (business_id, client_id, batch_id, to_number, recipient_name, referral_id, kind, key, body, status, reason, not_before, time_zone)
+      select ${businessId}, x."clientId", x."batchId", x."toNumber", x."recipientName", x."referralId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore", x."timeZone"
       from jsonb_to_recordset(${payload}::jsonb) as x("clientId" int, "batchId" int, "toNumber" text, "recipientName" text, "referralId" int,
-        kind text, key text, body text, status text, reason text, "notBefore" timestamptz)
+        kind text, key text, body text, status text, reason text, "notBefore" timestamptz, "timeZone" text)
       on conflict (business_id, key) do nothing
       returning *`),
   );
@@ -113,7 +143,7 @@ export async function selectOutbox(tx: Tx, businessId: number, id: number): Prom
 /** queued → sending, once: the caller that gets the row back is the one that sends it. */
 export async function claim(tx: Tx, businessId: number, id: number): Promise<boolean> {
   const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`update sms_outbox set status = 'sending', attempts = attempts + 1, updated_at = now()
+    await tx.execute(sql`update sms_outbox set status = 'sending', attempts = attempts + 1, reason = null, updated_at = now()
       where business_id = ${businessId} and id = ${id} and status = 'queued' returning id`),
   );
   return rows.length === 1;
@@ -129,27 +159,40 @@ export async function finish(tx: Tx, businessId: number, id: number, status: 'se
     where business_id = ${businessId} and id = ${id}`);
 }
 
-/** Back to the queue, due at `notBefore` (held by a window or cap, or a retry after a passing failure). */
-export async function requeue(tx: Tx, businessId: number, id: number, notBefore: Date, reason: string | null): Promise<void> {
+/**
+ * Back to the queue, due at `notBefore`: held by a window or cap (`reason`, the recipient's `timeZone`), a
+ * retry after a passing failure, or its paced second (`paced`). Only the call that holds the row in
+ * `expect` moves it (a late duplicate of a job changes nothing).
+ */
+export async function requeue(
+  tx: Tx,
+  businessId: number,
+  id: number,
+  notBefore: Date,
+  reason: string | null,
+  opts: { paced?: boolean; timeZone?: string | null; expect?: 'queued' | 'sending' } = {},
+): Promise<void> {
   await tx.execute(sql`update sms_outbox set status = 'queued', not_before = ${notBefore.toISOString()}, reason = ${reason},
-      message_id = null, updated_at = now()
-    where business_id = ${businessId} and id = ${id}`);
+      message_id = null, paced = ${opts.paced ?? false}, time_zone = ${opts.timeZone ?? null}, updated_at = now()
+    where business_id = ${businessId} and id = ${id} ${opts.expect ? sql`and status = ${opts.expect}` : sql``}`);
 }
 
 /**
- * Reserves `seconds` consecutive seconds of the sending number's timeline, starting no earlier than
- * `earliest`: returns the start. One segment per second per number (US long codes); the row lock
- * serialises reservations of one number across instances.
+ * Reserves the time `segments` take on the sending number, starting no earlier than `earliest`: returns
+ * the start and the number's rate. The number sends `segments_per_second` (default 1: a US long code); the
+ * row lock serialises reservations of one number across instances. Only texts due now reserve: a text
+ * waiting for its window or for a later time reserves nothing until it is due.
  */
-export async function reserveSlots(tx: Tx, number: string, earliest: Date, seconds: number): Promise<Date> {
+export async function reserveSlots(tx: Tx, number: string, earliest: Date, segments: number): Promise<{ start: Date; perSecond: number }> {
   const at = earliest.toISOString();
-  const [row] = rowsOf<{ start: string | Date }>(
+  const [row] = rowsOf<{ start: string | Date; per_second: number }>(
     await tx.execute(sql`
-      insert into sms_number_pacing as p (number, next_free_at) values (${number}, ${at}::timestamptz + ${seconds} * interval '1 second')
-      on conflict (number) do update set next_free_at = greatest(p.next_free_at, ${at}::timestamptz) + ${seconds} * interval '1 second'
-      returning next_free_at - ${seconds} * interval '1 second' as start`),
+      insert into sms_number_pacing as p (number, next_free_at) values (${number}, ${at}::timestamptz + ${segments} * interval '1 second')
+      on conflict (number) do update
+        set next_free_at = greatest(p.next_free_at, ${at}::timestamptz) + ${segments} * interval '1 second' / greatest(p.segments_per_second, 1)
+      returning next_free_at - ${segments} * interval '1 second' / greatest(p.segments_per_second, 1) as start, greatest(p.segments_per_second, 1) as per_second`),
   );
-  return new Date(row.start);
+  return { start: new Date(row.start), perSecond: Number(row.per_second) };
 }
 
 export type SenderFacts = { number: string | null; timeZone: string; auto: AutoMessageSettings | null };
@@ -229,15 +272,28 @@ export async function selectMessageState(tx: Tx, businessId: number, messageId: 
   return row ?? null;
 }
 
-export async function markMessageUnknown(tx: Tx, businessId: number, messageId: number): Promise<void> {
-  await tx.execute(sql`update sms_messages set status = 'failed' where business_id = ${businessId} and id = ${messageId} and status = 'pending'`);
+/** What a text waiting for reconciliation says (it stays 'sending': the batch is not finished until it is settled). */
+export const CHECKING_REASON = 'Checking with the SMS provider whether this text went out; it is not sent again unless the provider has no record of it.';
+
+/** The row's send may have reached the provider: it waits, 'sending', for reconciliation (message linked). */
+export async function awaitCheck(tx: Tx, businessId: number, id: number, messageId: number): Promise<void> {
+  await tx.execute(sql`update sms_outbox set reason = ${CHECKING_REASON}, message_id = ${messageId}, updated_at = now()
+    where business_id = ${businessId} and id = ${id} and status = 'sending'`);
 }
 
-/** Sets each row's due time (its pacing slot). */
-export async function setNotBefore(tx: Tx, businessId: number, slots: { id: number; notBefore: Date }[]): Promise<void> {
+/** The outbox row waiting on this message's outcome, if any. */
+export async function selectByMessage(tx: Tx, businessId: number, messageId: number): Promise<OutboxRow | null> {
+  const [row] = rowsOf<RawOutbox>(
+    await tx.execute(sql`select * from sms_outbox where business_id = ${businessId} and message_id = ${messageId} and status = 'sending'`),
+  );
+  return row ? toRow(row) : null;
+}
+
+/** Sets each row's due time to its reserved pacing slot. */
+export async function setSlots(tx: Tx, businessId: number, slots: { id: number; notBefore: Date }[]): Promise<void> {
   if (slots.length === 0) return;
   const payload = JSON.stringify(slots.map((s) => ({ id: s.id, at: s.notBefore.toISOString() })));
-  await tx.execute(sql`update sms_outbox o set not_before = x.at from jsonb_to_recordset(${payload}::jsonb) as x(id int, at timestamptz)
+  await tx.execute(sql`update sms_outbox o set not_before = x.at, paced = true from jsonb_to_recordset(${payload}::jsonb) as x(id int, at timestamptz)
     where o.business_id = ${businessId} and o.id = x.id`);
 }
 
@@ -256,16 +312,24 @@ export type BatchCounts = {
 };
 
 export type BatchProblem = { clientId: number | null; name: string; status: 'failed' | 'skipped'; reason: string };
+export type BatchWait = { count: number; at: string; timeZone: string | null };
+/** Groups of texts waiting for their window, by time zone and opening: the first this many, soonest first. */
+const WAIT_GROUPS = 10;
 
 /**
  * The newest batches of the business (or one) in one statement: their kept counts (docs/sms-outbox.md
  * "Kept"), the next due time (the first queued row of sms_outbox_batch_status_idx) and their first
  * `perBatch` failed or skipped texts (sms_outbox_batch_problems_idx), not all of them.
  */
-export async function selectBatches(tx: Tx, businessId: number, opts: { id?: number; limit: number; perBatch: number }): Promise<(BatchCounts & { problems: BatchProblem[] })[]> {
+export async function selectBatches(
+  tx: Tx,
+  businessId: number,
+  opts: { id?: number; limit: number; perBatch: number },
+): Promise<(BatchCounts & { problems: BatchProblem[]; waits: BatchWait[] })[]> {
   const rows = await readRows<{
     id: number; message: string; created_at: string | Date; total: number; queued: number; held: number;
     sending: number; sent: number; failed: number; skipped: number; next_at: string | Date | null; problems: BatchProblem[] | null;
+    waits: BatchWait[] | null;
   }>(
     tx,
     sql`
@@ -277,7 +341,12 @@ export async function selectBatches(tx: Tx, businessId: number, opts: { id?: num
           from (select p.client_id, p.status, p.reason, p.id from sms_outbox p
                  where p.business_id = ${businessId} and p.batch_id = b.id and p.status in ('failed', 'skipped')
                  order by p.id limit ${count(opts.perBatch)}) o
-          left join clients c on c.id = o.client_id and c.business_id = ${businessId}) end as problems
+          left join clients c on c.id = o.client_id and c.business_id = ${businessId}) end as problems,
+        case when b.held > 0 then (
+          select json_agg(json_build_object('count', w.n, 'at', w.not_before, 'timeZone', w.time_zone) order by w.not_before, w.time_zone)
+          from (select h.time_zone, h.not_before, count(*)::int as n from sms_outbox h
+                 where h.batch_id = b.id and h.status = 'queued' and h.reason is not null
+                 group by h.time_zone, h.not_before order by h.not_before, h.time_zone limit ${WAIT_GROUPS}) w) end as waits
       from sms_bulk_batches b
       where b.business_id = ${businessId} ${opts.id !== undefined ? sql`and b.id = ${opts.id}` : sql``}
       order by b.id desc limit ${count(opts.limit)}`,
@@ -295,6 +364,7 @@ export async function selectBatches(tx: Tx, businessId: number, opts: { id?: num
     skipped: r.skipped,
     nextAt: r.next_at ? new Date(r.next_at).toISOString() : null,
     problems: r.problems ?? [],
+    waits: r.waits ?? [],
   }));
 }
 

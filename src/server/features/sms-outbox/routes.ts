@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import { bulkBatchesResponseSchema, bulkBatchSchema, bulkSendResponseSchema, bulkSendSchema } from '../../../shared/schemas/sms-bulk';
 import { BULK_NOT_FOUND, PROBLEMS_LISTED, bulkBatch, bulkBatches, startBulkSend } from './bulk';
+
+const KEY_MISMATCH = 'The Idempotency-Key header and the idempotencyKey field differ; send one key.';
 
 /** Bulk sends as durable server work (docs/sms-outbox.md). */
 export async function smsOutboxRoutes(untyped: FastifyInstance) {
@@ -12,11 +15,23 @@ export async function smsOutboxRoutes(untyped: FastifyInstance) {
 
   app.post('/sms/bulk', { schema: { response: { 200: bulkSendResponseSchema } } }, async (request) => {
     const input = parse(bulkSendSchema, request.body);
-    const batch = await startBulkSend({ database, jobs: app.deps.jobs }, businessIdOf(request), input);
+    const header = request.headers['idempotency-key'];
+    if (header !== undefined) {
+      const key = parse(bulkSendSchema.shape.idempotencyKey, Array.isArray(header) ? header.join(',') : header);
+      if (input.idempotencyKey !== undefined && input.idempotencyKey !== key) throw new HttpError(400, KEY_MISMATCH);
+      input.idempotencyKey = key;
+    }
+    const { batch, repeat } = await startBulkSend(
+      { database, jobs: app.deps.jobs, sendWindowOff: app.deps.config.smsSendWindow === 'off' },
+      businessIdOf(request),
+      input,
+    );
     const waiting = batch.total - batch.skipped;
     return {
       success: true as const,
-      message: `${waiting} ${waiting === 1 ? 'text' : 'texts'} queued; they go out about one a second, inside each client's sending hours.`,
+      message: repeat
+        ? 'This send was already started; nothing was queued twice.'
+        : `${waiting} ${waiting === 1 ? 'text' : 'texts'} queued; they go out about one a second, inside each client's sending hours.`,
       batch,
     };
   });

@@ -50,6 +50,17 @@ export type SentText = {
   segments: number;
 };
 
+/** The provider may or may not have sent the text (no answer in time, a broken connection): its message is 'unknown'. */
+export class OutcomeUnknownError extends HttpError {
+  constructor(
+    message: string,
+    public readonly messageId: number,
+    public readonly cause: SmsProviderError,
+  ) {
+    super(502, message);
+  }
+}
+
 export const MAX_SMS_LENGTH = 1600;
 export const NO_NUMBER_MESSAGE = 'Your business has no SMS number yet, so no text was sent. Choose one under SMS Management (Setup) first.';
 
@@ -127,6 +138,16 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
     result = await sms.send({ from, to, body, statusCallbackUrl: ctx.appUrl ? `${ctx.appUrl}/api/sms/status` : undefined });
   } catch (error) {
     const providerError = error instanceof SmsProviderError ? error : null;
+    if (providerError?.uncertain) {
+      // It may have gone out: never failed (the owner would send it again), never sent again blindly. The
+      // reconciliation job asks the provider and records it as sent or not sent (docs/sms-outbox.md).
+      await q.finishOutbound(db, businessId, messageId, { sid: null, status: 'unknown' });
+      throw new OutcomeUnknownError(
+        `We could not confirm that the text to ${recipientName} went out (${providerError.message}). It is being checked with the SMS provider and will not be sent twice; Message History shows the outcome.`,
+        messageId,
+        providerError,
+      );
+    }
     await db.transaction(async (tx) => {
       await q.finishOutbound(tx, businessId, messageId, { sid: null, status: 'failed' });
       await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: 'failed', sid: null });

@@ -5,7 +5,9 @@ import type { SendContext } from './send';
 // What other features use of SMS (the lint rule lets them import only this file): the send service,
 // the opt-out list, usage, and the context a route builds to send.
 
-export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, type SendContext, type SendSmsInput, type SentText } from './send';
+export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendContext, type SendSmsInput, type SentText } from './send';
+/** Texts whose outcome is unknown: settled by asking the provider (docs/sms-outbox.md "At most once"). */
+export * as uncertainTexts from './uncertain';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
 export { renderMessage, firstName, referralLink, PLACEHOLDERS, type Placeholder } from './render';
 /** Outreach settings: templates, review link, automation toggles and cool-downs. */

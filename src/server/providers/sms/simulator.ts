@@ -3,6 +3,7 @@ import { validTwilioSignature } from './signature';
 import {
   type AvailableNumber,
   type OutgoingSms,
+  type ProviderMessage,
   type PurchasedNumber,
   type SentSms,
   type SmsProvider,
@@ -87,13 +88,30 @@ export class SimulatorSms implements SmsProvider {
 
   async send(message: OutgoingSms): Promise<SentSms> {
     const failure = this.failures.shift();
-    if (failure) throw failure;
+    if (failure) {
+      if (!failure.uncertain) throw failure;
+      // Sent, but the answer is lost: the text is on record, the caller hears an error.
+      this.record(message);
+      throw failure;
+    }
     const code = this.refusals.get(message.to);
     if (code) throw new SmsProviderError(code === 21610 ? 'Attempt to send to unsubscribed recipient' : 'The message was refused', code, 400);
+    return this.record(message);
+  }
+
+  private record(message: OutgoingSms): SentSms {
     const result = { sid: `SM${randomBytes(16).toString('hex')}`, status: 'sent' };
     this.sent.push({ ...message, ...result, at: new Date() });
     if (this.sent.length > SENT_KEPT) this.sent.splice(0, this.sent.length - SENT_KEPT);
     return result;
+  }
+
+  /** What it sent from `from` to `to` since `since` (the texts it still keeps), newest first, as Twilio lists them. */
+  async findSent(query: { from: string; to: string; since: Date }): Promise<ProviderMessage[]> {
+    return this.sent
+      .filter((m) => m.from === query.from && m.to === query.to && m.at.getTime() >= query.since.getTime() - 86_400_000)
+      .map((m) => ({ sid: m.sid, status: m.status, body: m.body, from: m.from, to: m.to, sentAt: m.at }))
+      .reverse();
   }
 
   parseInbound(params: Record<string, string>) {
@@ -109,7 +127,10 @@ export class SimulatorSms implements SmsProvider {
     this.refusals.set(to, code);
   }
 
-  /** The next send throws this error (a provider outage, say). */
+  /**
+   * The next send throws this error (a provider outage, say). An `uncertain` error (no answer in time) is
+   * thrown after the text was sent, as when the provider's answer is lost on the way back.
+   */
   failNextSend(error = new SmsProviderError('The SMS provider could not be reached', null, 0)) {
     this.failures.push(error);
   }

@@ -48,6 +48,23 @@ beforeAll(async () => {
       res.writeHead(204);
       return res.end();
     }
+    if (req.method === 'GET' && url.pathname === `${base}/Messages.json`) {
+      // Twilio's list answer (fields as in its API description's example).
+      return json(200, {
+        page: 0,
+        page_size: 100,
+        next_page_uri: null,
+        messages: [
+          { sid: 'SM00000000000000000000000000000001', status: 'delivered', body: 'Hi Ann', from: '+15125550123', to: '+15125550111', direction: 'outbound-api', date_created: 'Mon, 23 Nov 2026 00:30:04 +0000', date_sent: 'Mon, 23 Nov 2026 00:30:05 +0000' },
+          { sid: 'SM00000000000000000000000000000002', status: 'queued', body: 'Hi Ann', from: '+15125550123', to: '+15125550111', direction: 'outbound-api', date_created: 'Mon, 23 Nov 2026 00:31:00 +0000', date_sent: null },
+        ],
+      });
+    }
+    if (req.method === 'POST' && url.pathname === `${base}/Messages.json` && form.To === '+15125550997') {
+      await new Promise((r) => setTimeout(r, 1000)); // answers after the driver's timeout
+      if (res.writable) json(201, { sid: 'SMlate', status: 'queued' });
+      return;
+    }
     if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
       if (form.To === '+15125550999') {
         return json(400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', more_info: 'https://www.twilio.com/docs/errors/21610', status: 400 });
@@ -114,9 +131,34 @@ describe('TwilioSms against a stand-in', () => {
   });
 
   it('throws SmsProviderError without a code on a non-JSON 500 and when Twilio cannot be reached', async () => {
-    await expect(twilio().send({ from: '+15125550123', to: '+15125550998', body: 'Hi' })).rejects.toMatchObject({ code: null, status: 500 });
+    // A 5xx to a send may come after Twilio acted on it: uncertain. A refused connection sent nothing.
+    await expect(twilio().send({ from: '+15125550123', to: '+15125550998', body: 'Hi' })).rejects.toMatchObject({ code: null, status: 500, uncertain: true });
     const down = new TwilioSms({ accountSid: SID, authToken: TOKEN, apiUrl: 'http://127.0.0.1:1' });
-    await expect(down.send({ from: '+15125550123', to: '+15125550111', body: 'Hi' })).rejects.toMatchObject({ code: null, status: 0 });
+    await expect(down.send({ from: '+15125550123', to: '+15125550111', body: 'Hi' })).rejects.toMatchObject({ code: null, status: 0, uncertain: false });
+    await expect(twilio().send({ from: '+15125550123', to: '+15125550999', body: 'Hi' })).rejects.toMatchObject({ status: 400, uncertain: false });
+  });
+
+  it('a send with no answer in time is uncertain (it may have gone out)', async () => {
+    const slow = new TwilioSms({ accountSid: SID, authToken: TOKEN, apiUrl, timeoutMs: 200 });
+    await expect(slow.send({ from: '+15125550123', to: '+15125550997', body: 'Hi' })).rejects.toMatchObject({
+      status: 0,
+      uncertain: true,
+      message: 'The SMS provider did not answer in time',
+    });
+  });
+
+  it('finds sent texts: GET Messages.json filtered by To, From and DateSent> (the GMT day before)', async () => {
+    const found = await twilio().findSent({ from: '+15125550123', to: '+15125550111', since: new Date('2026-11-23T00:30:00Z') });
+    const req = seen.at(-1)!;
+    const url = new URL(req.url, 'http://x');
+    expect(req.method).toBe('GET');
+    expect(url.pathname).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ To: '+15125550111', From: '+15125550123', 'DateSent>': '2026-11-22', PageSize: '100' });
+    expect(req.authorization).toBe(basic);
+    expect(found).toEqual([
+      { sid: 'SM00000000000000000000000000000001', status: 'delivered', body: 'Hi Ann', from: '+15125550123', to: '+15125550111', sentAt: new Date('2026-11-23T00:30:05Z') },
+      { sid: 'SM00000000000000000000000000000002', status: 'queued', body: 'Hi Ann', from: '+15125550123', to: '+15125550111', sentAt: null },
+    ]);
   });
 
   it('parses an inbound webhook', () => {

@@ -2,6 +2,7 @@ import { validTwilioSignature } from './signature';
 import {
   type AvailableNumber,
   type OutgoingSms,
+  type ProviderMessage,
   type PurchasedNumber,
   type SentSms,
   type SmsProvider,
@@ -11,8 +12,13 @@ import {
 
 export const TWILIO_DEFAULT_API_URL = 'https://api.twilio.com';
 const TIMEOUT_MS = 15_000;
+/**
+ * Errors of fetch after the connection was made: the request may have reached Twilio. Any other network error
+ * (refused, no DNS, TLS, a blocked port) happened before anything was sent.
+ */
+const AFTER_CONNECTING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-type TwilioOptions = { accountSid: string; authToken: string; apiUrl?: string };
+type TwilioOptions = { accountSid: string; authToken: string; apiUrl?: string; timeoutMs?: number };
 
 /** Twilio's REST API (2010-04-01) over fetch with Basic auth; TWILIO_API_URL points it elsewhere (tests). */
 export class TwilioSms implements SmsProvider {
@@ -62,6 +68,29 @@ export class TwilioSms implements SmsProvider {
     return { sid: String(body.sid), status: String(body.status ?? 'queued') };
   }
 
+  /**
+   * GET Messages.json filtered by To, From and `DateSent>` (on or after the GMT day before `since`, so a
+   * text near midnight is found): Twilio's newest first, the first page of 100 (one number texts one
+   * recipient a handful of times a day).
+   */
+  async findSent(query: { from: string; to: string; since: Date }): Promise<ProviderMessage[]> {
+    const day = new Date(query.since.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const params = new URLSearchParams({ To: query.to, From: query.from, 'DateSent>': day, PageSize: '100' });
+    const body = await this.request('GET', `/Messages.json?${params}`);
+    const list: Record<string, unknown>[] = Array.isArray(body.messages) ? body.messages : [];
+    return list.map((m) => {
+      const sent = typeof m.date_sent === 'string' ? new Date(m.date_sent) : null;
+      return {
+        sid: String(m.sid),
+        status: String(m.status ?? 'sent'),
+        body: String(m.body ?? ''),
+        from: String(m.from ?? ''),
+        to: String(m.to ?? ''),
+        sentAt: sent && Number.isFinite(sent.getTime()) ? sent : null,
+      };
+    });
+  }
+
   parseInbound(params: Record<string, string>) {
     return parseTwilioInbound(params);
   }
@@ -81,10 +110,15 @@ export class TwilioSms implements SmsProvider {
           ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
         body: form?.toString(),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? TIMEOUT_MS),
       });
     } catch (error) {
-      throw new SmsProviderError(`The SMS provider could not be reached (${(error as Error).message})`, null, 0);
+      // A POST that never connected sent nothing; one that timed out or broke after connecting may have.
+      const timedOut = (error as Error).name === 'TimeoutError';
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      const mayHaveLeft = method !== 'GET' && (timedOut || (code !== undefined && AFTER_CONNECTING.has(code)));
+      const what = timedOut ? 'did not answer in time' : `could not be reached (${(error as Error).message})`;
+      throw new SmsProviderError(`The SMS provider ${what}`, null, 0, mayHaveLeft);
     }
     const text = await response.text();
     let body: Record<string, any> = {};
@@ -96,7 +130,8 @@ export class TwilioSms implements SmsProvider {
     if (!response.ok) {
       const code = typeof body.code === 'number' ? body.code : null;
       const message = typeof body.message === 'string' && body.message ? body.message : `The SMS provider answered ${response.status}`;
-      throw new SmsProviderError(message, code, response.status);
+      // A 5xx on a POST may come after Twilio acted on it (a gateway that lost the answer).
+      throw new SmsProviderError(message, code, response.status, method === 'POST' && response.status >= 500);
     }
     return body;
   }

@@ -9,6 +9,9 @@ export type OutgoingSms = { from: string; to: string; body: string; statusCallba
 /** The provider accepted the message: its id (Twilio's MessageSid) and first status (queued, sent...). */
 export type SentSms = { sid: string; status: string };
 
+/** A text the provider has on record (the answer to "did this go out?"). */
+export type ProviderMessage = { sid: string; status: string; body: string; from: string; to: string; sentAt: Date | null };
+
 /** What an inbound-message webhook carries that the app needs. */
 export type InboundSms = { sid: string; from: string; to: string; body: string };
 
@@ -25,6 +28,11 @@ export class SmsProviderError extends Error {
     message: string,
     public readonly code: number | null,
     public readonly status: number,
+    /**
+     * The request may have reached the provider and been acted on (no answer in time, the connection broke
+     * after it was sent, a 5xx): whether a text went out is unknown until the provider is asked.
+     */
+    public readonly uncertain = false,
   ) {
     super(message);
     this.name = 'SmsProviderError';
@@ -50,6 +58,8 @@ export interface SmsProvider {
   releaseNumber(sid: string): Promise<void>;
   /** Sends one text. Throws SmsProviderError when the provider refuses it (e.g. code 21610). */
   send(message: OutgoingSms): Promise<SentSms>;
+  /** The texts the provider has from `from` to `to` sent since `since` (the day of it, at least): did a text whose answer was lost go out? */
+  findSent(query: { from: string; to: string; since: Date }): Promise<ProviderMessage[]>;
   /** The inbound-message webhook's form parameters as the app needs them (throws on missing fields). */
   parseInbound(params: Record<string, string>): InboundSms;
   /** Whether `signature` (the X-Twilio-Signature header) signs this URL and these form parameters. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentNumber, doneCount, finishedToast, nextAtLabel, onlyHeld, pickBatch, retryableIds, type BulkBatch } from './bulk-batch';
+import { bulkSendKey, currentNumber, doneCount, finishedToast, nextAtLabel, onlyHeld, pickBatch, retryableIds, waitLine, zoneName, type BulkBatch } from './bulk-batch';
 
 const batch = (over: Partial<BulkBatch>): BulkBatch => ({
   id: 1,
@@ -10,6 +10,7 @@ const batch = (over: Partial<BulkBatch>): BulkBatch => ({
   held: 0,
   sending: 0,
   sent: 3,
+  waits: [],
   failed: 0,
   skipped: 0,
   nextAt: null,
@@ -90,5 +91,32 @@ describe('retryableIds', () => {
       ],
     });
     expect(retryableIds(b)).toEqual([2]);
+  });
+});
+
+describe('texts waiting for their window, per zone', () => {
+  const now = new Date('2026-11-23T14:00:00Z'); // Monday 9:00 Eastern
+  it('says how many wait and until when in the recipients’ own time and zone', () => {
+    expect(waitLine({ count: 412, at: '2026-11-23T16:00:00.000Z', timeZone: 'America/Los_Angeles' }, now)).toBe('412 wait for 8:00 am Pacific');
+    expect(waitLine({ count: 300, at: '2026-11-23T15:00:00.000Z', timeZone: 'America/Denver' }, now)).toBe('300 wait for 8:00 am Mountain');
+    expect(waitLine({ count: 1, at: '2026-11-23T18:00:00.000Z', timeZone: 'Pacific/Honolulu' }, now)).toBe('1 waits for 8:00 am Hawaii');
+    expect(waitLine({ count: 5, at: '2026-11-24T13:00:00.000Z', timeZone: 'America/New_York' }, now)).toBe('5 wait for 8:00 am Eastern tomorrow');
+    expect(waitLine({ count: 2, at: '2026-11-29T18:00:00.000Z', timeZone: 'America/Chicago' }, now)).toBe('2 wait for 12:00 pm Central on Sun, Nov 29');
+    expect(waitLine({ count: 3, at: '2026-11-23T16:00:00.000Z', timeZone: null }, now)).toMatch(/^3 wait until /);
+  });
+
+  it('names zones as owners say them', () => {
+    expect(['America/Phoenix', 'America/Anchorage', 'America/Puerto_Rico', 'Not/A_Zone'].map((z) => zoneName(z))).toEqual(['Arizona', 'Alaska', 'Atlantic', 'A Zone']);
+  });
+});
+
+describe('the idempotency key of a send', () => {
+  it('is the same for the same selection (in any order) and message after the same newest batch, and differs otherwise', () => {
+    const key = bulkSendKey([3, 1, 2], 'Hi {clientName}', 7);
+    expect(key).toMatch(/^bulk-7-[0-9a-f]{16}$/);
+    expect(bulkSendKey([1, 2, 3, 2], 'Hi {clientName} ', 7)).toBe(key);
+    expect(bulkSendKey([1, 2], 'Hi {clientName}', 7)).not.toBe(key);
+    expect(bulkSendKey([1, 2, 3], 'Hi {clientName}!', 7)).not.toBe(key);
+    expect(bulkSendKey([1, 2, 3], 'Hi {clientName}', 8)).not.toBe(key);
   });
 });

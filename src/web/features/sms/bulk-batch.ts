@@ -72,3 +72,56 @@ export function writeDismissed(businessId: number | undefined, id: number) {
     // storage blocked: see readDismissed
   }
 }
+
+/** A zone's name as owners say it: "Pacific", "Hawaii", "Arizona"; others from the browser ("Atlantic"), else the city. */
+export function zoneName(timeZone: string, at = new Date()): string {
+  const spoken: Record<string, string> = { 'Pacific/Honolulu': 'Hawaii', 'America/Phoenix': 'Arizona', 'America/Adak': 'Aleutian' };
+  if (spoken[timeZone]) return spoken[timeZone];
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+    if (name && !/^GMT/.test(name)) return name.replace(/( Standard| Daylight)? Time$/, '');
+  } catch {
+    // an unknown zone: its city
+  }
+  return timeZone.split('/').pop()!.replace(/_/g, ' ');
+}
+
+const dayInZone = (d: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+/**
+ * When texts waiting for their window go, in the recipients' own time: "412 wait for 8:00 am Pacific",
+ * "188 wait for 8:00 am Hawaii tomorrow", "3 wait for 8:00 am Eastern on Mon, Nov 30". Without a zone (texts
+ * queued before zones were kept): the owner's local time.
+ */
+export function waitLine(w: BulkBatch['waits'][number], now = new Date()): string {
+  const at = new Date(w.at);
+  const verb = w.count === 1 ? 'waits' : 'wait';
+  if (!w.timeZone) return `${w.count} ${verb} until ${nextAtLabel(w.at, now)}`;
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: w.timeZone, hour: 'numeric', minute: '2-digit' }).format(at).replace(/\s?(AM|PM)$/, (_m, p: string) => ` ${p.toLowerCase()}`);
+  const today = dayInZone(now, w.timeZone);
+  const day = dayInZone(at, w.timeZone);
+  const tomorrow = dayInZone(new Date(now.getTime() + 86_400_000), w.timeZone);
+  const when =
+    day === today ? '' : day === tomorrow ? ' tomorrow' : ` on ${new Intl.DateTimeFormat('en-US', { timeZone: w.timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(at)}`;
+  return `${w.count} ${verb} for ${time} ${zoneName(w.timeZone, at)}${when}`;
+}
+
+/** FNV-1a, 64 bits, hex: a short fingerprint of what the owner is sending (not a secret). */
+function fingerprint(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) {
+    h ^= BigInt(text.charCodeAt(i));
+    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return h.toString(16).padStart(16, '0');
+}
+
+/**
+ * The idempotency key of a send (docs/sms-bulk-screen.md): the same selection and message after the same newest
+ * batch give the same key, so a double click, a second tab or a retried request make one batch; once that
+ * batch exists, the next send of the same text has a new key.
+ */
+export function bulkSendKey(clientIds: number[], message: string, newestBatchId: number): string {
+  const ids = [...new Set(clientIds)].sort((a, b) => a - b).join(',');
+  return `bulk-${newestBatchId}-${fingerprint(`${ids}|${message.trim()}`)}`;
+}

@@ -1,7 +1,7 @@
 import { Clock, Loader2, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { currentNumber, doneCount, nextAtLabel, onlyHeld, type BulkBatch } from './bulk-batch';
+import { currentNumber, doneCount, nextAtLabel, onlyHeld, waitLine, type BulkBatch } from './bulk-batch';
 
 /**
  * A bulk send as the server counts it: how far it is, how many wait for their recipient's quiet hours and
@@ -13,6 +13,7 @@ export function BulkResult({ batch: b, onDismiss }: { batch: BulkBatch; onDismis
   const share = (n: number) => (b.total ? (n / b.total) * 100 : 0);
   // The next text's time is news only when it is a while off (quiet hours); paced texts follow within seconds.
   const nextAt = b.nextAt && new Date(b.nextAt).getTime() - Date.now() > 60_000 ? b.nextAt : null;
+  const unlisted = b.held - b.waits.reduce((n, w) => n + w.count, 0);
   const tone = !b.finished ? 'border-brand-200 bg-brand-50' : unreached ? 'border-amber-200 bg-amber-50' : 'border-green-200 bg-green-50';
 
   return (
@@ -55,7 +56,23 @@ export function BulkResult({ batch: b, onDismiss }: { batch: BulkBatch; onDismis
         </div>
       </div>
 
-      {!b.finished && (b.held > 0 || nextAt) && (
+      {!b.finished && b.waits.length > 0 && (
+        <div className="mt-2 flex items-start gap-1.5 text-slate-700" data-testid="bulk-waiting">
+          <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <div className="min-w-0">
+            <p>Outside their sending hours now:</p>
+            <ul className="tabular">
+              {b.waits.map((w) => (
+                <li key={`${w.at}-${w.timeZone}`} data-testid="bulk-wait">
+                  {waitLine(w)}
+                </li>
+              ))}
+              {unlisted > 0 && <li>{`${unlisted} more ${unlisted === 1 ? 'waits' : 'wait'} for their sending hours`}</li>}
+            </ul>
+          </div>
+        </div>
+      )}
+      {!b.finished && b.waits.length === 0 && (b.held > 0 || nextAt) && (
         <p className="mt-2 flex items-start gap-1.5 text-slate-700" data-testid="bulk-waiting">
           <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
           <span>

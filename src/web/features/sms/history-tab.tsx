@@ -75,6 +75,11 @@ function HistoryRow({ message: m }: { message: SmsMessage }) {
           </span>
           {m.client?.name && <span className="text-xs text-slate-500 tabular">{formatPhone(other)}</span>}
           {m.status === 'failed' && <Badge variant="destructive">Failed</Badge>}
+          {m.status === 'unknown' && (
+            <Badge variant="warning" title="The SMS provider's answer was lost; it is being asked whether this text went out. It is not sent twice.">
+              Checking if sent
+            </Badge>
+          )}
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{m.messageBody}</p>
       </div>

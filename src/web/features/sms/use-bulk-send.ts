@@ -4,7 +4,7 @@ import type { BulkBatch, BulkSendResponse } from '../../../shared/schemas/sms-bu
 import { apiJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { toast } from '../../components/ui/use-toast';
-import { finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
+import { bulkSendKey, finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
 import { refreshMessaging } from './use-sms';
 
 export const BULK_URL = '/api/sms/bulk';
@@ -61,11 +61,13 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
     if (outcomes) void refreshMessaging(qc);
   }, [outcomes, qc]);
 
-  /** Starts a bulk send; the server's refusal is thrown for the caller to show. */
+  /** Starts a bulk send (a repeat of the same one answers its batch); the server's refusal is thrown for the caller to show. */
   const send = async (clientIds: number[], message: string): Promise<BulkBatch> => {
     setPosting(true);
     try {
-      const res = await apiJson<BulkSendResponse>('POST', BULK_URL, { clientIds, message });
+      const newest = Math.max(0, chosenId ?? 0, ...(list.data?.batches ?? []).map((b) => b.id));
+      const idempotencyKey = bulkSendKey(clientIds, message, newest);
+      const res = await apiJson<BulkSendResponse>('POST', BULK_URL, { clientIds, message, idempotencyKey });
       qc.setQueryData([`${BULK_URL}/${res.batch.id}`], res.batch);
       if (res.batch.finished) seenGoing.current.add(res.batch.id); // every text skipped at once: still toast it
       setChosenId(res.batch.id);
