@@ -46,9 +46,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
 
   app.post('/auth/signup', createsBusiness, async (request, reply) => {
     const body = request.body;
+    const from = { ip: request.ip, perHour: config.signupsPerHour };
     const { business, session } = isLandingSignup(body)
-      ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) })
-      : await accounts.signup(db, { kind: 'screen', input: parse(signupSchema, body) });
+      ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) }, from)
+      : await accounts.signup(db, { kind: 'screen', input: parse(signupSchema, body) }, from);
     startSession(reply, session);
     return reply.status(201).send({ business });
   });
