@@ -247,6 +247,7 @@ test('when the server fails, each section says so with the spec fallbacks and ke
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expectToast(page, 'Delete failed', 'Failed to delete account.');
   await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 });
