@@ -181,6 +181,17 @@ for (const viewport of [
       await expect(page.getByRole('region', { name: 'Delivery is simulated' })).toHaveCount(0);
     });
 
+    test('"Request support" opens the support e-mail on a desktop, the support phone on a phone', async ({ page }) => {
+      await signUpViaApi(page);
+      await page.goto('/data-sources');
+      await page.getByRole('tab', { name: 'Zapier Integration' }).click();
+      const support = page.getByRole('link', { name: 'Request support' });
+      await expect(support).toBeVisible();
+      if (viewport.width >= 768) await expect(support).toHaveAttribute('href', 'mailto:support@referloop.local?subject=Referloop%20support%20request');
+      else await expect(support).toHaveAttribute('href', 'tel:+15550100100');
+      await expect(page.getByText('Feature coming soon')).toHaveCount(0);
+    });
+
     test('a session that ended opens sign-in with the message on every signed-in route, and signing in comes back', async ({ page }) => {
       const { email } = await signUpViaApi(page);
       for (const path of ['/dashboard', '/referrals', '/outreach', '/settings', '/insights', '/forms', '/data-sources', '/sms']) {
