@@ -28,6 +28,7 @@ const envSchema = z.object({
   SMS_SEND_WINDOW: z.enum(['enforced', 'off']).default('enforced'),
   SUPPORT_PHONE: z.string().trim().min(1).default('+15550100100'),
   SUPPORT_EMAIL: z.email().default('support@referloop.local'),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
@@ -54,6 +55,8 @@ export type Config = {
   smsSendWindow: 'enforced' | 'off';
   /** Settings' help links: a tel: link on phones, a mailto: link on desktops (docs/settings.md). */
   support: { phone: string; email: string };
+  /** New accounts one address may create in an hour (docs/accounts.md "Sign-up limit"). */
+  signupsPerHour: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS ?? true,
     smsSendWindow: e.SMS_SEND_WINDOW,
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
+    signupsPerHour: e.SIGNUPS_PER_HOUR,
   };
 }
 
@@ -111,6 +115,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobs: false,
     smsSendWindow: 'enforced',
     support: { phone: '+15550100100', email: 'support@referloop.local' },
+    signupsPerHour: 10,
     ...overrides,
   };
 }

@@ -20,6 +20,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+/** '1 completed booking', '2 completed bookings', '1,240 clients': the count (en-US) and the right form of the word. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 /** 1 Daily, 7 Weekly, 14 Bi-weekly, 30 Monthly, other N Every N days, empty N/A. */
 export function formatFrequency(days: number | null | undefined): string {
   if (days == null || !Number.isFinite(days) || days <= 0) return 'N/A';

@@ -167,28 +167,41 @@ for (const viewport of [
       expect((await page.request.post(newUrl, { data: payload })).status()).toBe(200);
     });
 
-    test('Danger Zone: deleting the account after the confirmation signs out to the landing page; the data is gone; the e-mail can sign up again', async ({ page }) => {
+    test('Danger Zone: the app\'s dialog asks for the business name; deleting signs out to the landing page; the data is gone; the e-mail can sign up again', async ({ page }) => {
       const owner = await signUpViaApi(page, { name: 'Doomed Cleaning' });
       const added = await page.request.post('/api/clients', { data: { name: 'Carla Client', email: 'carla@example.com', phone: '5125550142', serviceDate: '2025-03-01', amount: 80 } });
       expect(added.status(), await added.text()).toBe(201);
       await openSettings(page);
       const danger = section(page, 'Danger Zone');
+      let browserDialogs = 0;
+      page.on('dialog', (d) => {
+        browserDialogs++;
+        void d.dismiss();
+      });
 
-      // Dismissing the browser's confirmation keeps everything.
-      page.once('dialog', (d) => void d.dismiss());
+      // Cancel keeps everything.
       await danger.getByRole('button', { name: 'Delete Account' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('cannot be undone');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
       expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 
-      let asked = '';
-      page.once('dialog', (d) => {
-        asked = d.message();
-        void d.accept();
-      });
+      // The button waits for the business name (case aside); a wrong name deletes nothing.
       await danger.getByRole('button', { name: 'Delete Account' }).click();
+      const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+      await expect(confirm).toBeDisabled();
+      await dialog.getByLabel('Type Doomed Cleaning to confirm').fill('Doomed');
+      await expect(confirm).toBeDisabled();
+      await dialog.getByLabel('Type Doomed Cleaning to confirm').press('Enter');
+      expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+      await dialog.getByLabel('Type Doomed Cleaning to confirm').fill('doomed cleaning');
+      await expect(confirm).toBeEnabled();
+      await confirm.click();
       await expect(page.getByRole('button', { name: 'Start Free' }).first()).toBeVisible({ timeout: 20_000 });
       await expectToast(page, 'Account deleted');
-      expect(asked).toContain('cannot be undone');
+      expect(browserDialogs).toBe(0);
       await expect(page).toHaveURL(/\/$/);
       expect((await page.request.get('/api/auth/me')).status()).toBe(401);
       await page.goto('/settings');
@@ -229,9 +242,13 @@ test('when the server fails, each section says so with the spec fallbacks and ke
   await expectToast(page, 'Save Failed', 'Failed to save Google review link');
   await expect(review.getByRole('textbox', { name: 'Google Review Link' })).toHaveValue('https://g.page/r/failing/review');
 
-  page.once('dialog', (d) => void d.accept());
   await section(page, 'Danger Zone').getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Type Failing Cleaning to confirm').fill('Failing Cleaning');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expectToast(page, 'Delete failed', 'Failed to delete account.');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 });

@@ -2,11 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable, replyDatabaseUnavailable } from './database-outage';
 
-/** Throw from any handler or service; the error handler answers { message } with this status. */
+/** Throw from any handler or service; the error handler answers { message } with this status (and headers, e.g. Retry-After). */
 export class HttpError extends Error {
   constructor(
     public readonly status: number,
     message: string,
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -36,7 +37,7 @@ const fastifyCodes: Record<string, { status: number; message: string }> = {
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });
+    if (error instanceof HttpError) return reply.status(error.status).headers(error.headers).send({ message: error.message });
     if (error instanceof ZodError) return reply.status(400).send({ message: zodMessage(error) });
     const code = (error as FastifyError).code;
     const known = code ? fastifyCodes[code] : undefined;

@@ -34,6 +34,20 @@ export async function hit(db: Tx, rule: RateRule, subject: string): Promise<Hit>
   return { count: row.count, resetAt: row.resetAt, limited: row.count > rule.limit };
 }
 
+/** The current window's count without counting (a caller already past the limit is refused before any work). */
+export async function peek(db: Tx, rule: RateRule, subject: string): Promise<Hit | null> {
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${keyOf(rule, subject)} and ${rateLimits.resetAt} > now()`);
+  return row ? { count: row.count, resetAt: row.resetAt, limited: row.count > rule.limit } : null;
+}
+
+/** Seconds until resetAt, at least 1 (a Retry-After header). */
+export function secondsUntil(resetAt: Date): number {
+  return Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+}
+
 /** Takes back one counted attempt (a sign-in that turned out to be right). */
 export async function forgive(db: Tx, rule: RateRule, subject: string) {
   await db

@@ -9,6 +9,7 @@ import {
   topClientsQuerySchema,
 } from '../../shared/schemas/clients';
 import { webhookPayloadSchema } from '../../shared/schemas/imports';
+import { updateClientSchema } from '../../shared/schemas/client-detail';
 import type { TenantIds } from './tenant-data';
 import { SMS_ROUTE_EXAMPLES } from './route-examples-sms';
 import { SMS_INBOX_ROUTE_EXAMPLES } from './route-examples-sms-inbox';
@@ -95,6 +96,11 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     querySchema: clientListQuerySchema,
   },
   'GET /api/clients/:id': { params: (ids) => ({ id: String(ids.client) }) },
+  'PATCH /api/clients/:id': {
+    params: (ids) => ({ id: String(ids.client) }),
+    body: () => ({ name: 'Bob Beta', email: 'bob.edit@example.com', phone: '4155550142', notes: 'Gate code 1234' }),
+    bodySchema: updateClientSchema,
+  },
   'DELETE /api/clients/:id': { params: (ids) => ({ id: String(ids.client) }) },
   'GET /api/clients/top': { queries: [{ limit: '5' }], querySchema: topClientsQuerySchema },
   'GET /api/clients/loyalty-distribution': {},

@@ -37,6 +37,8 @@ export const AUTH_MESSAGES = {
   resetLinkExpired: 'This password reset link has expired or has already been used.',
   passwordResetDone: 'Your password has been reset successfully!',
   loggedOut: 'You have been signed out.',
+  /** GET /api/auth/me with a session cookie whose session is gone (expired, or ended elsewhere). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 const m = AUTH_MESSAGES;

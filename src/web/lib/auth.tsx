@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Business } from '../../shared/schemas/business';
-import { apiRequest, getQueryFn, onUnauthorized, queryClient } from './api';
+import { AUTH_MESSAGES } from '../../shared/schemas/accounts-credentials';
+import { apiRequest, onUnauthorized, queryClient } from './api';
+import { throwIfNotOk } from './http';
 import { startsPrerendered } from './prerender';
 
 export const SESSION_URL = '/api/auth/me';
@@ -11,6 +13,26 @@ export type SessionBusiness = Business;
 
 interface SessionResponse {
   business?: SessionBusiness | null;
+  /** Signed out because the cookie's session is gone (the server said so), not because there was none. */
+  ended?: boolean;
+}
+
+/** The paths of the signed-in screens (router.tsx): with an ended session they open sign-in, not the landing page. */
+const SIGNED_IN_PATH = /^\/(|leads|clients|dashboard|referrals|insights|data-sources|outreach|sms|forms|settings|setup(-[a-z0-9-]+)?)\/?$/i;
+export const isSignedInPath = (pathname: string) => SIGNED_IN_PATH.test(pathname);
+
+/** GET /api/auth/me: the business, or null with `ended` when the server says the cookie's session has ended. */
+async function readSessionQuery(): Promise<SessionResponse> {
+  const res = await fetch(SESSION_URL, { credentials: 'include' });
+  if (res.status === 401) {
+    const message = await res
+      .json()
+      .then((body: { message?: unknown }) => body?.message)
+      .catch(() => undefined);
+    return { business: null, ended: message === AUTH_MESSAGES.sessionEnded };
+  }
+  await throwIfNotOk(res);
+  return (await res.json()) as SessionResponse;
 }
 
 interface AuthValue {
@@ -36,7 +58,7 @@ const AuthContext = createContext<AuthValue | null>(null);
 export function AuthProvider({ children, signedInFrame = false }: { children: ReactNode; signedInFrame?: boolean }) {
   const session = useQuery<SessionResponse | null>({
     queryKey: [SESSION_URL],
-    queryFn: getQueryFn<SessionResponse | null>({ on401: 'returnNull' }),
+    queryFn: readSessionQuery,
   });
   // undefined = not known yet. Kept in state (not only in the query cache) so logout, which drops the
   // whole cache, cannot leave a stale business on screen. A prerendered page is only sent to a visitor without
@@ -56,6 +78,8 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
     answered.current = true;
     if (!signedInFrame) {
       setBusiness(next);
+      // Any signed-in screen's address with a cookie whose session ended: sign-in with the message, then back here.
+      if (first && next === null && session.data?.ended && isSignedInPath(window.location.pathname)) setSessionEndedOnFrame(true);
       return;
     }
     startTransition(() => {

@@ -76,6 +76,8 @@ export const clients = pgTable(
     lastGiftedAt: timestamp('last_gifted_at', { withTimezone: true }),
     smsOptOut: boolean('sms_opt_out').notNull().default(false),
     smsOptOutAt: timestamp('sms_opt_out_at', { withTimezone: true }),
+    /** The owner's own notes on the client (Edit on the client view). */
+    notes: text('notes'),
     createdAt: createdAt(),
     /**
      * The name and e-mail in lower case, one line each: what the client search matches by substring, through one

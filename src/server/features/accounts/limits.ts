@@ -6,3 +6,6 @@ export const LOGIN_PER_EMAIL: RateRule = { prefix: 'login:email', limit: 10, win
 export const LOGIN_PER_IP: RateRule = { prefix: 'login:ip', limit: 30, windowSeconds: 15 * 60 };
 export const FORGOT_PER_EMAIL: RateRule = { prefix: 'forgot:email', limit: 5, windowSeconds: 60 * 60 };
 export const FORGOT_PER_IP: RateRule = { prefix: 'forgot:ip', limit: 20, windowSeconds: 60 * 60 };
+
+/** Accounts created per address per hour; the limit itself is configured (SIGNUPS_PER_HOUR, default 10). */
+export const signupsPerIp = (limit: number): RateRule => ({ prefix: 'signup:ip', limit, windowSeconds: 60 * 60 });

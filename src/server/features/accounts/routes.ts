@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../platform/errors';
 import { publicOrigin } from '../../platform/public-origin';
-import { clearSessionCookie, readSession, setSessionCookie } from '../../platform/session';
+import { SESSION_COOKIE, clearSessionCookie, readSession, setSessionCookie } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import {
   AUTH_MESSAGES,
@@ -36,19 +36,23 @@ export async function accountRoutes(fastify: FastifyInstance) {
   const startSession = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
     setSessionCookie(reply, session.token, session.expiresAt, secure);
 
+  // A cookie whose session is gone answers its own message: the web then opens sign-in saying the session
+  // ended and comes back to the page, on every signed-in route (docs/accounts.md "Sessions").
   app.get('/auth/me', withBusiness, async (request) => {
+    const ended = () => (request.cookies[SESSION_COOKIE] ? new HttpError(401, AUTH_MESSAGES.sessionEnded) : signedOut());
     const auth = await readSession(db, request);
-    if (!auth) throw signedOut();
+    if (!auth) throw ended();
     const business = await accounts.currentBusiness(db, auth.businessId);
-    if (!business) throw signedOut();
+    if (!business) throw ended();
     return { business };
   });
 
   app.post('/auth/signup', createsBusiness, async (request, reply) => {
     const body = request.body;
+    const from = { ip: request.ip, perHour: config.signupsPerHour };
     const { business, session } = isLandingSignup(body)
-      ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) })
-      : await accounts.signup(db, { kind: 'screen', input: parse(signupSchema, body) });
+      ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) }, from)
+      : await accounts.signup(db, { kind: 'screen', input: parse(signupSchema, body) }, from);
     startSession(reply, session);
     return reply.status(201).send({ business });
   });

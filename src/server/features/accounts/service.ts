@@ -54,8 +54,17 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** Creates the business, its outreach settings and a session, all or nothing. */
-export async function signup(db: Db, request: SignupRequest): Promise<{ business: AuthBusiness; session: NewSession }> {
+/**
+ * Creates the business, its outreach settings and a session, all or nothing. Each well-formed sign-up is
+ * counted per address before the e-mail is looked up or the password hashed (docs/accounts.md "Sign-up limit").
+ */
+export async function signup(
+  db: Db,
+  request: SignupRequest,
+  from: { ip: string; perHour: number },
+): Promise<{ business: AuthBusiness; session: NewSession }> {
+  const attempt = await counters.hit(db, limits.signupsPerIp(from.perHour), from.ip);
+  if (attempt.limited) throw tooMany('sign-ups from your network', attempt.resetAt);
   const { input } = request;
   const email = normaliseEmail(input.email);
   if (await q.findBusinessByEmail(db, email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken);

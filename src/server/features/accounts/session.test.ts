@@ -37,15 +37,20 @@ describe('GET /api/auth/me', () => {
     expect(new Date(business.createdAt).getTime()).not.toBeNaN();
   });
 
+  it('answers 401 "Please sign in to continue." without a session cookie', async () => {
+    const res = await me(t, undefined);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
+  });
+
   it.each([
-    ['no cookie', undefined],
     ['an unknown token', 'rl_session=nope'],
     ['an over-long token', `rl_session=${'x'.repeat(5000)}`],
     ['odd characters', 'rl_session=%00%ff%27%22'],
-  ])('answers 401 with a message for %s', async (_what, cookie) => {
+  ])('answers 401 "Your session has ended" for a session cookie with %s', async (_what, cookie) => {
     const res = await me(t, cookie);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
+    expect(res.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
   });
 
   it('slides the 30-day expiry forward when the owner comes back', async () => {
@@ -65,7 +70,9 @@ describe('GET /api/auth/me', () => {
   it('answers 401 once the session has expired', async () => {
     const b = await createBusiness(t.database);
     await t.database.query("update sessions set expires_at = now() - interval '1 second' where business_id = $1", [b.id]);
-    expect((await me(t, b.cookie)).statusCode).toBe(401);
+    const res = await me(t, b.cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   businessSettingsResponseSchema,
   businessSettingsSchema,
 } from '../../../shared/schemas/business';
+import { deliveryDriversSchema } from '../../../shared/schemas/delivery';
 import * as business from './service';
 
 // The Settings screen's calls (docs/settings.md). Every route needs a session and a same-site Origin.
@@ -25,6 +26,11 @@ export async function businessRoutes(untyped: FastifyInstance) {
     business.getProfile(db, businessIdOf(request), publicOrigin(request, config.appUrl), config.support);
 
   app.get('/business/profile', { schema: { response: { 200: businessProfileSchema } } }, async (request) => profileOf(request));
+
+  app.get('/business/delivery', { schema: { response: { 200: deliveryDriversSchema } } }, async () => ({
+    sms: app.deps.sms.isSimulator ? ('simulator' as const) : ('twilio' as const),
+    email: app.deps.email.name === 'smtp' ? ('smtp' as const) : ('files' as const),
+  }));
 
   app.patch('/business/profile', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessProfileSchema } } }, async (request) => {
     const input = parse(businessProfileUpdateSchema, request.body);

@@ -57,3 +57,37 @@ export async function deleteClient(tx: Tx, businessId: number, clientId: number)
   );
   return deleted.length ? { deletedBookings: Number(counted?.n ?? 0) } : null;
 }
+
+export async function selectClientNotes(tx: Tx, businessId: number, clientId: number): Promise<string | null> {
+  const [r] = rowsOf<{ notes: string | null }>(await tx.execute(sql`select notes from clients where id = ${clientId} and business_id = ${businessId}`));
+  return r?.notes ?? null;
+}
+
+/** The client's e-mail and phone, the row locked for the edit; null when the business has no such client. */
+export async function selectClientContact(tx: Tx, businessId: number, clientId: number) {
+  const [r] = rowsOf<{ email: string | null; phone: string | null }>(
+    await tx.execute(sql`select email, phone from clients where id = ${clientId} and business_id = ${businessId} for update`),
+  );
+  return r ?? null;
+}
+
+export async function emailTakenByAnother(tx: Tx, businessId: number, clientId: number, email: string): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`select 1 from clients
+      where business_id = ${businessId} and lower(email) = lower(${email}) and email is not null and id <> ${clientId} limit 1`),
+  );
+  return rows.length > 0;
+}
+
+export type ClientChanges = { name?: string; email?: string | null; phone?: string | null; notes?: string | null };
+
+export async function updateClient(tx: Tx, businessId: number, clientId: number, c: ClientChanges) {
+  const sets = [
+    c.name !== undefined ? sql`name = ${c.name}` : null,
+    c.email !== undefined ? sql`email = ${c.email}` : null,
+    c.phone !== undefined ? sql`phone = ${c.phone}` : null,
+    c.notes !== undefined ? sql`notes = ${c.notes}` : null,
+  ].filter((s) => s !== null);
+  if (!sets.length) return;
+  await tx.execute(sql`update clients set ${sql.join(sets, sql`, `)} where id = ${clientId} and business_id = ${businessId}`);
+}

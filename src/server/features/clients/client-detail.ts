@@ -1,20 +1,71 @@
 import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
-import { CLIENT_DETAIL_BOOKINGS_LIMIT, CLIENT_NOT_FOUND, type ClientDeleted, type ClientDetail } from '../../../shared/schemas/client-detail';
+import {
+  CLIENT_CONTACT_REQUIRED,
+  CLIENT_DETAIL_BOOKINGS_LIMIT,
+  CLIENT_EMAIL_TAKEN,
+  CLIENT_NOT_FOUND,
+  type ClientDeleted,
+  type ClientDetail,
+  type UpdateClientInput,
+} from '../../../shared/schemas/client-detail';
+import { normalizePhone } from '../../../shared/phone';
 import * as detail from './client-detail-queries';
 import { selectClientById } from './queries';
 import { lockBusinessClients } from './business-lock';
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
 
 /** The client detail view: the client, their bookings (newest first), totals and the business's today. */
 export async function clientDetail(db: Tx, businessId: number, clientId: number): Promise<ClientDetail> {
   const client = await selectClientById(db, businessId, clientId);
   if (!client) throw new HttpError(404, CLIENT_NOT_FOUND);
-  const [bookings, totals, today] = await Promise.all([
+  const [bookings, totals, today, notes] = await Promise.all([
     detail.selectClientBookings(db, businessId, clientId, CLIENT_DETAIL_BOOKINGS_LIMIT),
     detail.selectClientTotals(db, businessId, clientId),
     detail.selectBusinessToday(db, businessId),
+    detail.selectClientNotes(db, businessId, clientId),
   ]);
-  return { client, bookings, totals, today };
+  return { client, bookings, totals, today, notes };
+}
+
+/**
+ * Edit on the client view: name, e-mail, phone and notes, each only when sent. The rules of Add Client
+ * (a valid e-mail, a usable phone stored as E.164), one e-mail per client of a business (Add Client adds
+ * a booking to the client with that e-mail; here it is refused), and a client keeps an e-mail or a phone,
+ * as an imported row must have one (docs/clients-api.md "Editing a client").
+ */
+export async function updateClient(database: Database, businessId: number, clientId: number, input: UpdateClientInput): Promise<ClientDetail> {
+  const changes: detail.ClientChanges = {};
+  if (input.name !== undefined) changes.name = input.name.trim().replace(/\s+/g, ' ');
+  if (input.email !== undefined) changes.email = input.email?.trim() || null;
+  if (input.phone !== undefined) {
+    const typed = input.phone?.trim() || null;
+    changes.phone = typed ? normalizePhone(typed) : null;
+    if (typed && !changes.phone) throw new HttpError(400, 'Please enter a valid phone number');
+  }
+  if (input.notes !== undefined) changes.notes = input.notes?.trim() || null;
+  try {
+    await database.db.transaction(async (tx) => {
+      // Under the business's import lock: an upload matching rows by e-mail sees the client before or after the edit.
+      await lockBusinessClients(tx, businessId);
+      const current = await detail.selectClientContact(tx, businessId, clientId);
+      if (!current) throw new HttpError(404, CLIENT_NOT_FOUND);
+      const email = changes.email !== undefined ? changes.email : current.email;
+      const phone = changes.phone !== undefined ? changes.phone : current.phone;
+      if (!email && !phone) throw new HttpError(400, CLIENT_CONTACT_REQUIRED);
+      if (email && (await detail.emailTakenByAnother(tx, businessId, clientId, email))) throw new HttpError(409, CLIENT_EMAIL_TAKEN);
+      await detail.updateClient(tx, businessId, clientId, changes);
+    });
+  } catch (error) {
+    // The unique index on (business, lower(email)) has the last word, should a writer without the lock race the check.
+    if (isUniqueViolation(error)) throw new HttpError(409, CLIENT_EMAIL_TAKEN);
+    throw error;
+  }
+  return clientDetail(database.db, businessId, clientId);
 }
 
 /** Deletes a client and their bookings in one transaction, serialised with the business's imports. */

@@ -3,6 +3,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DEFAULT_FIELDS, DEFAULT_SMS_OPTIN_TEXT, FORM_INACTIVE, FORM_UNAVAILABLE, SMS_COMPLIANCE_TEXT } from '../../../shared/schemas/forms';
 import { DEFAULT_PRIVACY_TEXT } from '../../../shared/schemas/forms-styles';
+import { EMBED_PAGE_SCRIPT } from '../../../shared/schemas/forms-embed';
 
 // GET /api/forms/{embedToken}/embed: docs/forms.md "Embed page".
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the embed page', () => {
-  it('is small standalone HTML with the fields, the spec’s CSS variables and no script', async () => {
+  it('is small standalone HTML with the fields, the spec’s CSS variables and only its own height script', async () => {
     const fields = [
       ...DEFAULT_FIELDS,
       { id: 'service', type: 'select', label: 'Service', required: true, options: ['Deep clean', 'Standard clean'] },
@@ -40,7 +41,9 @@ describe('the embed page', () => {
     const bytes = Buffer.byteLength(page);
     console.info(`embed page: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KB) for ${fields.length} fields`);
     expect(bytes).toBeLessThan(20 * 1024);
-    expect(page).not.toMatch(/<script/i);
+    // One inline script, the height message (docs/forms.md "Embed snippet"), and nothing loaded from anywhere.
+    expect(page.match(/<script/gi)).toHaveLength(1);
+    expect(page).toMatch(new RegExp(`<script nonce="[^"]+">${EMBED_PAGE_SCRIPT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</script>`));
     expect(page).not.toMatch(/<link|src="http/i);
     for (const v of ['--rf-font:Georgia', '--rf-primary-color:#0f766e', '--rf-text-color:#374151', '--rf-bg-color:#ffffff', '--rf-width:480px']) expect(page).toContain(v);
     expect(page).toContain(`<form class="rf-card" method="post" action="/api/forms/${form.embedToken}/submit"`);
@@ -85,7 +88,8 @@ describe('the embed page', () => {
     expect(csp).toMatch(/style-src 'nonce-[A-Za-z0-9+/=]+'/);
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(res.body).toContain(`<style nonce="${nonce}">`);
-    expect(csp).not.toContain('script-src');
+    expect(csp).toContain(`script-src 'nonce-${nonce}'`);
+    expect(res.body).toContain(`<script nonce="${nonce}">`);
     // Another request gets another nonce.
     expect((await embed(form.embedToken)).headers['content-security-policy']).not.toBe(csp);
 

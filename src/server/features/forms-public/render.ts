@@ -1,9 +1,10 @@
 import { HONEYPOT_FIELD, PAGE_URL_FIELD, SMS_COMPLIANCE_TEXT, type FormField } from '../../../shared/schemas/forms';
 import { FORM_CSS } from '../../../shared/schemas/forms-page-css';
 import { formClassNames, formCssVars, stylesOf } from '../../../shared/schemas/forms-styles';
+import { EMBED_PAGE_SCRIPT } from '../../../shared/schemas/forms-embed';
 
-// The public embed page: plain HTML and one inline style element, no script at all (docs/forms.md "Embed
-// page"). Everything the owner typed (name, description, labels, placeholders, options, opt-in text) and
+// The public embed page: plain HTML, one inline style element and one short inline script that tells the
+// framing page its height (docs/forms.md "Embed page"). Everything the owner typed (name, description, labels, placeholders, options, opt-in text) and
 // everything a visitor sent back is escaped here, in one function.
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -20,7 +21,7 @@ function shell(title: string, styles: unknown, body: string, nonce: string): str
   const vars = Object.entries(formCssVars(s))
     .map(([k, v]) => `${k}:${v}`)
     .join(';');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${nonce}">html,body{margin:0;background:transparent}body{padding:12px}:root{${vars}}${FORM_CSS}</style></head><body><main class="rf ${formClassNames(s)}">${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${nonce}">html,body{margin:0;background:transparent}body{padding:12px}:root{${vars}}${FORM_CSS}</style></head><body><main class="rf ${formClassNames(s)}">${body}</main><script nonce="${nonce}">${EMBED_PAGE_SCRIPT}</script></body></html>`;
 }
 
 const checked = (v: string | boolean | undefined) => v === true || (typeof v === 'string' && ['on', 'true', '1', 'yes'].includes(v.toLowerCase()));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { parse } from '../../platform/validate';
-import { FORM_INACTIVE, FORM_UNAVAILABLE, submissionSchema, type SubmissionInput } from '../../../shared/schemas/forms';
+import { FORM_INACTIVE, FORM_UNAVAILABLE, THANK_YOU_DETAIL, THANK_YOU_TITLE, submissionSchema, type SubmissionInput } from '../../../shared/schemas/forms';
 import { installFormParser } from '../../platform/form-body';
 import { SUBMISSION_FORM_RULES } from './form-body';
 import { EMBED_VIEWS_PER_MINUTE, SUBMIT_BODY_LIMIT, SUBMITS_PER_MINUTE } from './limits';
@@ -24,7 +24,7 @@ function sendPage(reply: FastifyReply, status: number, render: (nonce: string) =
     .status(status)
     .header(
       'content-security-policy',
-      `default-src 'none'; style-src 'nonce-${nonce}'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors *`,
+      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors *`,
     )
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('cache-control', 'no-store')
@@ -75,7 +75,8 @@ export async function publicFormRoutes(api: FastifyInstance) {
           if (!html) return { success: true as const, message: result.message };
           const form = await service.formByToken(database, token);
           const again = { href: `/api/forms/${encodeURIComponent(token)}/embed`, text: 'Send another response' };
-          return sendPage(reply, 200, (nonce) => messagePage('Thank you!', result.message, form?.styles ?? null, nonce, again));
+          // "Thank you!" is the heading; the line under it says the rest, once.
+          return sendPage(reply, 200, (nonce) => messagePage(THANK_YOU_TITLE, THANK_YOU_DETAIL, form?.styles ?? null, nonce, again));
         } catch (error) {
           if (!html || !(error instanceof HttpError)) throw error;
           const form = await service.formByToken(database, token);

@@ -109,7 +109,9 @@ describe('a submission', () => {
     const res = await formPost(form.embedToken, new URLSearchParams({ ...answers(), sms: 'on', _rf_page: 'https://sparkle.example/quote' }).toString(), { ip });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('Thank you!');
+    // "Thank you!" once: the heading, then the rest of the sentence.
+    expect(res.body.match(/Thank you!/g)).toHaveLength(2); // the page title and the heading
+    expect(res.body).toContain('<h1>Thank you!</h1><p class="rf-desc">We received your details and will be in touch soon.</p>');
     expect(res.body).toContain(`<a class="rf-link" href="/api/forms/${form.embedToken}/embed">Send another response</a>`);
     expect(res.headers['x-frame-options']).toBeUndefined();
     const lead = await lastLead(a.id);

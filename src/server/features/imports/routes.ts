@@ -59,7 +59,7 @@ function uploadError(error: unknown): unknown {
 export async function webhookRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post('/webhook/:token', { config: webhookRouteConfig, schema: { response: { 200: webhookReplySchema } } }, async (request, reply) => {
     const { token } = request.params as { token: string };
-    const answer = await imports.handleWebhook({ database: app.deps.database, jobs: app.deps.jobs, log: request.log }, token, request.body);
+    const answer = await imports.handleWebhook({ database: app.deps.database, jobs: app.deps.jobs, log: request.log }, token, request.body, request.ip);
     return reply.status(answer.status).send(answer.body);
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
+import * as counters from '../../platform/rate-limit-counters';
 import { latestServiceDate, recordBookings, recordCancelledBookings } from '../clients/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
@@ -10,6 +11,7 @@ import { logFailedUpload } from './failed-upload';
 import { collectRows } from './import-rows';
 import { normalizeBooking } from './normalize-row';
 import { checkFileName, readTable } from './read-file';
+import { WEBHOOK_UNKNOWN_TOKENS_PER_IP } from './webhook-limits';
 import * as q from './queries';
 
 export const UPLOAD_HISTORY_LIMIT = 50;
@@ -125,11 +127,25 @@ export type WebhookAnswer =
   | { status: 200; body: { success: true; skipped: true; message: string } }
   | { status: 200; body: { success: true; test: true; message: string } };
 
-/** The booking webhook: same rules as the importer; every call with a known token is logged. */
-export async function handleWebhook(deps: ImportDeps, token: string, body: unknown): Promise<WebhookAnswer> {
+const tooManyWebhookCalls = (resetAt: Date) => {
+  const seconds = counters.secondsUntil(resetAt);
+  return new HttpError(429, `Too many requests. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`, { 'retry-after': String(seconds) });
+};
+
+/**
+ * The booking webhook: same rules as the importer; every call with a known token is logged. An address that
+ * sent too many unknown tokens is refused before the token is looked up (webhook-limits.ts).
+ */
+export async function handleWebhook(deps: ImportDeps, token: string, body: unknown, ip: string): Promise<WebhookAnswer> {
   const { database } = deps;
+  const blocked = await counters.peek(database.db, WEBHOOK_UNKNOWN_TOKENS_PER_IP, ip);
+  if (blocked?.limited) throw tooManyWebhookCalls(blocked.resetAt);
   const businessId = token.length <= 200 ? await q.businessIdForWebhookToken(database.db, token) : null;
-  if (!businessId) throw new HttpError(404, 'Unknown webhook');
+  if (!businessId) {
+    const miss = await counters.hit(database.db, WEBHOOK_UNKNOWN_TOKENS_PER_IP, ip);
+    if (miss.limited) throw tooManyWebhookCalls(miss.resetAt);
+    throw new HttpError(404, 'Unknown webhook');
+  }
   const fail = async (message: string): Promise<never> => {
     await q.insertWebhookLog(database.db, businessId, body, 'error', message);
     throw new HttpError(400, message);

@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
+import type { RateRule } from '../../platform/rate-limit-counters';
 
 // Limits of the booking webhook (docs/clients-api.md "Webhook limits").
 
 /** Calls per token per minute; past it 429 with Retry-After, which Zapier honours and retries. */
 export const WEBHOOK_CALLS_PER_MINUTE = 120;
+/**
+ * Calls with a token that names no business, per address: past it, every call from that address is refused
+ * (429 with Retry-After) until the window ends, known tokens too, so the answers cannot tell tokens apart.
+ * Counted in the rate_limits table, so all instances share it.
+ */
+export const WEBHOOK_UNKNOWN_TOKENS_PER_IP: RateRule = { prefix: 'webhook-unknown:ip', limit: 20, windowSeconds: 10 * 60 };
 /** A booking is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
 export const WEBHOOK_BODY_LIMIT = 32 * 1024;
 /** The most of one payload kept in webhook_logs (serialised JSON characters). */

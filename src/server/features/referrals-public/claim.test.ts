@@ -143,9 +143,22 @@ describe('refused, and nothing written', () => {
     await refused(friend('214', { phone: '+1 415-555-0101' }), 400, texts.OWN_REFERRAL);
   });
 
+  it('a copy of the referrer’s own e-mail with a +tag, or with dots for a Gmail address', async () => {
+    await refused(friend('218', { email: 'Alice+fr@example.com' }), 400, texts.OWN_REFERRAL);
+    const gina = await addClient(a, 'Gina Gmail', 'gina.marie@gmail.com', '4155550103');
+    await refused(friend('218', { referralCode: gina.referralCode, email: 'GinaMarie+2@googlemail.com' }), 400, texts.OWN_REFERRAL);
+    await refused(friend('218', { referralCode: gina.referralCode, email: 'g.i.n.a.m.a.r.i.e@gmail.com' }), 400, texts.OWN_REFERRAL);
+    // Dots count outside Gmail: another inbox, a claim like any other.
+    expect((await claim(friend('218', { email: 'a.lice@example.com' }))).statusCode).toBe(200);
+  });
+
   it('a friend who is already a client, by e-mail or phone', async () => {
     await refused(friend('215', { email: 'Bruno@Example.com' }), 409, texts.alreadyClient('Sparkle Cleaning'));
     await refused(friend('215', { phone: '415.555.0102' }), 409, texts.alreadyClient('Sparkle Cleaning'));
+  });
+
+  it('a +tag copy of a client’s e-mail is already a client', async () => {
+    await refused(friend('223', { email: 'bruno+new@example.com' }), 409, texts.alreadyClient('Sparkle Cleaning'));
   });
 
   it('hostile input', async () => {
@@ -175,6 +188,15 @@ describe('the same friend twice is one referral', () => {
     const again = await claim(friend('220', { email: 'FRIEND.220@EXAMPLE.COM', phone: '' + '4155550999' }));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ...first, status: 'existing' });
+    expect(await counts(a.id)).toEqual(before);
+  });
+
+  it('through another client’s link with a +tag copy of the e-mail: refused, the first referrer keeps the credit', async () => {
+    await claim(friend('282', { email: 'friend.282@gmail.com' }));
+    const before = await counts(a.id);
+    const res = await claim(friend('282', { referralCode: bruno.referralCode, email: 'Friend282+again@gmail.com', phone: '+14155550983' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: texts.alreadyReferred('Sparkle Cleaning') });
     expect(await counts(a.id)).toEqual(before);
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
 import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
+import { sameInboxEmail, sameInboxEmailSql } from './same-person-email';
 
 // SQL of the public claim. The business is the referral code's (codes are unique across businesses); every
 // statement after that lookup filters by that business_id (DESIGN rule 1).
@@ -38,19 +39,25 @@ export async function lockClaims(tx: Tx, businessId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('referral-claim'), ${businessId}::int)`);
 }
 
+/**
+ * A client of the business with this person's e-mail (same inbox: case, +tag, Gmail dots) or phone. The e-mail
+ * form is computed per row of the business (no index has it): a claim is rare and rate-limited, and an index
+ * for it would slow every import.
+ */
 export async function selectClientMatching(tx: Tx, businessId: number, email: string, phone: string): Promise<boolean> {
   const rows = rowsOf(
     await tx.execute(sql`select 1 from clients
-      where business_id = ${businessId} and (lower(email) = lower(${email}) or phone = ${phone}) limit 1`),
+      where business_id = ${businessId} and (phone = ${phone} or (email is not null and ${sameInboxEmailSql(sql`email`)} = ${sameInboxEmail(email)})) limit 1`),
   );
   return rows.length > 0;
 }
 
-/** The first referral of this friend (e-mail case-insensitive, phone E.164): its referrer keeps the credit. */
+/** The first referral of this friend (same inbox e-mail, or phone E.164): its referrer keeps the credit. */
 export async function selectReferralMatching(tx: Tx, businessId: number, email: string, phone: string) {
   const [row] = rowsOf<{ id: number; referrerCode: string }>(
     await tx.execute(sql`select id, referrer_code as "referrerCode" from referrals
-      where business_id = ${businessId} and (lower(referee_email) = lower(${email}) or referee_phone = ${phone})
+      where business_id = ${businessId}
+        and (referee_phone = ${phone} or (referee_email is not null and ${sameInboxEmailSql(sql`referee_email`)} = ${sameInboxEmail(email)}))
       order by created_at, id limit 1`),
   );
   return row ?? null;

@@ -7,6 +7,7 @@ import * as texts from '../../../shared/schemas/referrals-public-texts';
 import { recordActivity } from '../sms/service';
 import { CLAIMS_PER_IP, FLAG_AFTER_PER_IP } from './limits';
 import * as q from './queries';
+import { sameInboxEmail } from './same-person-email';
 
 // The public claim (docs/referrals.md "Public claim"): a friend opens a client's link, sees the offer and
 // leaves their details; the business gets a pending referral, a lead and a line in its activity feed.
@@ -62,7 +63,7 @@ export async function claimReferral(database: Database, input: ClaimInput, ip: s
   const name = input.name.trim().replace(/\s+/g, ' ');
   const businessId = referrer.businessId;
 
-  const sameEmail = referrer.email !== null && referrer.email.toLowerCase() === email.toLowerCase();
+  const sameEmail = referrer.email !== null && sameInboxEmail(referrer.email) === sameInboxEmail(email);
   if (sameEmail || (referrer.phone !== null && referrer.phone === phone)) throw new HttpError(400, texts.OWN_REFERRAL);
 
   return database.db.transaction(async (tx) => {

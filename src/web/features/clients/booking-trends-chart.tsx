@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { bucketTrends, trendUnitFor } from './trend-buckets';
 import { useBookingTrends } from './use-client-data';
 import { useInView } from './use-in-view';
+import { plural } from '../../../shared/format';
 
 // Recharts loads on its own, after the numbers, and only once the chart is on (or near) the screen.
 const BookingTrendsPlot = lazy(async () => ({ default: (await import('./booking-trends-plot')).BookingTrendsPlot }));
@@ -28,7 +29,7 @@ export function BookingTrendsChart({ className }: { className?: string }) {
           <CardTitle>Bookings Over Time</CardTitle>
           {data && !isError && (
             <p className="mt-1 text-sm text-slate-500 tabular">
-              {total.toLocaleString('en-US')} completed bookings
+              {plural(total, 'completed booking')}
             </p>
           )}
         </div>

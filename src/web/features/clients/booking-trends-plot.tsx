@@ -1,5 +1,5 @@
-import { useState, type PointerEvent } from 'react';
-import { labelIndexes, type TrendBucket, trendTickLabel, trendTooltipLabel, yTicks } from './trend-buckets';
+import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { labelIndexes, overlappingLabels, type TrendBucket, trendTickLabel, trendTooltipLabel, yTicks } from './trend-buckets';
 
 // The line, drawn by hand: one SVG path and a few labels. Recharts (about 100 KB gzipped, and hundreds of
 // milliseconds of rendering on a phone) was most of the dashboard's code for this one line. Still loaded on
@@ -14,6 +14,23 @@ export function BookingTrendsPlot({ data }: { data: TrendBucket[] }) {
   const y = (count: number) => 100 - (count / top) * 100;
   const path = data.map((b, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(2)},${y(b.count).toFixed(2)}`).join('');
   const labels = labelIndexes(data.length);
+  // The x labels are measured as drawn, at every width: any that would touch its neighbour is hidden.
+  const area = useRef<HTMLDivElement>(null);
+  const labelRefs = useRef<(HTMLSpanElement | null)[]>([]);
+  const [hidden, setHidden] = useState<Set<number>>(() => new Set());
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const fit = () => {
+      const boxes = labelRefs.current.slice(0, labels.length).map((label) => (label ? label.getBoundingClientRect() : null));
+      const next = overlappingLabels(boxes);
+      setHidden((prev) => (prev.size === next.size && [...next].every((i) => prev.has(i)) ? prev : next));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [data, labels.length]);
 
   const pick = (event: PointerEvent<HTMLDivElement>) => {
     if (data.length === 0) return;
@@ -26,7 +43,7 @@ export function BookingTrendsPlot({ data }: { data: TrendBucket[] }) {
   return (
     <div className="relative h-full w-full select-none text-xs text-slate-500 tabular">
       {/* The plot area, inside room for the axis labels. */}
-      <div className="absolute bottom-6 left-8 right-2 top-2" onPointerMove={pick} onPointerDown={pick} onPointerLeave={() => setActive(null)}>
+      <div ref={area} className="absolute bottom-6 left-8 right-2 top-2" onPointerMove={pick} onPointerDown={pick} onPointerLeave={() => setActive(null)}>
         {ticks.map((t) => (
           <div key={t} className="absolute inset-x-0" style={{ top: `${y(t)}%` }}>
             <div className={t === 0 ? 'border-t border-slate-200' : 'border-t border-dashed border-slate-200'} />
@@ -40,7 +57,12 @@ export function BookingTrendsPlot({ data }: { data: TrendBucket[] }) {
         {labels.map((i, n) => (
           <span
             key={data[i].date}
-            className={`absolute top-full mt-1.5 whitespace-nowrap ${n % 2 === 1 ? 'max-sm:hidden' : ''}`}
+            ref={(el) => {
+              labelRefs.current[n] = el;
+            }}
+            data-testid="trend-x-label"
+            aria-hidden={hidden.has(n) || undefined}
+            className={`absolute top-full mt-1.5 whitespace-nowrap ${hidden.has(n) ? 'invisible' : ''}`}
             style={{ left: `${x(i)}%`, transform: `translateX(${i === 0 && data.length > 1 ? '0' : i === data.length - 1 && data.length > 1 ? '-100%' : '-50%'})` }}
           >
             {trendTickLabel(data[i])}

@@ -1,17 +1,18 @@
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatPhone } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ClientBookingsList, ClientLoyaltySummary, ClientReferralFields, ClientThanksAndGifts, ClientTotalsGrid } from './client-detail-sections';
+import { ClientEditForm } from './client-edit-form';
 import { DeleteClientDialog } from './delete-client-dialog';
 import type { Client } from './types';
 import { useClientDetail } from './use-client-detail';
 
 type Target = { id: number; name: string; bookings: number };
 
-/** The client detail view: bookings, totals, loyalty in a sentence, referral code and link; delete with a confirmation. */
+/** The client detail view: bookings, totals, loyalty in a sentence, referral code and link; Edit; delete with a confirmation. */
 export function ClientDetailDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
   const [deleting, setDeleting] = useState<Target | null>(null);
   return (
@@ -33,12 +34,15 @@ export function ClientDetailDialog({ client, onClose }: { client: Client | null;
 
 function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (target: Target) => void }) {
   const { data, isPending, isError } = useClientDetail(client.id);
-  const contact = [client.email, formatPhone(client.phone)].filter(Boolean).join(' · ');
+  const [editing, setEditing] = useState(false);
+  // The saved answer once there is one: an edit shows at once in the title and the contact line.
+  const shown = data?.client ?? client;
+  const contact = [shown.email, formatPhone(shown.phone)].filter(Boolean).join(' · ');
   return (
     <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto" data-testid="client-detail">
       <DialogHeader>
-        <DialogTitle>{client.name}</DialogTitle>
-        <DialogDescription>{contact || 'No contact details'}</DialogDescription>
+        <DialogTitle>{editing ? `Edit ${shown.name}` : shown.name}</DialogTitle>
+        <DialogDescription>{editing ? 'Change the name, e-mail, phone or notes.' : contact || 'No contact details'}</DialogDescription>
       </DialogHeader>
       {isPending ? (
         <div className="space-y-3">
@@ -50,14 +54,26 @@ function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (
         <p role="alert" className="text-sm text-red-600">
           Failed to load this client. Please try again.
         </p>
+      ) : editing ? (
+        <ClientEditForm detail={data} onDone={() => setEditing(false)} />
       ) : (
         <div className="space-y-5">
           <ClientLoyaltySummary client={data.client} today={data.today} />
+          {data.notes && (
+            <section aria-label="Notes" className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-700">
+              <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">Notes</h3>
+              {data.notes}
+            </section>
+          )}
           <ClientTotalsGrid totals={data.totals} firstBooking={data.client.firstBooking} />
           <ClientThanksAndGifts client={data.client} />
           <ClientReferralFields code={data.client.referralCode} />
           <ClientBookingsList bookings={data.bookings} total={data.totals.allBookings} />
-          <div className="flex justify-end border-t border-slate-100 pt-4">
+          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil />
+              Edit
+            </Button>
             <Button
               variant="outline"
               className="border-red-200 text-red-700 hover:bg-red-50"

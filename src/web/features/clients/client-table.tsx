@@ -10,6 +10,7 @@ import { ClientCards, ClientTableRows, type ClientActions } from './client-rows'
 import { useClientsPage } from './use-client-data';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SearchField } from '../../components/search-field';
+import { plural } from '../../../shared/format';
 
 const SORT_LABELS: Record<ClientSort, string> = {
   loyaltyScore: 'Loyalty Score',
@@ -96,7 +97,7 @@ export function ClientTable(actions: ClientActions) {
 
       <div className="flex flex-col items-center justify-between gap-3 px-5 py-4 sm:flex-row sm:px-6">
         <p className="text-sm text-slate-500 tabular" aria-live="polite">
-          {total > 0 ? `Showing ${first}–${last} of ${total.toLocaleString('en-US')} clients` : ''}
+          {total > 0 ? `Showing ${first}–${last} of ${plural(total, 'client')}` : ''}
         </p>
         <ClientPagination page={page} totalPages={totalPages} onPage={setPage} />
       </div>

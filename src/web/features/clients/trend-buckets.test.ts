@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketTrends, labelIndexes, trendTickLabel, trendTooltipLabel, trendUnitFor, yTicks } from './trend-buckets';
+import { bucketTrends, labelIndexes, overlappingLabels, trendTickLabel, trendTooltipLabel, trendUnitFor, yTicks } from './trend-buckets';
 
 function days(from: string, n: number, count = (i: number) => i % 3) {
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -57,5 +57,20 @@ describe('the plot axes', () => {
     expect(labelIndexes(3)).toEqual([0, 1, 2]);
     expect(labelIndexes(30)).toEqual([0, 5, 10, 15, 19, 24, 29]);
     expect(labelIndexes(0)).toEqual([]);
+  });
+});
+
+describe('overlapping x labels', () => {
+  const box = (left: number, width = 60) => ({ left, right: left + width });
+  it('keeps labels that clear each other by the gap, hides the ones that would touch', () => {
+    expect([...overlappingLabels([box(0), box(70), box(100), box(140), box(210)])]).toEqual([2]);
+  });
+  it('always keeps the last label, hiding the kept ones it would overlap', () => {
+    expect([...overlappingLabels([box(0), box(70), box(140), box(150)])].sort()).toEqual([2]);
+    expect([...overlappingLabels([box(0), box(100), box(120)])].sort()).toEqual([1]);
+  });
+  it('hides nothing when everything fits, and copes with missing boxes', () => {
+    expect(overlappingLabels([box(0), box(100), null, box(200)]).size).toBe(0);
+    expect(overlappingLabels([]).size).toBe(0);
   });
 });

@@ -83,3 +83,29 @@ export function labelIndexes(length: number, count = X_LABELS): number[] {
   if (length <= count) return Array.from({ length }, (_, i) => i);
   return Array.from({ length: count }, (_, i) => Math.round((i * (length - 1)) / (count - 1)));
 }
+
+/** The least room between two x-axis labels, in CSS pixels. */
+export const LABEL_GAP = 8;
+
+/**
+ * Which labels to hide so that none overlaps another: boxes (left, right in pixels, in axis order) are kept
+ * from the left while they clear the last kept one by LABEL_GAP; the last label (today's end of the range)
+ * is always kept, at the cost of the kept labels it would overlap.
+ */
+export function overlappingLabels(boxes: ({ left: number; right: number } | null)[], gap = LABEL_GAP): Set<number> {
+  const hidden = new Set<number>();
+  const kept: number[] = [];
+  boxes.forEach((box, i) => {
+    if (!box) return;
+    const last = kept.length ? boxes[kept[kept.length - 1]]! : null;
+    if (last && box.left < last.right + gap) hidden.add(i);
+    else kept.push(i);
+  });
+  const lastIndex = boxes.length - 1;
+  const end = boxes[lastIndex];
+  if (end && hidden.has(lastIndex)) {
+    hidden.delete(lastIndex);
+    while (kept.length && boxes[kept[kept.length - 1]]!.right + gap > end.left) hidden.add(kept.pop()!);
+  }
+  return hidden;
+}

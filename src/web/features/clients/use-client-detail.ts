@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientDeleted, ClientDetail } from '../../../shared/schemas/client-detail';
+import type { ClientDeleted, ClientDetail, UpdateClientInput } from '../../../shared/schemas/client-detail';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
-import { refetchClientsAndStats } from './use-client-data';
+import { refetchClients, refetchClientsAndStats } from './use-client-data';
 
 export const clientDetailUrl = (id: number) => `/api/clients/${id}`;
 
@@ -22,5 +22,20 @@ export function useDeleteClient(onDone: () => void) {
       onDone();
     },
     onError: (error) => toast({ title: 'Delete failed', description: errorMessage(error, 'Failed to delete client.'), variant: 'destructive' }),
+  });
+}
+
+/** Edit on the client view: PATCH, then the view shows the answer and the lists follow. */
+export function useUpdateClient(id: number, onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateClientInput) => apiJson<ClientDetail>('PATCH', clientDetailUrl(id), input),
+    onSuccess: (detail) => {
+      qc.setQueryData([clientDetailUrl(id)], detail);
+      toast({ title: 'Client updated', description: `${detail.client.name}'s details were saved.` });
+      void refetchClients(qc);
+      onDone();
+    },
+    onError: (error) => toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update client.'), variant: 'destructive' }),
   });
 }

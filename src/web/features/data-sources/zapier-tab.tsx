@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson } from '../../lib/api';
+import { useSupportLink } from '../../lib/support-link';
 import { zapierSteps } from '../../lib/zapier-steps';
 import { WebhookUrlField } from '../../components/webhook-url-field';
 import { useBusinessProfile, WEBHOOK_LOGS_KEY } from './use-data-sources';
@@ -19,6 +20,7 @@ export function ZapierTab() {
   // The full URL to show and call (the profile's webhookUrl is the token segment, as the spec says).
   const webhookUrl = profile.data?.webhookEndpoint;
   const sample = sampleWebhookPayload();
+  const support = useSupportLink(profile.data ? { phone: profile.data.supportPhone, email: profile.data.supportEmail } : undefined);
 
   const test = useMutation({
     mutationFn: () => apiJson<{ message?: string }>('POST', webhookPath(webhookUrl!), sampleWebhookPayload()),
@@ -72,10 +74,14 @@ export function ZapierTab() {
                 Full setup guide
               </a>
             </Button>
-            <Button variant="ghost" onClick={() => toast({ title: 'Feature coming soon' })}>
-              <LifeBuoy />
-              Request support
-            </Button>
+            {support && (
+              <Button variant="ghost" asChild>
+                <a href={support.href}>
+                  <LifeBuoy />
+                  Request support
+                </a>
+              </Button>
+            )}
           </div>
 
           <div className="space-y-1.5">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SMS_OPTIN_TEXT, EMBED_TOKEN_PATTERN, FIELD_ID_PATTERN } from '../../../shared/schemas/forms';
+import { EMBED_FALLBACK_HEIGHT } from '../../../shared/schemas/forms-embed';
 import { iframeCode, newDraft, newEmbedToken, newField, withType } from './draft';
 
 describe('the form builder’s rules', () => {
@@ -34,9 +35,14 @@ describe('the form builder’s rules', () => {
     expect(newEmbedToken()).not.toBe(t);
   });
 
-  it('the iframe code: width 100%, height 600, the title escaped', () => {
-    expect(iframeCode('https://app.example', 'tok', 'A "quote" <form>')).toBe(
-      '<iframe src="https://app.example/api/forms/tok/embed" width="100%" height="600" frameborder="0" style="border:0" title="A &quot;quote&quot; &lt;form&gt;"></iframe>',
+  it('the embed code: the iframe (width 100%, the fallback height, the title escaped) and the script that sizes it, from this origin only', () => {
+    const [iframe, script] = iframeCode('https://app.example', 'tok', 'A "quote" <form>').split('\n');
+    expect(iframe).toBe(
+      `<iframe id="referloop-form-tok" src="https://app.example/api/forms/tok/embed" width="100%" height="${EMBED_FALLBACK_HEIGHT}" frameborder="0" style="border:0;width:100%" title="A &quot;quote&quot; &lt;form&gt;"></iframe>`,
     );
+    expect(script).toMatch(/^<script>.*<\/script>$/);
+    expect(script).toContain('e.origin==="https://app.example"');
+    expect(script).toContain('e.source===f.contentWindow');
+    expect(script).toContain('document.getElementById("referloop-form-tok")');
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_FIELDS, DEFAULT_SMS_OPTIN_TEXT, NEW_FIELD_LABEL, type FieldType, type Form, type FormField } from '../../../shared/schemas/forms';
 import { DEFAULT_STYLES, type FormStyles } from '../../../shared/schemas/forms-styles';
+import { embedSnippet } from '../../../shared/schemas/forms-embed';
 
 // The builder's working copy of a form, and the rules of spec part 2 section 4 "Form field editing".
 
@@ -48,8 +49,5 @@ export function withType(field: FormField, type: FieldType): FormField {
   return next;
 }
 
-/** The iframe code of the embed dialog (spec section 9: width 100%, height 600). */
-export function iframeCode(origin: string, token: string, name: string): string {
-  const title = name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<iframe src="${origin}/api/forms/${encodeURIComponent(token)}/embed" width="100%" height="600" frameborder="0" style="border:0" title="${title}"></iframe>`;
-}
+/** The embed dialog's code: the iframe and the script that sizes it to the form (docs/forms.md "Embed snippet"). */
+export const iframeCode = embedSnippet;

@@ -34,14 +34,16 @@ export function EmbedDialog({ form, onClose }: { form: Form | null; onClose: () 
         <DialogContent className="max-w-xl">
           <DialogHeader>
             <DialogTitle>Embed {form.name}</DialogTitle>
-            <DialogDescription>Paste this code into your website where the form should appear. Submissions show up as leads.</DialogDescription>
+            <DialogDescription>
+              Paste this code into your website where the form should appear. Its short script sizes the frame to the form. Submissions show up as leads.
+            </DialogDescription>
           </DialogHeader>
           <div className="space-y-1.5">
             <Label htmlFor="embed-code">Embed code</Label>
             <textarea
               id="embed-code"
               readOnly
-              rows={4}
+              rows={7}
               value={code}
               onFocus={(e) => e.currentTarget.select()}
               className="w-full resize-none break-all rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"

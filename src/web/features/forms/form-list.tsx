@@ -1,6 +1,6 @@
 import { Code2, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import type { Form } from '../../../shared/schemas/forms';
-import { formatDate } from '../../../shared/format';
+import { formatDate, plural } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
@@ -8,7 +8,6 @@ import { embedPath } from './use-forms';
 
 type Props = { forms: Form[]; onEdit: (f: Form) => void; onEmbed: (f: Form) => void; onDelete: (f: Form) => void };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The form list: name, active/inactive, field count, submission count, created date, and the actions. */
 export function FormList({ forms, onEdit, onEmbed, onDelete }: Props) {

@@ -7,6 +7,7 @@ import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { useFollowUpText, useSendFollowUp } from './use-insights';
+import { plural } from '../../../shared/format';
 
 export function FollowUpDialog({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) {
   return (
@@ -53,7 +54,7 @@ function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; ini
         <DialogHeader>
           <DialogTitle>Send Follow-up</DialogTitle>
           <DialogDescription>
-            {client.name} usually books every {client.avgTimeBetweenBookings} days and last booked {client.daysSinceLastBooking} days ago.
+            {client.name} usually books every {plural(client.avgTimeBetweenBookings, 'day')} and last booked {plural(client.daysSinceLastBooking, 'day')} ago.
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-1.5">

@@ -8,6 +8,7 @@ import { LeadStatCards } from './lead-stat-cards';
 import { EmailLeadForm, SmsLeadForm } from './message-dialogs';
 import { useLeadStats } from './use-leads';
 import { ViewLead } from './view-lead-dialog';
+import { DeliveryBanner } from '../../components/delivery-banner';
 
 /** Spec part 2 "Lead Management" (the signed-in home at / and /leads): stat cards, the Lead Inbox, Add Lead. */
 export function LeadsPage() {
@@ -18,6 +19,7 @@ export function LeadsPage() {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6">
       <PageHeader title="Lead Management" description="Every new lead from your forms, referral links and calls, in one inbox." actions={<AddLeadDialog />} />
+      <DeliveryBanner show={['sms', 'email']} className="" />
       {stats.isError && !stats.data ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
           Lead figures could not be loaded. Please reload the page.

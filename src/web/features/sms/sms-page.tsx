@@ -10,6 +10,7 @@ import { SetupTab } from './setup-tab';
 import { SmsHeader } from './sms-header';
 import type { SmsTab } from './types';
 import { useSmsUsage } from './use-sms';
+import { DeliveryBanner } from '../../components/delivery-banner';
 
 const TABS: { value: SmsTab; label: string; icon: typeof Send }[] = [
   { value: 'setup', label: 'Setup', icon: Settings2 },
@@ -38,6 +39,7 @@ export function SmsPage() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <SmsHeader number={number} onChooseNumber={() => setTab('setup')} onOpenInbox={() => setTab('conversations')} />
+      <DeliveryBanner show={['sms']} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as SmsTab)}>
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
