@@ -3,7 +3,6 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { createdAt, id } from './columns';
 import { businessId } from './tenant';
 import { clients, referrals } from './clients';
-import { businesses } from './accounts';
 
 // Texts that wait to go out: bulk sends and automations (docs/sms-outbox.md). Owner-typed one-to-one
 // texts never wait and never come here.
@@ -79,17 +78,6 @@ export const smsOutbox = pgTable(
     index('sms_outbox_scheduled_idx').on(t.businessId, t.notBefore, t.id).where(sql`${t.status} in ('queued', 'sending') and ${t.kind} <> 'bulk'`),
   ],
 );
-
-/**
- * Per business, its automated texts still to go (open outbox rows that are not bulk): the total of
- * GET /api/sms/scheduled, kept by triggers on sms_outbox (docs/sms-outbox.md "Kept") instead of counted.
- */
-export const smsOutboxFigures = pgTable('sms_outbox_figures', {
-  businessId: integer('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  scheduled: integer('scheduled').notNull().default(0),
-});
 
 /** Pacing per sending number: the next free second (about one segment per second per US long code). */
 export const smsNumberPacing = pgTable('sms_number_pacing', {
