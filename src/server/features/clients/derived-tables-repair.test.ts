@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recomputeStatsJob } from './jobs';
@@ -80,7 +80,6 @@ beforeAll(async () => {
   await runNightly();
 });
 afterAll(() => t.close());
-afterEach(() => vi.restoreAllMocks());
 
 describe('the derived tables', () => {
   it('are all in the registry, and exact after the writes that fill them', async () => {
@@ -99,10 +98,13 @@ describe('the derived tables', () => {
       expect(await snapshot(d.table, biz)).not.toEqual(right);
       expect(await driftOf(t.database.db, d, biz.id)).toBeGreaterThan(0);
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      await runNightly();
+      let logged: string[] = [];
+      await runNightly().finally(() => {
+        logged = warn.mock.calls.map((c) => String(c[0]));
+        warn.mockRestore();
+      });
       expect(await snapshot(d.table, biz)).toEqual(right);
       expect(await snapshot(d.table, other)).toEqual(othersBefore);
-      const logged = warn.mock.calls.map((c) => String(c[0]));
       expect(logged).toEqual([expect.stringContaining(`business ${biz.id}: ${d.table} differed from its rows`)]);
     });
   }
