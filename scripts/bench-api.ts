@@ -44,8 +44,8 @@ const CALLS: [string, string][] = [
   // A surname (1 client in 100 has it) and a name with a number.
   ['search surname', '/api/clients?page=1&pageSize=25&search=garcia'],
   ['search name+no', '/api/clients?page=1&pageSize=25&search=nguyen12'],
-  // Two characters (docs/read-model.md, "Short searches"): a common pair, answered from its kept count and a
-  // walk of the sort's index, and a rare one (11 of 50,000), which reads every client's search text.
+  // Two characters (docs/read-model.md, "Short searches"): a common pair and a rare one (11 of 50,000); both
+  // count their matches exactly, reading every client's search text.
   ['search short "ar"', '/api/clients?page=1&pageSize=25&search=ar'],
   ['search short rare', '/api/clients?page=1&pageSize=25&search=h5'],
   ['trends 30', '/api/analytics/booking-trends?days=30'],

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { businesses } from './accounts';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 
@@ -24,6 +23,10 @@ export const referrals = pgTable(
     flagged: boolean('flagged').notNull().default(false),
     flagReason: text('flag_reason'),
     createdAt: createdAt(),
+    /** The friend's name and e-mail and the code, in lower case, a line each: the tracker's search (one trigram index). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(referee_name) || chr(10) || coalesce(lower(referee_email), '') || chr(10) || lower(referrer_code)`,
+    ),
   },
   (t) => [
     // The tracker's pages in each sort order (docs/referrals.md, "Cost"): the page's ids are read from these in an
@@ -147,27 +150,17 @@ export const referralRewards = pgTable(
     notes: text('notes'),
     markedAt: timestamp('marked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('referral_rewards_referral_key').on(t.referralId), index('referral_rewards_business_idx').on(t.businessId)],
+  (t) => [
+    uniqueIndex('referral_rewards_referral_key').on(t.referralId),
+    index('referral_rewards_business_idx').on(t.businessId),
+    // The tracker's "rewards given", counted per call (docs/referrals.md).
+    index('referral_rewards_business_given_idx').on(t.businessId).where(sql`${t.rewardGiven}`),
+  ],
 );
 
 /**
- * The business's referral figures, kept by triggers on referrals and referral_rewards in the same transaction
- * as every write (drizzle/0023_referral_figures.sql; docs/referrals.md, "Kept figures"): the tracker's summary
- * and totals and the pending count read this row instead of counting referrals.
- */
-export const referralFigures = pgTable('referral_figures', {
-  businessId: integer('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  referrals: integer('referrals').notNull().default(0),
-  converted: integer('converted').notNull().default(0),
-  /** Reward rows marked given. */
-  rewardsGiven: integer('rewards_given').notNull().default(0),
-});
-
-/**
- * Each referrer's referrals and conversions, and their name in lower case (Top Referrers' tie-break), kept by
- * the same triggers and by a trigger on the client's rename. A row may stay at zero referrals.
+ * Each referrer's referrals and conversions (Top Referrers), kept by the referrals trigger (src/server/db/sql/referrals.sql).
+ * A row may stay at zero referrals.
  */
 export const referrerFigures = pgTable(
   'referrer_figures',
@@ -178,12 +171,11 @@ export const referrerFigures = pgTable(
     businessId: businessId(),
     referrals: integer('referrals').notNull().default(0),
     converted: integer('converted').notNull().default(0),
-    nameKey: text('name_key').notNull(),
   },
   (t) => [
-    // Top Referrers in its order: the first rows are the answer.
+    // Top Referrers in its order (ties by the referrer's name, looked up for the tied rows only).
     index('referrer_figures_order_idx')
-      .on(t.businessId, t.referrals.desc().nullsFirst(), t.converted.desc().nullsFirst(), t.nameKey, t.clientId)
+      .on(t.businessId, t.referrals.desc().nullsFirst(), t.converted.desc().nullsFirst(), t.clientId)
       .where(sql`${t.referrals} > 0`),
   ],
 );

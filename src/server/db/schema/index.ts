@@ -8,4 +8,3 @@ export * from './messaging';
 export * from './read-model';
 export * from './sms';
 export * from './sms-outbox';
-export * from './referral-list';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 
@@ -84,31 +84,6 @@ export const leadFigures = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.status, t.source] })],
 );
 
-/** The same by the week a lead came in (7-day buckets from a Monday, UTC): deep pages skip whole weeks. */
-export const leadWeekFigures = pgTable(
-  'lead_week_figures',
-  {
-    businessId: businessId(),
-    week: timestamp('week', { withTimezone: true }).notNull(),
-    status: text('status').notNull(),
-    source: text('source').notNull(),
-    leads: integer('leads').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.businessId, t.week, t.status, t.source] })],
-);
-
-/** Leads naming each referrer (keyed by the code, else the name in lower case), with the name shown. */
-export const leadReferrers = pgTable(
-  'lead_referrers',
-  {
-    businessId: businessId(),
-    key: text('key').notNull(),
-    name: text('name').notNull(),
-    leads: integer('leads').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.businessId, t.key] }), index('lead_referrers_top_idx').on(t.businessId, t.leads.desc(), t.name)],
-);
-
 /** Leads per referrer and the (trimmed) name they carry ('' for none): the name shown is chosen from these. */
 export const leadReferrerNames = pgTable(
   'lead_referrer_names',
@@ -119,22 +94,6 @@ export const leadReferrerNames = pgTable(
     leads: integer('leads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.key, t.name] })],
-);
-
-/**
- * The business's lead search version (migration 0031): a fresh value of lead_search_version_seq, set in the same
- * transaction by every statement that changes which of its leads a search finds or how they split by status and
- * source. A search's match counts are kept in memory under it (features/leads/search-counts.ts).
- */
-export const leadSearchVersionSeq = pgSequence('lead_search_version_seq');
-
-export const leadSearchVersions = pgTable(
-  'lead_search_versions',
-  {
-    businessId: businessId(),
-    version: bigint('version', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.businessId] })],
 );
 
 export const leadCommunications = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 import { clients } from './clients';
@@ -107,28 +107,11 @@ export const smsConversations = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     unread: integer('unread').notNull().default(0),
-    /** The client's name, kept for the conversations' search (migration 0029: set with the row, follows a rename). */
-    clientName: text('client_name').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.clientId] }),
     index('sms_conversations_business_last_idx').on(t.businessId, t.lastAt.desc(), t.clientId.desc()),
   ],
-);
-
-/**
- * The business's texts per UTC day of their timestamp (docs/sms-inbox.md "Kept"), kept by triggers on
- * sms_messages (migration 0029): a deep history page jumps to its day instead of stepping through every
- * newer text. A day with no text left has no row.
- */
-export const smsMessageDays = pgTable(
-  'sms_message_days',
-  {
-    businessId: businessId(),
-    day: date('day').notNull(),
-    messages: integer('messages').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.businessId, t.day] })],
 );
 
 export const smsReplies = pgTable(

@@ -35,11 +35,6 @@ export const businessFigures = pgTable('business_figures', {
   revenue: numeric('revenue', { precision: 16, scale: 2 }).notNull().default('0'),
   /** The business's local date of the last daily score refresh (clients/jobs.ts). */
   scoresRefreshedOn: date('scores_refreshed_on'),
-  /**
-   * Raised by a trigger whenever a client's search text (name or e-mail) is added, changed or removed: a count of
-   * the matches of a one- or two-character search is kept by the app only while this stays the same (migration 0027).
-   */
-  searchVersion: bigint('search_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** One row per business and service date with completed bookings (rows that fall to zero are removed). */
@@ -54,19 +49,4 @@ export const businessDailyFigures = pgTable(
     referredRevenue: numeric('referred_revenue', { precision: 16, scale: 2 }).notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.day] })],
-);
-
-/**
- * How many clients of a business have each loyalty score (rows that fall to zero are removed): a deep page in
- * the loyalty order starts at the score its offset falls in instead of stepping through every client before it
- * (docs/read-model.md; kept by triggers, migration 0028).
- */
-export const clientScoreCounts = pgTable(
-  'client_score_counts',
-  {
-    businessId: businessId(),
-    score: numeric('score', { precision: 3, scale: 1 }).notNull(),
-    clients: integer('clients').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.businessId, t.score] })],
 );

@@ -3,7 +3,6 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from '
 import { createdAt, id } from './columns';
 import { businessId } from './tenant';
 import { clients, referrals } from './clients';
-import { businesses } from './accounts';
 
 // Texts that wait to go out: bulk sends and automations (docs/sms-outbox.md). Owner-typed one-to-one
 // texts never wait and never come here.
@@ -93,17 +92,6 @@ export const smsOutbox = pgTable(
     index('sms_outbox_scheduled_idx').on(t.businessId, t.notBefore, t.id).where(sql`${t.status} in ('queued', 'sending') and ${t.kind} <> 'bulk'`),
   ],
 );
-
-/**
- * Per business, its automated texts still to go (open outbox rows that are not bulk): the total of
- * GET /api/sms/scheduled, kept by triggers on sms_outbox (docs/sms-outbox.md "Kept") instead of counted.
- */
-export const smsOutboxFigures = pgTable('sms_outbox_figures', {
-  businessId: integer('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  scheduled: integer('scheduled').notNull().default(0),
-});
 
 /** Pacing per sending number: the next free moment, and the number's rate (a US long code: 1 segment a second). */
 export const smsNumberPacing = pgTable('sms_number_pacing', {

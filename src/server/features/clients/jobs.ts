@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/client';
 import { defineJob } from '../../platform/jobs/index';
 import { recomputeClientStats } from './recompute';
 import { lockBusinessClients } from './business-lock';
-import { repairFigures } from './read-model';
+import { repairDerivedTables } from '../../db/derived-tables';
 
 /** A business's scores are refreshed once a day, at the first hourly run after this local hour. */
 export const LOCAL_REFRESH_HOUR = 3;
@@ -14,8 +14,8 @@ export const LOCAL_REFRESH_HOUR = 3;
  * stats are recomputed once a day after 03:00 in its own time zone (docs/loyalty-score.md,
  * docs/jobs.md, docs/read-model.md). The job runs hourly and takes the businesses that are due: not
  * refreshed on their local today and past 03:00 there, or never refreshed, or missed a whole day. Each
- * business gets one transaction: the recompute, then a check of its kept dashboard figures against its
- * rows (rebuilt and logged when they differ), then its refresh date. `{ all: true }` refreshes every
+ * business gets one transaction: the recompute, then a check of every derived table against its rows
+ * (db/derived-tables.ts: rebuilt and logged when they differ), then its refresh date. `{ all: true }` refreshes every
  * business now (a manual run).
  */
 export const recomputeStatsJob = defineJob({
@@ -40,7 +40,9 @@ export const recomputeStatsJob = defineJob({
         // writes stats computed from bookings older than a concurrent import's.
         await lockBusinessClients(tx, id);
         await recomputeClientStats(tx, id);
-        if (await repairFigures(tx, id)) console.warn(`clients.recompute-stats: business ${id}: kept dashboard figures differed and were rebuilt`);
+        for (const { table, rows } of await repairDerivedTables(tx, id)) {
+          console.warn(`clients.recompute-stats: business ${id}: ${table} differed from its rows in ${rows} row(s) and was rebuilt`);
+        }
         await tx.execute(sql`insert into business_figures (business_id, scores_refreshed_on) values (${id}, ${today}::date)
           on conflict (business_id) do update set scores_refreshed_on = excluded.scores_refreshed_on`);
       });

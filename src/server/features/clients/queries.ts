@@ -3,7 +3,6 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { substringMatch } from '../../db/like-pattern';
-import { type ShortSearchMatches, findShortSearch, keptShortSearch, shortSearchPageIds, shortSearchTerm } from './short-search';
 
 type ClientRow = {
   id: number;
@@ -78,27 +77,6 @@ function searchFilter(search?: string): SQL {
   return sql` and ${substringMatch(sql`c.search_text`, search)}`;
 }
 
-/** From this offset on, a page in the loyalty order starts at its score (below); before it, stepping is cheaper. */
-const SCORE_JUMP_OFFSET = 500;
-
-/**
- * The ids of a deep page in the loyalty order. The kept clients per score (client_score_counts) say how many
- * clients come before each score, so the page starts at the score its offset falls in and steps only through
- * the clients of that score before it (page 200 of 50,000 clients: 597 entries instead of 4,975).
- */
-function loyaltyPageFromScore(businessId: number, limit: number, offset: number): SQL {
-  return sql`
-    with start as (
-      select s.score, s.before from (
-        select k.score, sum(k.clients) over (order by k.score desc) - k.clients as before
-        from client_score_counts k where k.business_id = ${businessId}
-      ) s where s.before <= ${offset} order by s.before desc limit 1
-    )
-    select c.id from clients c
-    where c.business_id = ${businessId} and c.loyalty_score <= (select score from start)
-    order by ${orderOf('loyaltyScore', 'c')} limit ${rowCount(limit)} offset (${offset}::int - (select before from start))`;
-}
-
 /**
  * One page of clients and the total, in one statement. The page's ids come from the sort's index
  * (an index-only scan past the offset), then only those rows are read.
@@ -112,11 +90,6 @@ export async function selectClientsPage(
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
 ): Promise<{ clients: Client[]; total: number }> {
-  const term = opts.search ? shortSearchTerm(opts.search) : null;
-  if (term != null) {
-    const page = await selectShortSearchPage(tx, businessId, { ...opts, term });
-    if (page) return page;
-  }
   const search = searchFilter(opts.search);
   const result = await readRows<ClientRow & { total: number }>(
     tx,
@@ -133,10 +106,10 @@ export async function selectClientsPage(
         where c.business_id = ${businessId}
         order by ${orderOf(opts.sort, 'c')}`
       : sql`
-        with ids as (${opts.sort === 'loyaltyScore' && opts.offset >= SCORE_JUMP_OFFSET ? loyaltyPageFromScore(businessId, opts.limit, opts.offset) : sql`
+        with ids as (
           select c.id from clients c
           where c.business_id = ${businessId}
-          order by ${orderOf(opts.sort, 'c')} limit ${rowCount(opts.limit)} offset ${opts.offset}`}
+          order by ${orderOf(opts.sort, 'c')} limit ${rowCount(opts.limit)} offset ${opts.offset}
         )
         select t.total, p.* from (select coalesce((select clients from business_figures where business_id = ${businessId}), 0) as total) t
         left join lateral (
@@ -152,55 +125,6 @@ export async function selectClientsPage(
     total = Number(row.n);
   }
   return { clients: rows.map(toClient), total };
-}
-
-/**
- * A search of one or two characters (short-search.ts): what it matches is kept while the business's search
- * texts are unchanged. With a kept finding, one statement reads the version and the page: when the version is
- * still the one the finding was made under, its total holds. Otherwise the matches are found again first. Null
- * when the general path should serve the page (a deep page of a term with many matches).
- */
-async function selectShortSearchPage(
-  tx: Tx,
-  businessId: number,
-  opts: { sort: ClientSort; limit: number; offset: number; term: string },
-): Promise<{ clients: Client[]; total: number } | null> {
-  const found = keptShortSearch(tx, businessId, opts.term);
-  if (found) {
-    const page = await readShortSearchPage(tx, businessId, found, opts);
-    if (page === null || page.version === found.version) return page && { clients: page.clients, total: found.total };
-  }
-  const fresh = await findShortSearch(tx, businessId, opts.term);
-  const page = await readShortSearchPage(tx, businessId, fresh, opts);
-  return page && { clients: page.clients, total: fresh.total };
-}
-
-/** The business's search version and a page of the finding (none past its end); null for the general path. */
-async function readShortSearchPage(
-  tx: Tx,
-  businessId: number,
-  found: ShortSearchMatches,
-  opts: { sort: ClientSort; limit: number; offset: number; term: string },
-): Promise<{ version: number; clients: Client[] } | null> {
-  const empty = found.total === 0 || opts.offset >= found.total;
-  const ids = empty ? null : shortSearchPageIds(businessId, opts.term, found, orderOf(opts.sort, 'c'), opts.limit, opts.offset);
-  if (!empty && !ids) return null;
-  const version = sql`select search_version as version from business_figures where business_id = ${businessId}`;
-  const rows = await readRows<Partial<ClientRow> & { version: string | number }>(
-    tx,
-    ids
-      ? sql`select v.version, p.* from (${version}) v
-          left join lateral (
-            with ids as (${ids})
-            select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
-          ) p on true
-          order by ${orderOf(opts.sort, 'p')}`
-      : version,
-  );
-  return {
-    version: Number(rows[0]?.version ?? 0),
-    clients: rows.filter((r) => r.id != null).map((r) => toClient(r as ClientRow)),
-  };
 }
 
 export async function countNewClients(tx: Tx, businessId: number, days: number): Promise<number> {

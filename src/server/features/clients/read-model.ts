@@ -2,19 +2,14 @@ import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 
 // The dashboard's read model (docs/read-model.md): figures kept per business and per day by the
-// triggers of drizzle/0004_read_model_triggers.sql. This file reads them whole, recomputes them from
-// the rows (the reference the exactness test and the nightly check compare with) and repairs them. The
-// clients per loyalty score (migration 0028) are part of them.
+// triggers of src/server/db/sql/. This file reads them whole and recomputes them from the rows, for the
+// exactness test to compare field by field (the nightly check and repair: db/derived-tables.ts).
 
 export type Figures = {
   business: Record<string, number>;
   /** One entry per day with completed bookings: 'YYYY-MM-DD' -> [bookings, revenue, referred bookings, referred revenue]. */
   daily: Record<string, [number, number, number, number]>;
-  /** Clients per loyalty score: score ('7.5') -> clients (client_score_counts, migration 0028). */
-  scores: Record<string, number>;
 };
-
-type ScoreRow = { score: string; clients: number };
 
 type DailyRow = { day: string; bookings: number; revenue: string; referred_bookings: number; referred_revenue: string };
 
@@ -37,14 +32,12 @@ const BUSINESS_COLUMNS = [
   'cancelled_bookings',
 ] as const;
 
-function toFigures(business: Record<string, unknown> | undefined, daily: DailyRow[], scoreRows: ScoreRow[]): Figures {
+function toFigures(business: Record<string, unknown> | undefined, daily: DailyRow[]): Figures {
   const b: Record<string, number> = {};
   for (const key of BUSINESS_COLUMNS) b[key] = Number(business?.[key] ?? 0);
   const d: Figures['daily'] = {};
   for (const r of daily) d[r.day] = [Number(r.bookings), Number(r.revenue), Number(r.referred_bookings), Number(r.referred_revenue)];
-  const scores: Figures['scores'] = {};
-  for (const r of scoreRows) scores[Number(r.score).toFixed(1)] = Number(r.clients);
-  return { business: b, daily: d, scores };
+  return { business: b, daily: d };
 }
 
 /** The figures as kept. */
@@ -54,10 +47,7 @@ export async function keptFigures(tx: Tx, businessId: number): Promise<Figures> 
     await tx.execute(sql`select to_char(day, 'YYYY-MM-DD') as day, bookings, revenue, referred_bookings, referred_revenue
       from business_daily_figures where business_id = ${businessId} order by day`),
   );
-  const scores = rowsOf<ScoreRow>(
-    await tx.execute(sql`select score, clients from client_score_counts where business_id = ${businessId} order by score`),
-  );
-  return toFigures(business, daily, scores);
+  return toFigures(business, daily);
 }
 
 /** The same figures computed from every client, booking and referral of the business (a full scan). */
@@ -92,23 +82,5 @@ export async function recomputedFigures(tx: Tx, businessId: number): Promise<Fig
         (select count(*) as referrals, count(*) filter (where not converted) as referrals_active
          from referrals where business_id = ${businessId}) r`),
   );
-  const scores = rowsOf<ScoreRow>(
-    await tx.execute(sql`select loyalty_score as score, count(*)::int as clients from clients where business_id = ${businessId}
-      group by loyalty_score order by loyalty_score`),
-  );
-  return toFigures(business, daily, scores);
-}
-
-/** Rebuilds a business's figures from its rows. Hold the business's clients lock (business-lock.ts). */
-export async function rebuildFigures(tx: Tx, businessId: number): Promise<void> {
-  await tx.execute(sql`select read_model_rebuild(${businessId}::int)`);
-  await tx.execute(sql`select client_score_counts_rebuild(${businessId}::int)`);
-}
-
-/** Compares the kept figures with a recomputation and rebuilds them when they differ; true when they did. */
-export async function repairFigures(tx: Tx, businessId: number): Promise<boolean> {
-  const [kept, fresh] = [await keptFigures(tx, businessId), await recomputedFigures(tx, businessId)];
-  if (JSON.stringify(kept) === JSON.stringify(fresh)) return false;
-  await rebuildFigures(tx, businessId);
-  return true;
+  return toFigures(business, daily);
 }

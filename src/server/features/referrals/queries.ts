@@ -87,16 +87,16 @@ function toItem(r: Row): ReferralListItem {
 
 const STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
   all: sql``,
-  pending: sql` and not k.converted`,
-  converted: sql` and k.converted`,
+  pending: sql` and not r.converted`,
+  converted: sql` and r.converted`,
 };
 
-/** The tracker's orders over the kept rows (referral_list_rows k); each has its index (referral_list_rows_*_idx). */
+/** The tracker's orders; each has its index on referrals (referrals_business_*_order_idx, with converted in it). */
 const ORDER: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
-  newest: sql`k.created_at desc, k.referral_id desc`,
-  oldest: sql`k.created_at asc, k.referral_id asc`,
-  refereeName: sql`lower(k.referee_name) asc, k.referral_id asc`,
-  convertedAt: sql`k.converted_at desc nulls last, k.created_at desc, k.referral_id desc`,
+  newest: sql`r.created_at desc, r.id desc`,
+  oldest: sql`r.created_at asc, r.id asc`,
+  refereeName: sql`lower(r.referee_name) asc, r.id asc`,
+  convertedAt: sql`r.converted_at desc nulls last, r.created_at desc, r.id desc`,
 };
 
 /** The same orders over the page's rows (alias p). */
@@ -106,11 +106,6 @@ const ORDER_PAGE: Record<(typeof REFERRAL_SORTS)[number], SQL> = {
   refereeName: sql`lower(p.referee_name) asc, p.id asc`,
   convertedAt: sql`p.converted_at desc nulls last, p.created_at desc, p.id desc`,
 };
-
-/** A tracker row as kept (referral_list_rows: the referral with its referrer's name and reward). */
-const LIST_COLUMNS = sql`k.referral_id as id, k.referee_name, k.referee_email, k.referee_phone, k.referrer_code, k.referrer_id, k.referrer_name,
-  k.converted, k.created_at, k.converted_at, k.last_reminder_at, k.flagged, k.flag_reason,
-  k.reward_id, k.reward_amount, k.reward_given, k.marked_at`;
 
 type SummaryCounts = { s_total: number; s_converted: number; s_given: number };
 
@@ -129,100 +124,59 @@ function toSummary(r: SummaryCounts): ReferralSummary {
   };
 }
 
-/** The business's kept figures (referral_figures, kept by triggers: docs/referrals.md), zeros without a row. */
-const FIGURES = (businessId: number) => sql`(select coalesce(max(f.referrals), 0)::int as s_total, coalesce(max(f.converted), 0)::int as s_converted,
-    coalesce(max(f.rewards_given), 0)::int as s_given
-  from referral_figures f where f.business_id = ${businessId}) s`;
-
 /**
- * From `idsFirst` on, a page takes its ids from the sort's index first (index-only), then reads those rows;
- * below it, it reads its rows straight in the index's order. From `deep` on, a page by claim date skips whole
- * weeks through referral_week_figures instead of walking the index. (Tests lower them to reach every path.)
+ * The business's referral counts: total and pending are kept on business_figures (docs/read-model.md); the
+ * rewards given are counted through referral_rewards_business_given_idx (a business has at most one per
+ * conversion). Zeros without a row.
  */
-export const PAGE_PATHS = { idsFirst: 50, deep: 500 };
-
-const WEEK_STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
-  all: sql``,
-  pending: sql` and not f.converted`,
-  converted: sql` and f.converted`,
-};
+const FIGURES = (businessId: number) => sql`(select coalesce(max(f.referrals), 0)::int as s_total,
+    coalesce(max(f.referrals - f.referrals_active), 0)::int as s_converted,
+    (select count(*)::int from referral_rewards rw where rw.business_id = ${businessId} and rw.reward_given) as s_given
+  from business_figures f where f.business_id = ${businessId}) s`;
 
 type PageOpts = { status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string; limit: number; offset: number };
 
 /**
- * The page's rows without a search, from the kept rows (referral_list_rows). A shallow page reads them in the
- * sort's index order; a deeper one takes its ids from the index (index-only: the status is in it) and reads
- * only those rows. By claim date, from `paths.deep` on, the kept week counts say which week holds the page's
- * first referral and how many come before that week, and the index is walked from that week only.
- */
-function pageRows(businessId: number, o: PageOpts, paths: typeof PAGE_PATHS): { weeks: SQL; rows: SQL } {
-  const n = rowCount(o.limit);
-  const where = sql`k.business_id = ${businessId}${STATUS[o.status]}`;
-  if (o.offset < paths.idsFirst) {
-    return { weeks: sql``, rows: sql`select ${LIST_COLUMNS} from referral_list_rows k where ${where} order by ${ORDER[o.sort]} limit ${n} offset ${o.offset}` };
-  }
-  const byIds = (ids: SQL) => sql`select ${LIST_COLUMNS} from (${ids}) ids
-    cross join lateral (select * from referral_list_rows k where k.referral_id = ids.referral_id offset 0) k`;
-  const byDate = o.sort === 'newest' || o.sort === 'oldest';
-  if (!byDate || o.offset < paths.deep) {
-    return { weeks: sql``, rows: byIds(sql`select k.referral_id from referral_list_rows k where ${where} order by ${ORDER[o.sort]} limit ${n} offset ${o.offset}`) };
-  }
-  // Newest first: the oldest week with no more than `offset` newer referrals holds the page's first one (oldest
-  // first: the newest week with no more than `offset` older ones). No such week: no referral.
-  const newest = o.sort === 'newest';
-  const weeks = sql`with wk as (select f.week, sum(f.referrals)::int as n from referral_week_figures f
-      where f.business_id = ${businessId}${WEEK_STATUS[o.status]} group by f.week having sum(f.referrals) > 0),
-    w as (select s.week, s.before from (select wk.week, (sum(wk.n) over (order by wk.week ${newest ? sql`desc` : sql`asc`}) - wk.n)::int as before from wk) s
-      where s.before <= ${o.offset}::int order by s.week ${newest ? sql`asc` : sql`desc`} limit 1) `;
-  const from = newest ? sql`k.created_at < (select w.week + interval '7 days' from w)` : sql`k.created_at >= (select w.week from w)`;
-  return {
-    weeks,
-    rows: byIds(sql`select k.referral_id from referral_list_rows k where ${where} and ${from}
-      order by ${ORDER[o.sort]} limit ${n} offset (select ${o.offset}::int - w.before from w)`),
-  };
-}
-
-/**
- * The kept rows a search matches: the search text (the friend's name and e-mail, the code and the referrer's
- * name, a line each) and, with at least 3 digits typed, the friend's phone, through their trigram indexes where
- * pg_trgm is available (drizzle/0030) — one scan of the kept rows, not one per column.
+ * The referrals a search matches: the friend's name and e-mail and the code (search_text, one trigram index), the
+ * referrer's name (the clients it matches, through the clients' trigram index and referrals_business_referrer_idx)
+ * and, with at least 3 digits typed, the friend's phone.
  */
 function searchWhere(businessId: number, search: string, status: PageOpts['status']): SQL {
   const digits = phoneDigitsPattern(search);
-  const phone = digits ? sql` or k.referee_phone like ${digits}` : sql``;
-  return sql`k.business_id = ${businessId} and (${substringMatch(sql`k.search_text`, search)}${phone})${STATUS[status]}`;
+  const phone = digits ? sql` or r.referee_phone like ${digits}` : sql``;
+  const referrers = sql`select m.id from clients m where m.business_id = ${businessId}
+    and ${substringMatch(sql`m.search_text`, search)} and ${substringMatch(sql`lower(m.name)`, search)}`;
+  return sql`r.business_id = ${businessId} and (${substringMatch(sql`r.search_text`, search)}
+    or r.referrer_client_id = any(array(${referrers}))${phone})${STATUS[status]}`;
 }
 
 /**
- * A page of the tracker and the business's summary in one statement (one pool connection), from the kept rows
- * (referral_list_rows: each referral with its referrer's name and reward, so a row is one read). The summary and
- * the total without a search come from the kept figures. A search gathers its matching rows once (one
- * materialised set), counts them and cuts the page from them.
+ * A page of the tracker and the business's summary in one statement (one pool connection). The page's ids come
+ * from the sort's index (an index-only scan: the status is in it), then only those rows are read with their
+ * referrer and reward. The summary and the total without a search come from the kept figures. A search gathers
+ * its matching ids once (one materialised set), counts them and cuts the page.
  */
 export async function selectReferralPage(
   tx: Tx,
   businessId: number,
   opts: PageOpts,
-  paths = PAGE_PATHS,
 ): Promise<{ referrals: ReferralListItem[]; total: number; summary: ReferralSummary }> {
   type PageRow = SummaryCounts & Partial<Row> & { matches?: number };
-  let rows: PageRow[];
-  if (opts.search) {
-    rows = await readRows<PageRow>(
-      tx,
-      sql`with m as materialized (select ${LIST_COLUMNS}, k.referral_id from referral_list_rows k where ${searchWhere(businessId, opts.search, opts.status)})
-      select s.*, (select count(*) from m)::int as matches, p.* from ${FIGURES(businessId)}
-      left join lateral (select * from m k order by ${ORDER[opts.sort]} limit ${rowCount(opts.limit)} offset ${opts.offset}) p on true
-      order by ${ORDER_PAGE[opts.sort]}`,
-    );
-  } else {
-    const page = pageRows(businessId, opts, paths);
-    rows = await readRows<PageRow>(
-      tx,
-      sql`${page.weeks}select s.*, p.* from ${FIGURES(businessId)} left join lateral (${page.rows}) p on true
-      order by ${ORDER_PAGE[opts.sort]}`,
-    );
-  }
+  const page = (ids: SQL) => sql`left join lateral (select ${COLUMNS} from (${ids}) ids
+      cross join lateral (select * from referrals r where r.id = ids.id offset 0) r ${REFERRER_AND_REWARD}) p on true
+    order by ${ORDER_PAGE[opts.sort]}`;
+  const n = rowCount(opts.limit);
+  const rows = await readRows<PageRow>(
+    tx,
+    opts.search
+      ? sql`with m as materialized (select r.id, r.created_at, r.converted_at, r.referee_name from referrals r
+            where ${searchWhere(businessId, opts.search, opts.status)})
+        select s.*, (select count(*) from m)::int as matches, p.* from ${FIGURES(businessId)}
+        ${page(sql`select r.id from m r order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset}`)}`
+      : sql`select s.*, p.* from ${FIGURES(businessId)}
+        ${page(sql`select r.id from referrals r where r.business_id = ${businessId}${STATUS[opts.status]}
+          order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset}`)}`,
+  );
   const summary = toSummary(rows[0]);
   const referrals = rows.filter((r) => r.id != null).map((r) => toItem(r as Row));
   const total = opts.search
@@ -243,17 +197,20 @@ export async function selectAllReferrals(tx: Tx, businessId: number): Promise<Re
 }
 
 /**
- * Top Referrers from the kept per-referrer figures (referrer_figures: each referrer's referrals and
- * conversions and their name for the tie-break, kept by triggers): the first rows of
- * referrer_figures_order_idx, each referrer looked up by primary key (the row's client is the business's by
- * construction: the trigger takes business_id from the client).
+ * Top Referrers from the kept per-referrer figures (referrer_figures: each referrer's referrals and conversions,
+ * kept by the referrals trigger), ties broken by the referrer's name: the rows of referrer_figures_order_idx down
+ * to the limit-th row's figures (so every referrer tied with it is in), each referrer looked up by primary key.
  */
 export async function selectTopReferrers(tx: Tx, businessId: number, limit: number): Promise<TopReferrer[]> {
-  const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`select c.id, c.name, c.referral_code, f.referrals as total, f.converted
+  const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`
+      with f as materialized (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
+          order by f.referrals desc, f.converted desc, f.client_id limit ${rowCount(limit)}),
+        last as (select f.referrals, f.converted from f order by f.referrals, f.converted limit 1)
+      select c.id, c.name, c.referral_code, f.referrals as total, f.converted
       from (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
-            order by f.referrals desc, f.converted desc, f.name_key, f.client_id limit ${rowCount(limit)}) f
+            and (f.referrals, f.converted) >= (select last.referrals, last.converted from last)) f
       cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = f.client_id and c.business_id = ${businessId} offset 0) c
-      order by f.referrals desc, f.converted desc, f.name_key, f.client_id`,
+      order by f.referrals desc, f.converted desc, lower(c.name), c.id limit ${rowCount(limit)}`,
   );
   return rows.map((r) => ({
     client: { id: Number(r.id), name: r.name, referralCode: r.referral_code },

@@ -55,19 +55,7 @@ export async function selectHistory(tx: Tx, businessId: number, opts: { offset: 
     : sql``;
   // One client's index is (timestamp desc nulls last, id desc nulls last); the business's is walked backwards.
   const order = opts.clientId ? sql`k.timestamp desc nulls last, k.id desc nulls last` : sql`k.timestamp desc, k.id desc`;
-  // A deep page of the whole history jumps to its UTC day through the kept day counts (sms_message_days: the
-  // newest days whose texts add up past the offset), then skips only within that day. No such day: past the end.
-  const jump = opts.offset > 0 && !opts.clientId && !opts.before;
-  const positions = jump
-    ? sql`with j as materialized (
-          select (d.day + 1)::timestamp at time zone 'UTC' as day_end, d.upto - d.messages as skipped
-          from (select t.day, t.messages, sum(t.messages) over (order by t.day desc) as upto
-                  from sms_message_days t where t.business_id = ${businessId} order by t.day desc) d
-          where d.upto > ${opts.offset} order by d.day desc limit 1)
-        select k.id, k.timestamp from sms_messages k
-         where k.business_id = ${businessId} and k.timestamp < (select j.day_end from j)
-         order by ${order} offset ${opts.offset} - (select j.skipped from j) limit ${count(opts.limit)}`
-    : sql`select k.id, k.timestamp from sms_messages k
+  const positions = sql`select k.id, k.timestamp from sms_messages k
          where k.business_id = ${businessId} ${client} ${after}
          order by ${order} offset ${opts.offset} limit ${count(opts.limit)}`;
   const rows = await readRows<Record<string, any>>(
@@ -111,17 +99,14 @@ const idList = (v: unknown): number[] =>
 export async function selectConversations(
   tx: Tx,
   businessId: number,
-  opts: { offset: number; limit: number; per: number; maxIds: number; match?: { clients: SQL } | { conversations: SQL } | { names: SQL } },
+  opts: { offset: number; limit: number; per: number; maxIds: number; match?: { clients: SQL } | { conversations: SQL } },
 ): Promise<ConversationRow[]> {
   const order = sql`order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${count(opts.limit)}`;
-  // A search by name reads the kept rows' client names (through their trigram index, or in order for a short
-  // name); by phone it either finds the clients first (clients_business_phone_idx) and probes each one's kept
-  // row (offset 0 keeps that a probe), or walks the conversations in order and checks each one's client; see
-  // searchConversations.
+  // A search either finds the clients first (a name through the clients' trigram index, a whole phone through
+  // clients_business_phone_idx) and probes each one's kept row (offset 0 keeps that a probe), or walks the
+  // conversations in order and checks each one's client (part of a phone); see searchConversations.
   const heads = !opts.match
     ? sql`select v.client_id, v.last_at, v.unread from sms_conversations v where v.business_id = ${businessId} ${order}`
-    : 'names' in opts.match
-      ? sql`select v.client_id, v.last_at, v.unread from sms_conversations v where v.business_id = ${businessId} and ${opts.match.names} ${order}`
     : 'clients' in opts.match
       ? sql`select v.client_id, v.last_at, v.unread from clients c
           cross join lateral (select v.client_id, v.last_at, v.unread from sms_conversations v
@@ -163,10 +148,9 @@ export async function selectConversations(
 /**
  * Conversations of the clients the search names, latest first: a search of digits (3 or more) and
  * punctuation only is a phone (the whole number: exact, through clients_business_phone_idx; part of one:
- * a substring); anything else matches the name in any case, on the conversations' kept client names. A name
- * of 3 characters or more is found through sms_conversations_client_name_trgm_idx; a shorter one or part of
- * a phone (which no index narrows) by walking the business's conversations in order, which stops once the
- * page is full.
+ * a substring, by walking the business's conversations in order, which stops once the page is full); anything
+ * else matches the client's name in any case: the clients whose search text (name and e-mail) holds it, through
+ * its trigram index, and whose name does.
  */
 export async function searchConversations(tx: Tx, businessId: number, opts: { search: string; offset: number; limit: number; per: number; maxIds: number }): Promise<ConversationRow[]> {
   const digits = opts.search.replace(/\D/g, '');
@@ -176,7 +160,7 @@ export async function searchConversations(tx: Tx, businessId: number, opts: { se
     ? { clients: sql`c.phone = ${whole}` }
     : isPhone
       ? { conversations: sql`strpos(c.phone, ${digits}) > 0` }
-      : { names: substringMatch(sql`lower(v.client_name)`, opts.search) };
+      : { clients: sql`${substringMatch(sql`c.search_text`, opts.search)} and ${substringMatch(sql`lower(c.name)`, opts.search)}` };
   return selectConversations(tx, businessId, { ...opts, match });
 }
 

@@ -5,8 +5,7 @@ import type { ScheduledText } from '../../../shared/schemas/sms-automations';
 
 /**
  * A business's automated texts still to go (not bulk: the Bulk tab shows those), the soonest first
- * (index sms_outbox_scheduled_idx), and their total: the kept sms_outbox_figures.scheduled (docs/sms-outbox.md
- * "Kept"), in one statement. `limit + 1` rows are read so the caller knows whether more follow.
+ * (index sms_outbox_scheduled_idx), and their total, counted on the same index, in one statement. `limit + 1` rows are read so the caller knows whether more follow.
  */
 export async function selectScheduled(tx: Tx, businessId: number, opts: { limit: number; offset: number }): Promise<{ rows: ScheduledText[]; total: number }> {
   const found = await readRows<{
@@ -15,7 +14,8 @@ export async function selectScheduled(tx: Tx, businessId: number, opts: { limit:
   }>(
     tx,
     sql`
-      select f.total, o.* from (select coalesce((select scheduled from sms_outbox_figures where business_id = ${businessId}), 0) as total) f
+      select f.total, o.* from (select count(*)::int as total from sms_outbox o
+        where o.business_id = ${businessId} and o.status in ('queued', 'sending') and o.kind <> 'bulk') f
       left join lateral (
         select o.id, o.kind, coalesce(o.recipient_name, c.name, 'Deleted client') as recipient_name, coalesce(o.to_number, c.phone) as phone,
           o.client_id, o.not_before, o.status, o.reason, o.body
