@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { generateReferralCode } from './referral-code';
-import { figuresOfStream, recomputeClientStats } from './recompute';
-import { lockBusinessClients } from './business-lock';
-import { convertBookedReferrals } from '../referral-conversion/service';
+import { figuresOfStream, generateReferralCode, lockBusinessClients, recomputeClientStats } from '../clients/service';
+import type { DateRange, RecentBooking } from '../sms-automations/service';
+import { reactInTransaction } from './reactions';
 
 /** One completed booking, already normalised (importer, webhook and Add Client all end here). */
 export type BookingRow = {
@@ -26,9 +25,7 @@ export type RecordResult = {
   recentBookings: RecentBooking[];
 };
 
-export type RecentBooking = { id: number; clientId: number; serviceDate: string };
-/** Service dates, inclusive ('YYYY-MM-DD'). */
-export type DateRange = { from: string; to: string };
+export type { DateRange, RecentBooking };
 
 type FileClient = {
   key: number;
@@ -176,9 +173,10 @@ export async function recordBookings(
     if (res.recent) recentBookings.push(...res.recent);
   }
 
-  // Pending referrals whose friend now has a booking convert here, in this transaction (docs/referrals.md).
-  const referrers = await convertBookedReferrals(tx, businessId, [...byEmail.keys()], [...byPhone.keys()]);
-  const touched = [...new Set([...updated, ...referredNew, ...referrers])];
+  // What other features do in this transaction when bookings are recorded (reactions.ts): pending referrals
+  // whose friend now has a booking convert (docs/referrals.md); their referrers' figures move.
+  const moved = await reactInTransaction(tx, { businessId, emails: [...byEmail.keys()], phones: [...byPhone.keys()] });
+  const touched = [...new Set([...updated, ...referredNew, ...moved])];
   // No ANALYZE here: it serialised different businesses' imports; the recompute is fast without it.
   await recomputeClientStats(tx, businessId, touched);
   return {
