@@ -1,9 +1,10 @@
 // npx tsx scripts/bench/explain-reupload.ts — every statement of a re-upload (N clients already in the business,
 // the export of their 2N bookings uploaded again) that runs longer than MIN ms, with its EXPLAIN ANALYZE plan
 // (auto_explain, nested statements such as trigger bodies included), on a fresh PostgreSQL database.
-// N=50000 (default 5000), MIN=40 (default 100), GENERIC=1 for generic plans (plan_cache_mode = force_generic_plan).
+// N=50000 (default 5000), MIN=40 (default 100), GENERIC=1 for generic plans (plan_cache_mode = force_generic_plan),
+// MONTH=1 for a month's export of 3,000 of the N clients instead of the whole export.
 import { benchApp, benchBusiness, timedUpload } from './import-app';
-import { bulkCsv } from './import-files';
+import { bulkCsv, monthlyCsv } from './import-files';
 
 const n = Number(process.env.N ?? 5000);
 const b = await benchApp('pg', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
@@ -20,5 +21,6 @@ for (const c of held) {
     set plan_cache_mode = ${mode}`);
 }
 for (const c of held) c.release();
-console.log(`re-upload of ${2 * n} rows into ${n} clients (${mode}): ${(await timedUpload(b.app, biz, bulkCsv(2 * n, n))).toFixed(0)} ms`);
+const file = process.env.MONTH ? monthlyCsv(1, 3000) : bulkCsv(2 * n, n);
+console.log(`${process.env.MONTH ? 'month of 3,000 rows' : `re-upload of ${2 * n} rows`} into ${n} clients (${mode}): ${(await timedUpload(b.app, biz, file)).toFixed(0)} ms`);
 await b.close();
