@@ -135,6 +135,11 @@ async function months(b: BenchApp) {
     await timedUpload(b.app, biz, bulkCsv(existing, existing));
     const csv = monthlyCsv(1, MONTH_CLIENTS);
     const times: number[] = [];
+    let note = '';
+    if (b.kind === 'pg') {
+      const f = await reuploadFloor(b.database, biz.id, csv);
+      note = `; schema floor ${(f.clientsMs + f.bookingsMs).toFixed(0)} ms`;
+    }
     for (let m = 1; m <= 3; m += 1) times.push(await timedUpload(b.app, biz, monthlyCsv(m, MONTH_CLIENTS)));
     report({
       scenario: `month of 3,000 rows into ${existing.toLocaleString('en-US')} existing clients (median of 3)`,
@@ -142,7 +147,7 @@ async function months(b: BenchApp) {
       ms: times.sort((x, y) => x - y)[1],
       target: b.kind === 'pg' ? 500 : 1500,
       floorMs: await floor('month', csv),
-      note: `months: ${times.map((t) => t.toFixed(0)).join(' ')}`,
+      note: `months: ${times.map((t) => t.toFixed(0)).join(' ')}${note}`,
     });
   }
 }
