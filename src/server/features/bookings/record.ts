@@ -96,19 +96,22 @@ export async function recordBookings(
     rowClient.push(c);
   }
 
-  // Two equality joins, each on its index ((business_id, lower(email)) and (business_id, phone)), united:
-  // an `or` of two `in` lists could use neither index and scanned every client of the business.
+  // Two equality lookups per file client, each a probe of its index ((business_id, lower(email)) and
+  // (business_id, phone)), united: an `or` of two `in` lists could use neither index, and a join (planned on
+  // statistics that know few clients) hashed every client of the business, for a webhook's one row too.
   const emails = JSON.stringify([...byEmail.keys()]);
   const phones = JSON.stringify([...byPhone.keys()]);
   const existing = rowsOf<{ id: number; email: string | null; phone: string | null }>(
     await tx.execute(sql`
       select c.id, lower(c.email) as email, c.phone
       from json_array_elements_text(${emails}::json) as e(v)
-      join clients c on c.business_id = ${businessId} and lower(c.email) = e.v and c.email is not null
+      cross join lateral (
+        select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and lower(c.email) = e.v and c.email is not null offset 0
+      ) c
       union
       select c.id, lower(c.email), c.phone
       from json_array_elements_text(${phones}::json) as p(v)
-      join clients c on c.business_id = ${businessId} and c.phone = p.v`),
+      cross join lateral (select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and c.phone = p.v offset 0) c`),
   );
   const dbByEmail = new Map<string, (typeof existing)[number]>();
   const dbByPhone = new Map<string, (typeof existing)[number]>();
