@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CLIENTS = 60;
+const CLIENTS = 30;
 const HEADER = 'Client Name,Client Email,Client Phone,Service Date,Amount Charged,Appointment Status,Service Type';
 
 /** Client i's k-th booking (k from 0): uneven gaps, some without an amount, one cancelled row per tenth client. */
