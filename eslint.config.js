@@ -42,7 +42,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // no-cycle reads the imported modules too: they are TypeScript
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'react-hooks/rules-of-hooks': 'error',
@@ -55,6 +60,11 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
       ],
     },
+  },
+  {
+    // No module imports one that imports it back, however long the way round (src/lint-edges.test.ts shows it fires).
+    files: ['src/server/**/*.ts', 'src/web/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.js'],

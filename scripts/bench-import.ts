@@ -1,9 +1,10 @@
-// npm run bench:import — the import targets of issue 7, through the API (app.inject, multipart upload),
-// on PostgreSQL and on PGlite, each beside the PostgreSQL COPY floor of the same file.
+// npm run bench:import — the import targets, through the API (app.inject, multipart upload), on PostgreSQL
+// and on PGlite, each beside the PostgreSQL COPY floor of the same file (and the schema floor on PostgreSQL).
 // DATABASE_URL or postgres://postgres@127.0.0.1:5432/test. BENCH_DB=pg|pglite|both (default both);
-// BENCH_ONLY=hostile,monthly,distinct,repeat,webhook,concurrent picks scenarios.
+// BENCH_ONLY=series,months,hostile,monthly,distinct,repeat,webhook,concurrent picks scenarios;
+// SERIES_SIZES=5000,10000,20000,50000 (the default) the clients of the re-upload series.
 import { loadConfig } from '../src/server/config';
-import { type BenchApp, benchApp, benchBusiness, copyFloor, schemaFloor, timedUpload } from './bench/import-app';
+import { type BenchApp, benchApp, benchBusiness, copyFloor, reuploadFloor, schemaFloor, timedUpload } from './bench/import-app';
 import { hostileUpload } from './bench/hostile-upload';
 import { bulkCsv, monthlyCsv } from './bench/import-files';
 
@@ -84,9 +85,77 @@ async function bulk(b: BenchApp, name: string, clients: number) {
   return biz;
 }
 
+const SERIES = (process.env.SERIES_SIZES ?? '5000,10000,20000,50000').split(',').map(Number);
+
+/**
+ * The owner's whole export, two bookings per client, uploaded into a new business (first upload) and again
+ * into a business that already has every client and its first booking (re-upload: one new booking each).
+ */
+async function series(b: BenchApp) {
+  const perRow: number[] = [];
+  for (const n of SERIES) {
+    const csv = bulkCsv(2 * n, n);
+    const rows = (2 * n).toLocaleString('en-US');
+    const copy = await floor(`series-${n}`, csv);
+    const first = await timedUpload(b.app, await benchBusiness(b.database), csv);
+    const big = n === 50_000;
+    let note = `${((first * 1000) / (2 * n)).toFixed(0)} µs a row`;
+    if (b.kind === 'pg') {
+      const f = await schemaFloor(b.database, (await benchBusiness(b.database)).id, csv);
+      note += `; schema floor ${(f.clientsMs + f.bookingsMs).toFixed(0)} ms, ${(first / (f.clientsMs + f.bookingsMs)).toFixed(1)}x`;
+    }
+    report({ scenario: `first upload, ${rows} rows, ${n.toLocaleString('en-US')} clients`, kind: b.kind, ms: first, target: big && b.kind === 'pg' ? 3500 : Infinity, floorMs: copy, note });
+
+    const biz = await benchBusiness(b.database);
+    await timedUpload(b.app, biz, bulkCsv(n, n));
+    let reNote = '';
+    if (b.kind === 'pg') {
+      const f = await reuploadFloor(b.database, biz.id, csv);
+      reNote = `; schema floor ${(f.clientsMs + f.bookingsMs).toFixed(0)} ms (bookings ${f.bookingsMs.toFixed(0)} + clients ${f.clientsMs.toFixed(0)})`;
+    }
+    const re = await timedUpload(b.app, biz, csv);
+    perRow.push(re / (2 * n));
+    if (b.kind === 'pg') {
+      const f = await reuploadFloor(b.database, biz.id, csv);
+      reNote += `, ${(re / (f.clientsMs + f.bookingsMs)).toFixed(1)}x`;
+    }
+    const target = big ? (b.kind === 'pg' ? 10_000 : 25_000) : Infinity;
+    report({ scenario: `re-upload, ${rows} rows into ${n.toLocaleString('en-US')} clients (1 new booking each)`, kind: b.kind, ms: re, target, floorMs: copy, note: `${((re * 1000) / (2 * n)).toFixed(0)} µs a row${reNote}` });
+  }
+  if (perRow.length > 1) {
+    const ratio = perRow[perRow.length - 1] / perRow[0];
+    console.log(`${b.kind.padEnd(6)} re-upload time per row at ${SERIES[SERIES.length - 1]} clients / at ${SERIES[0]}: ${ratio.toFixed(2)}x (target < 1.5x) ${ratio < 1.5 ? 'ok' : 'OVER'}`);
+  }
+}
+
+/** A month's 3,000-row export into a business that has those 3,000 clients, and into one with 30,000. */
+async function months(b: BenchApp) {
+  for (const existing of [3000, 30_000]) {
+    const biz = await benchBusiness(b.database);
+    await timedUpload(b.app, biz, bulkCsv(existing, existing));
+    const csv = monthlyCsv(1, MONTH_CLIENTS);
+    const times: number[] = [];
+    let note = '';
+    if (b.kind === 'pg') {
+      const f = await reuploadFloor(b.database, biz.id, csv);
+      note = `; schema floor ${(f.clientsMs + f.bookingsMs).toFixed(0)} ms`;
+    }
+    for (let m = 1; m <= 3; m += 1) times.push(await timedUpload(b.app, biz, monthlyCsv(m, MONTH_CLIENTS)));
+    report({
+      scenario: `month of 3,000 rows into ${existing.toLocaleString('en-US')} existing clients (median of 3)`,
+      kind: b.kind,
+      ms: times.sort((x, y) => x - y)[1],
+      target: b.kind === 'pg' ? 500 : 1500,
+      floorMs: await floor('month', csv),
+      note: `months: ${times.map((t) => t.toFixed(0)).join(' ')}${note}`,
+    });
+  }
+}
+
 async function webhook(b: BenchApp) {
   const biz = await benchBusiness(b.database);
-  await timedUpload(b.app, biz, bulkCsv(100_000, 10_000));
+  // 500,000 bookings of 50,000 clients, uploaded as an owner would: five parts of the history (the upload limit is 10 MB)
+  for (let part = 0; part < 5; part += 1) await timedUpload(b.app, biz, bulkCsv(100_000, 50_000, 'Client', part * 100_000));
   const [n] = await b.database.query<{ n: number }>('select count(*)::int as n from bookings where business_id = $1', [biz.id]);
   const times: number[] = [];
   for (let i = 0; i < 21; i += 1) {
@@ -130,6 +199,8 @@ async function main() {
   for (const kind of kinds) {
     const b = await benchApp(kind, baseUrl);
     try {
+      if (wanted('series')) await series(b);
+      if (wanted('months')) await months(b);
       if (wanted('hostile')) await hostile(b);
       if (wanted('monthly')) {
         await monthly(b, 'stale');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +42,37 @@ describe('import edges (DESIGN rule 10)', () => {
 
   it.each(ALLOWED)('allows: $edge', async ({ file, code }) => {
     expect(await restrictedPathErrors(file, code)).toEqual([]);
+  });
+});
+
+// import-x/no-cycle: no module imports one that imports it back, however long the way round. Each fixture is
+// linted as if it were an existing module (its own path) that another module imports: the fixture importing
+// that module back closes a circle, which must be reported; the real file (no such import) must not be.
+async function cycleErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => m.message);
+}
+
+const CYCLES = [
+  {
+    circle: 'clients/recompute.ts -> clients/service.ts -> clients/recompute.ts',
+    file: 'src/server/features/clients/recompute.ts',
+    code: "import { clientById } from './service';\nexport const x = clientById;\n",
+  },
+  {
+    circle: 'bookings/reactions.ts -> referral-conversion -> clients -> bookings (a reaction importing the bookings feature back)',
+    file: 'src/server/features/clients/business-lock.ts',
+    code: "import { addClient } from '../bookings/service';\nexport const x = addClient;\n",
+  },
+  { circle: 'web lib/http.ts -> lib/api.ts -> lib/http.ts', file: 'src/web/lib/http.ts', code: "import { apiJson } from './api';\nexport const x = apiJson;\n" },
+];
+
+describe('no import cycles (import-x/no-cycle)', () => {
+  it.each(CYCLES)('reports: $circle', async ({ file, code }) => {
+    expect(await cycleErrors(file, code)).toHaveLength(1);
+  });
+
+  it.each(CYCLES)('finds none in the real $file', async ({ file }) => {
+    expect(await cycleErrors(file, fs.readFileSync(path.join(root, file), 'utf8'))).toEqual([]);
   });
 });

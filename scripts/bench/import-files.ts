@@ -13,10 +13,13 @@ function line(c: number, days: number, i: number, prefix: string) {
   return `"${prefix} ${c}, Jr",${prefix.toLowerCase()}${c}@example.com,${phoneOf(c)},${dateOf(days)},"$${100 + (i % 50)}.50",Completed,${TYPES[i % 3]}`;
 }
 
-/** `rows` rows over `clients` clients: client i % clients, its k-th booking 30 days after its (k-1)-th. */
-export function bulkCsv(rows: number, clients: number, prefix = 'Client'): string {
+/**
+ * `rows` rows over `clients` clients: client i % clients, its k-th booking 30 days after its (k-1)-th. `from`
+ * starts at a later row (the next part of the same history).
+ */
+export function bulkCsv(rows: number, clients: number, prefix = 'Client', from = 0): string {
   const lines = [HEADER];
-  for (let i = 0; i < rows; i += 1) {
+  for (let i = from; i < from + rows; i += 1) {
     const c = i % clients;
     lines.push(line(c, Math.floor(i / clients) * 30 + (c % 28), i, prefix));
   }

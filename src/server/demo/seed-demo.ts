@@ -16,7 +16,8 @@ import {
   smsReplies,
   webhookLogs,
 } from '../db/schema';
-import { type BookingRow, recomputeClientStats, recordBookings } from '../features/clients/service';
+import { recomputeClientStats } from '../features/clients/service';
+import { type BookingRow, recordBookings } from '../features/bookings/service';
 import { randomToken } from '../platform/tokens';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEADS, DEMO_REPLIES, DEMO_SERVICES, demoFormFields } from './demo-content';
 import { seededRandom } from '../../shared/seeded-random';

@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts/routes';
 import { businessRoutes } from './business/routes';
 import { clientDetailRoutes } from './clients/client-detail-routes';
 import { clientRoutes } from './clients/routes';
+import { bookingRoutes } from './bookings/routes';
 import { importRoutes, webhookRoutes } from './imports/routes';
 import { smsRoutes } from './sms/routes';
 import { smsInboxRoutes } from './sms-inbox/routes';
@@ -29,10 +30,10 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
-export const privateRouteGroups: RouteGroup[] = [clientRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, insightsRoutes];
+export const privateRouteGroups: RouteGroup[] = [clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, insightsRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs];

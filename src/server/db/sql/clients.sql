@@ -27,9 +27,16 @@ BEGIN
   -- Nested: the condition on new_rows and old_rows is planned only in an UPDATE trigger, where they exist.
   IF TG_OP = 'UPDATE' THEN
     IF EXISTS (SELECT 1 FROM new_rows WHERE is_referred_client) OR EXISTS (SELECT 1 FROM old_rows WHERE is_referred_client) THEN
-      PERFORM read_model_move_referred(array_agg(n.id), array_agg(CASE WHEN n.is_referred_client THEN 1 ELSE -1 END))
-      FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE n.is_referred_client IS DISTINCT FROM o.is_referred_client
+      -- Grouped, not a join of new_rows and old_rows: PL/pgSQL keeps this statement's plan from its first call
+      -- (often one row), and a kept nested loop over a 50,000-row re-upload compares 50,000 x 50,000 rows.
+      PERFORM read_model_move_referred(array_agg(m.id), array_agg(m.s))
+      FROM (
+        SELECT id, sum(s)::int AS s FROM (
+          SELECT id, 1 AS s FROM new_rows WHERE is_referred_client
+          UNION ALL
+          SELECT id, -1 FROM old_rows WHERE is_referred_client
+        ) x GROUP BY id HAVING sum(s) <> 0
+      ) m
       HAVING count(*) > 0;
     END IF;
   END IF;

@@ -36,7 +36,7 @@ export const recomputeStatsJob = defineJob({
     );
     for (const { id, today } of due) {
       await database.db.transaction(async (tx) => {
-        // The lock imports, webhooks and Add Client take (record-bookings.ts): a recompute never
+        // The lock imports, webhooks and Add Client take (bookings/record.ts): a recompute never
         // writes stats computed from bookings older than a concurrent import's.
         await lockBusinessClients(tx, id);
         await recomputeClientStats(tx, id);

@@ -6,7 +6,7 @@ import { loyaltyScoreSql } from './loyalty-score';
  * The CTEs `facts`, `today`, `f` and `fresh` that turn a CTE `stream` (id, service_date, amount, gap,
  * converted: one row per completed booking and one per referral) into each id's figures, `fresh` (id,
  * total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent). Shared by this recompute and
- * the import's insert of new clients (record-bookings.ts), so both compute the same figures.
+ * the import's insert of new clients (bookings/record.ts), so both compute the same figures.
  */
 export const figuresOfStream = (businessId: number) => sql`facts as (
       -- no join between the two: one group per client
@@ -34,41 +34,43 @@ export const figuresOfStream = (businessId: number) => sql`facts as (
  * (all of them, or only `clientIds`) in one set-based statement. The loyalty rule is written down in
  * docs/loyalty-score.md and implemented once, in loyalty-score.ts.
  *
- * Written to be fast whatever the planner's statistics say (an import runs it on rows its own
- * transaction just wrote, which no ANALYZE has seen, or statistics from before this business had
- * rows): each target client's bookings are looked up through the index, bookings and referrals meet in
- * one stream grouped by client (no join between them to misplan), and there is no `or` join.
+ * Linear in the clients it recomputes, whatever the plan (custom or generic) and the statistics (an import
+ * runs it on rows its own transaction just wrote, which no ANALYZE has seen). The target ids are a set
+ * (`targets`, one unnest), never an array that rows are compared with (a generic plan searches such an
+ * array linearly for every row: quadratic on a re-upload). Each target's bookings and referrals are
+ * read through indexes in lateral subqueries fenced by `offset 0`, which leaves the planner no join to
+ * misplan on stale estimates (a join of the targets with the business's bookings, planned for the 54
+ * clients the statistics knew, took minutes for 20,000). Bookings and referrals meet in one stream
+ * grouped by client, and there is no `or` join. docs/read-model.md, "Uploads".
  */
 export async function recomputeClientStats(tx: Tx, businessId: number, clientIds?: number[]): Promise<void> {
   if (clientIds && clientIds.length === 0) return;
-  // An int[] literal: `= any(array)` gives the planner the exact row count.
-  const ids = clientIds ? `{${clientIds.map((id) => Math.trunc(id)).join(',')}}` : null;
-  const inTarget = (column: string) => (ids ? sql`${sql.raw(column)} = any(${ids}::int[])` : sql`true`);
+  const targets = clientIds
+    ? sql`select c.id, c.referral_code from (select distinct unnest(${`{${clientIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]) as id) t
+        cross join lateral (select c.id, c.referral_code from clients c where c.id = t.id and c.business_id = ${businessId} offset 0) c`
+    : sql`select c.id, c.referral_code from clients c where c.business_id = ${businessId}`;
   await tx.execute(sql`
-    with stream as (
-      -- one row per completed booking of each target client (a row with no date when it has none),
-      -- read through the (client_id, ...) index client by client: the lateral subquery (kept apart by
-      -- offset 0) leaves the planner no join order to get wrong. gap: days since the previous distinct
-      -- service date (null on the first date and on a repeated date).
+    with targets as materialized (${targets}),
+    stream as (
+      -- one row per completed booking of each target client (a row with no date when it has none).
+      -- gap: days since the previous distinct service date (null on the first date and on a repeated date).
       select t.id, d.service_date, d.amount_charged as amount,
         nullif(d.service_date - lag(d.service_date) over (partition by t.id order by d.service_date), 0) as gap,
         null::boolean as converted
-      from clients t
+      from targets t
       left join lateral (
         select b.service_date, b.amount_charged from bookings b where b.client_id = t.id and b.status = 'completed' offset 0
       ) d on true
-      where t.business_id = ${businessId} and ${inTarget('t.id')}
       union all
       -- one row per referral the client made (naming the client, or carrying its referral code): two
       -- equality lookups, each on an index, united so a referral that matches both counts once
-      select id, null, null, null, converted from (
-        select r.referrer_client_id as id, r.id as referral_id, r.converted from referrals r
-        where r.business_id = ${businessId} and r.referrer_client_id is not null and ${inTarget('r.referrer_client_id')}
+      select t.id, null, null, null, r.converted
+      from targets t
+      cross join lateral (
+        select r.id, r.converted from referrals r where r.business_id = ${businessId} and r.referrer_client_id = t.id
         union
-        select c.id, r.id, r.converted from referrals r
-        join clients c on c.referral_code = r.referrer_code
-        where r.business_id = ${businessId} and c.business_id = ${businessId} and ${inTarget('c.id')}
-      ) referred
+        select r.id, r.converted from referrals r where r.business_id = ${businessId} and r.referrer_code = t.referral_code
+      ) r
     ),
     ${figuresOfStream(businessId)}
     update clients c set

@@ -4,8 +4,6 @@ import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import {
-  addClientResponseSchema,
-  addClientSchema,
   bookingTrendPointSchema,
   bookingTrendsQuerySchema,
   clientActionResponseSchema,
@@ -49,12 +47,6 @@ export async function clientRoutes(untyped: FastifyInstance) {
   });
 
   app.get('/clients/loyalty-distribution', { schema: { response: { 200: loyaltyDistributionSchema } } }, async (request) => clients.loyaltyDistribution(db, businessIdOf(request)));
-
-  app.post('/clients', { schema: { response: { 201: addClientResponseSchema } } }, async (request, reply) => {
-    const input = parse(addClientSchema, request.body);
-    const client = await clients.addClient({ database, jobs: app.deps.jobs, log: request.log }, businessIdOf(request), input);
-    return reply.status(201).send({ client });
-  });
 
   app.get('/dashboard/stats', { schema: { response: { 200: dashboardStatsSchema } } }, async (request) => clients.dashboardStats(db, businessIdOf(request)));
 

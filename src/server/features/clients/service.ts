@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
-import { normalizePhone } from '../../../shared/phone';
 import { giftLabel, type Client, type ClientPage, type SendGiftInput } from '../../../shared/schemas/clients';
 import type { ClientSort } from '../../../shared/constants';
 import * as q from './queries';
-import { type BookingRow, recordBookings } from './record-bookings';
 import { toCsv } from './export-csv';
-import { FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate } from './service-dates';
 import { sendSms, type SendContext, type SentText } from '../sms/service';
-import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 
-export { recomputeClientStats } from './recompute';
+export { figuresOfStream, recomputeClientStats } from './recompute';
 export { lockBusinessClients } from './business-lock';
 export { generateReferralCode } from './referral-code';
-export { latestServiceDate } from './service-dates';
-export { recordBookings, recordCancelledBookings, dedupeKey, type BookingRow, type CancelledBookingRow, type DateRange, type RecentBooking, type RecordResult } from './record-bookings';
+export { FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate } from './service-dates';
+
+/** One client of the business as the API answers it, or null. */
+export const clientById = (db: Tx, businessId: number, clientId: number) => q.selectClientById(db, businessId, clientId);
 
 /** GET /api/clients without `page` answers at most this many, in the asked order and search (docs/clients-api.md). */
 export const UNPAGED_CLIENT_LIMIT = 1000;
@@ -47,37 +45,6 @@ export const topClients = (db: Tx, businessId: number, limit: number) => q.selec
 export const loyaltyDistribution = (db: Tx, businessId: number) => q.selectLoyaltyDistribution(db, businessId);
 export const dashboardStats = (db: Tx, businessId: number) => q.selectDashboardStats(db, businessId);
 export const bookingTrends = (db: Tx, businessId: number, days: number) => q.selectBookingTrends(db, businessId, days);
-
-/** Add Client: the client (found by e-mail or created) and its completed booking, in one transaction. */
-export async function addClient(
-  deps: BookingAutomationDeps,
-  businessId: number,
-  input: { name: string; email: string; phone?: string | null; serviceDate: string; serviceType?: string | null; amount: number },
-): Promise<Client> {
-  let phone: string | null = null;
-  if (input.phone) {
-    phone = normalizePhone(input.phone);
-    if (!phone) throw new HttpError(400, 'Please enter a valid phone number');
-  }
-  const row: BookingRow = {
-    name: input.name,
-    email: input.email,
-    phone,
-    serviceDate: input.serviceDate,
-    serviceType: input.serviceType || null,
-    amount: input.amount,
-  };
-  const { database } = deps;
-  const recent = await recentBookingRange(database, businessId);
-  const { client, recentBookings } = await database.db.transaction(async (tx) => {
-    if (row.serviceDate > (await latestServiceDate(tx, businessId))) throw new HttpError(400, FUTURE_SERVICE_DATE_MESSAGE);
-    const result = await recordBookings(tx, businessId, [row], 'manual', { recent });
-    return { client: (await q.selectClientById(tx, businessId, result.clientIds[0]))!, recentBookings: result.recentBookings };
-  });
-  // A recent booking brings the thank-you (and review request) automations (docs/sms-automations.md).
-  await afterBookingsRecorded(deps, businessId, recentBookings);
-  return client;
-}
 
 /**
  * Send Gift: texts the client the gift and, once the provider took the text, records the reward on the

@@ -13,7 +13,7 @@ import {
   type FormField,
   type SubmissionInput,
 } from '../../../shared/schemas/forms';
-import { recordActivity } from '../sms/service';
+import { recordActivity } from '../activity-log/service';
 import { SUBMISSIONS_PER_IP } from './limits';
 import * as q from './queries';
 

@@ -1,4 +1,4 @@
-import type { BookingRow, CancelledBookingRow } from '../clients/service';
+import type { BookingRow, CancelledBookingRow } from '../bookings/service';
 import type { ClientPreview, PhoneStats } from '../../../shared/schemas/imports';
 import { type ColumnMap, mapColumns, missingColumns } from './columns';
 import { normalizeBooking, type RawBooking, type RowRules } from './normalize-row';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizePhone } from '../../../shared/phone';
 import { parseAmount, parseServiceDate } from '../../../shared/schemas/imports';
-import type { BookingRow } from '../clients/service';
+import type { BookingRow } from '../bookings/service';
 
 /** One booking as it arrived (file row or webhook payload), before any rule ran. */
 export type RawBooking = {

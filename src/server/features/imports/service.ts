@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import * as counters from '../../platform/rate-limit-counters';
-import { latestServiceDate, recordBookings, recordCancelledBookings } from '../clients/service';
-import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
+import { latestServiceDate } from '../clients/service';
+import { afterBookingsCommitted, type BookingDeps, recentRange, recordBookings, recordCancelledBookings } from '../bookings/service';
 import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
 import { importMessage } from '../../../shared/import-summary';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
@@ -19,7 +19,7 @@ export const UPLOAD_HISTORY_LIMIT = 50;
 type ImportAnswer = UploadResult & { errorCount: number };
 
 /** The database, and the queue for the automated texts new bookings bring (docs/sms-automations.md). */
-export type ImportDeps = BookingAutomationDeps;
+export type ImportDeps = BookingDeps;
 
 /**
  * Imports an uploaded table: rows are normalised while the file streams in, then every client,
@@ -56,7 +56,7 @@ async function importFile(
   });
   if (isTruncated()) throw new HttpError(413, 'File is too large. The limit is 10 MB.');
   const id = randomUUID();
-  const recent = await recentBookingRange(database, businessId);
+  const recent = await recentRange(database, businessId);
   const recorded = await database.db.transaction(async (tx) => {
     const r = await recordBookings(tx, businessId, rows.bookings, 'csv', { recent });
     // Cancelled and no-show rows stay "skipped" in the answer; they are kept for Insights (docs/insights.md).
@@ -75,7 +75,7 @@ async function importFile(
     });
     return r;
   });
-  await afterBookingsRecorded(deps, businessId, recorded.recentBookings);
+  await afterBookingsCommitted(deps, businessId, recorded.recentBookings);
   const message = importMessage({ ...recorded, processed: rows.processed, skipped: rows.skipped, errorCount: rows.errorCount, rowsWithoutStatus: rows.rowsWithoutStatus });
   return {
     id,
@@ -170,13 +170,13 @@ export async function handleWebhook(deps: ImportDeps, token: string, body: unkno
     await q.insertWebhookLog(database.db, businessId, body, 'skipped', message);
     return { status: 200, body: { success: true, skipped: true, message } };
   }
-  const recent = await recentBookingRange(database, businessId);
+  const recent = await recentRange(database, businessId);
   const recorded = await database.db.transaction(async (tx) => {
     const r = await recordBookings(tx, businessId, [result.booking], 'webhook', { recent });
     await q.insertWebhookLog(tx, businessId, body, 'success', result.warning ?? null);
     return r;
   });
-  await afterBookingsRecorded(deps, businessId, recorded.recentBookings);
+  await afterBookingsCommitted(deps, businessId, recorded.recentBookings);
   const duplicate = recorded.duplicateBookings > 0;
   return {
     status: 200,

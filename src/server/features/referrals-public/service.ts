@@ -4,7 +4,7 @@ import * as counters from '../../platform/rate-limit-counters';
 import { normalizePhone } from '../../../shared/phone';
 import type { PublicReferral, ReferralClaimReply } from '../../../shared/schemas/referrals-public';
 import * as texts from '../../../shared/schemas/referrals-public-texts';
-import { recordActivity } from '../sms/service';
+import { recordActivity } from '../activity-log/service';
 import { CLAIMS_PER_IP, FLAG_AFTER_PER_IP } from './limits';
 import * as q from './queries';
 import { sameInboxEmail } from './same-person-email';

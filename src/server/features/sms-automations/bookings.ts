@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
-import type { DateRange, RecentBooking } from '../clients/service';
 import { getOutreachSettings } from '../sms/service';
 import { queueTexts, type TextToQueue } from '../sms-outbox/service';
 import * as q from './queries';
@@ -14,6 +13,11 @@ import * as q from './queries';
 export const RECENT_DAYS = 2;
 /** Review requests wait this long after the booking was recorded. */
 export const REVIEW_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/** A booking recorded now whose service date is within the recent range. */
+export type RecentBooking = { id: number; clientId: number; serviceDate: string };
+/** Service dates, inclusive ('YYYY-MM-DD'). */
+export type DateRange = { from: string; to: string };
 
 export type AutomationContext = { database: Database; jobs: JobQueue; now?: () => Date };
 

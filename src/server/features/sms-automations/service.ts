@@ -1,10 +1,9 @@
-import type { RecentBooking } from '../clients/service';
-import { type AutomationContext, queueBookingTexts } from './bookings';
+import { type AutomationContext, queueBookingTexts, type RecentBooking } from './bookings';
 
-// What other features use of the automations (docs/sms-automations.md): the imports, the webhook and
-// Add Client ask which service dates count as new, and hand over the bookings they inserted once committed.
+// What other features use of the automations (docs/sms-automations.md): the bookings feature asks which
+// service dates count as new, and hands over the bookings it inserted once committed (bookings/reactions.ts).
 
-export { recentBookingRange, RECENT_DAYS, type AutomationContext } from './bookings';
+export { recentBookingRange, RECENT_DAYS, type AutomationContext, type DateRange, type RecentBooking } from './bookings';
 
 export type BookingAutomationDeps = AutomationContext & { log?: { error(obj: object, msg?: string): void } };
 

@@ -5,7 +5,7 @@ import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
 import { formatPhone } from '../../../shared/format';
 import { normalizePhone } from '../../../shared/phone';
-import { recordActivity } from '../sms/service';
+import { recordActivity } from '../activity-log/service';
 import * as q from './inbound-queries';
 import { type Keyword, keywordOf, helpReply, START_CONFIRMATION, STOP_CONFIRMATION } from './keywords';
 import { optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './outbound';

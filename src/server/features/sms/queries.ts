@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import type { ActivityMetadata, AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
+import type { AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
 
 // SQL of the SMS feature. Every statement filters by business_id (DESIGN rule 1).
 
@@ -90,11 +90,6 @@ export async function insertSmsLog(
 ) {
   await tx.execute(sql`insert into sms_logs (business_id, client_id, phone_number, message_type, message_content, status, twilio_sid)
     values (${businessId}, ${m.clientId}, ${m.phone}, ${m.messageType}, ${m.content}, ${m.status}, ${m.sid})`);
-}
-
-export async function insertActivity(tx: Tx, businessId: number, type: string, description: string, metadata: ActivityMetadata) {
-  await tx.execute(sql`insert into activity_logs (business_id, type, description, metadata)
-    values (${businessId}, ${type}, ${description}, ${JSON.stringify(metadata)}::jsonb)`);
 }
 
 /** Outbound texts the provider accepted (it gave a sid), unless it later reported them failed or canceled: the free allowance. */

@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/client';
-import type { ActivityMetadata } from '../../db/schema/messaging';
+import { type ActivityMetadata, recordActivity } from '../activity-log/service';
 import { HttpError } from '../../platform/errors';
 import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
@@ -151,7 +151,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
     await db.transaction(async (tx) => {
       await q.finishOutbound(tx, businessId, messageId, { sid: null, status: 'failed' });
       await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: 'failed', sid: null });
-      await q.insertActivity(tx, businessId, 'sms_failed', `Text to ${recipientName} failed`, {
+      await recordActivity(tx, businessId, 'sms_failed', `Text to ${recipientName} failed`, {
         ...baseMetadata,
         error: providerError?.message ?? 'The SMS provider failed',
         error_code: providerError?.code ?? undefined,
@@ -173,7 +173,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
     await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: result.status, sid: result.sid });
     const activity = input.activity ?? { type: 'sms_sent', description: `Text sent to ${recipientName}` };
     const description = typeof activity.description === 'function' ? activity.description(recipientName) : activity.description;
-    await q.insertActivity(tx, businessId, activity.type, description, {
+    await recordActivity(tx, businessId, activity.type, description, {
       ...baseMetadata,
       twilio_sid: result.sid,
       message: body,

@@ -12,8 +12,6 @@ export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange,
 export { renderMessage, firstName, referralLink, PLACEHOLDERS, type Placeholder } from './render';
 /** Outreach settings: templates, review link, automation toggles and cool-downs. */
 export { getOutreachSettings } from './settings';
-/** One line of the activity feed (activity_logs). */
-export { insertActivity as recordActivity } from './queries';
 
 /** The send context of a request: the app's database and provider, links on APP_URL (or the request's origin). */
 export function sendContextOf(app: FastifyInstance, request: FastifyRequest): SendContext {

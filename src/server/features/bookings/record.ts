@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { generateReferralCode } from './referral-code';
-import { figuresOfStream, recomputeClientStats } from './recompute';
-import { lockBusinessClients } from './business-lock';
-import { convertBookedReferrals } from '../referral-conversion/service';
+import { figuresOfStream, generateReferralCode, lockBusinessClients, recomputeClientStats } from '../clients/service';
+import type { DateRange, RecentBooking } from '../sms-automations/service';
+import { reactInTransaction } from './reactions';
 
 /** One completed booking, already normalised (importer, webhook and Add Client all end here). */
 export type BookingRow = {
@@ -26,9 +25,7 @@ export type RecordResult = {
   recentBookings: RecentBooking[];
 };
 
-export type RecentBooking = { id: number; clientId: number; serviceDate: string };
-/** Service dates, inclusive ('YYYY-MM-DD'). */
-export type DateRange = { from: string; to: string };
+export type { DateRange, RecentBooking };
 
 type FileClient = {
   key: number;
@@ -64,6 +61,9 @@ export async function recordBookings(
   if (rows.length === 0) return empty;
   // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
   await lockBusinessClients(tx, businessId);
+  // The statements below are cheap per row but, on statistics from before the file's rows, estimated to
+  // cost millions: PostgreSQL would compile them with JIT first (2.5 s of a 20,000-client re-upload).
+  await tx.execute(sql`set local jit = off`);
 
   const clients: FileClient[] = [];
   const byEmail = new Map<string, FileClient>();
@@ -96,19 +96,22 @@ export async function recordBookings(
     rowClient.push(c);
   }
 
-  // Two equality joins, each on its index ((business_id, lower(email)) and (business_id, phone)), united:
-  // an `or` of two `in` lists could use neither index and scanned every client of the business.
+  // Two equality lookups per file client, each a probe of its index ((business_id, lower(email)) and
+  // (business_id, phone)), united: an `or` of two `in` lists could use neither index, and a join (planned on
+  // statistics that know few clients) hashed every client of the business, for a webhook's one row too.
   const emails = JSON.stringify([...byEmail.keys()]);
   const phones = JSON.stringify([...byPhone.keys()]);
   const existing = rowsOf<{ id: number; email: string | null; phone: string | null }>(
     await tx.execute(sql`
       select c.id, lower(c.email) as email, c.phone
       from json_array_elements_text(${emails}::json) as e(v)
-      join clients c on c.business_id = ${businessId} and lower(c.email) = e.v and c.email is not null
+      cross join lateral (
+        select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and lower(c.email) = e.v and c.email is not null offset 0
+      ) c
       union
       select c.id, lower(c.email), c.phone
       from json_array_elements_text(${phones}::json) as p(v)
-      join clients c on c.business_id = ${businessId} and c.phone = p.v`),
+      cross join lateral (select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and c.phone = p.v offset 0) c`),
   );
   const dbByEmail = new Map<string, (typeof existing)[number]>();
   const dbByPhone = new Map<string, (typeof existing)[number]>();
@@ -173,9 +176,10 @@ export async function recordBookings(
     if (res.recent) recentBookings.push(...res.recent);
   }
 
-  // Pending referrals whose friend now has a booking convert here, in this transaction (docs/referrals.md).
-  const referrers = await convertBookedReferrals(tx, businessId, [...byEmail.keys()], [...byPhone.keys()]);
-  const touched = [...new Set([...updated, ...referredNew, ...referrers])];
+  // What other features do in this transaction when bookings are recorded (reactions.ts): pending referrals
+  // whose friend now has a booking convert (docs/referrals.md); their referrers' figures move.
+  const moved = await reactInTransaction(tx, { businessId, emails: [...byEmail.keys()], phones: [...byPhone.keys()] });
+  const touched = [...new Set([...updated, ...referredNew, ...moved])];
   // No ANALYZE here: it serialised different businesses' imports; the recompute is fast without it.
   await recomputeClientStats(tx, businessId, touched);
   return {

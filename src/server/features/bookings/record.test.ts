@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type BookingRow, recordBookings } from './record-bookings';
-import { recomputeClientStats } from './recompute';
+import { recomputeClientStats } from '../clients/service';
+import { type BookingRow, recordBookings } from './record';
 
 // A client named "Orphan ..." gets a referral code that an existing referral already carries (as when a
 // client holding that code was deleted); every other client gets a real random code.
-vi.mock('./referral-code', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./referral-code')>();
-  return { generateReferralCode: (name: string) => (name.startsWith('Orphan') ? 'ORPHAN-CODE1' : actual.generateReferralCode(name)) };
+vi.mock('../clients/service', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../clients/service')>();
+  return { ...actual, generateReferralCode: (name: string) => (name.startsWith('Orphan') ? 'ORPHAN-CODE1' : actual.generateReferralCode(name)) };
 });
 
 let t: TestApp;
