@@ -3,6 +3,7 @@ import { rowsOf, type Tx } from '../../db/client';
 import type { ProviderMessage } from '../../providers/sms/types';
 import { formatPhone } from '../../../shared/format';
 import { countSegments } from '../../../shared/sms-segments';
+import { recordActivity } from '../activity-log/service';
 import * as q from './queries';
 
 // Texts whose outcome is unknown (docs/sms-outbox.md "At most once"): the provider may or may not have sent
@@ -87,7 +88,7 @@ export async function recordConfirmedSent(db: Tx, text: UnknownText, found: Prov
     if (settled.length === 0) return false;
     const name = await recipientName(tx, text);
     await q.insertSmsLog(tx, text.businessId, { clientId: text.clientId, phone: text.to, messageType: text.messageType, content: text.body, status: found.status, sid: found.sid });
-    await q.insertActivity(tx, text.businessId, 'sms_sent', `Text sent to ${name}`, {
+    await recordActivity(tx, text.businessId, 'sms_sent', `Text sent to ${name}`, {
       phone_number: text.to,
       message_type: text.messageType,
       client_id: text.clientId ?? undefined,
@@ -111,7 +112,7 @@ export async function recordNotSent(db: Tx, text: UnknownText, error: string): P
     if (settled.length === 0) return false;
     const name = await recipientName(tx, text);
     await q.insertSmsLog(tx, text.businessId, { clientId: text.clientId, phone: text.to, messageType: text.messageType, content: text.body, status: 'failed', sid: null });
-    await q.insertActivity(tx, text.businessId, 'sms_failed', `Text to ${name} failed`, {
+    await recordActivity(tx, text.businessId, 'sms_failed', `Text to ${name} failed`, {
       phone_number: text.to,
       message_type: text.messageType,
       client_id: text.clientId ?? undefined,
