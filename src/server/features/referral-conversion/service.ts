@@ -16,7 +16,7 @@ import { REFERRAL_REVENUE, convertBookedReferrals, convertOne, matchingClient } 
 
 // Conversion of referrals when bookings arrive and by hand (docs/referrals.md, "Conversion").
 
-export { convertBookedReferrals };
+export { convertBookedReferrals, REFERRAL_REVENUE };
 
 type ReferralRow = {
   id: number;

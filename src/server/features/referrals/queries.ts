@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
 import { phoneDigitsPattern, substringMatch } from '../../db/like-pattern';
-import { REFERRAL_REVENUE } from '../referral-conversion/convert';
+import { REFERRAL_REVENUE } from '../referral-conversion/service';
 
 // The owner's reads of referrals (docs/referrals.md, "Owner side"). The referrer is the client named by
 // referrer_client_id (the one the loyalty score credits); a referral whose referrer was deleted keeps its code.
