@@ -128,6 +128,15 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
+/**
+ * PATCH /api/leads/{id}/status: the Lead, and when it was set to converted and came with a pending referral, that
+ * referral (the screen offers to convert it too); null otherwise.
+ */
+export const leadStatusReplySchema = leadSchema.extend({
+  pendingReferral: z.object({ id: z.number().int(), refereeName: z.string(), referrerName: z.string().nullable() }).nullable(),
+});
+export type LeadStatusReply = z.infer<typeof leadStatusReplySchema>;
+
 /** GET /api/leads: one page, newest first, and how many leads match the filters. */
 export const leadPageSchema = z.object({
   leads: z.array(leadSchema),
@@ -152,7 +161,7 @@ export const leadCommunicationSchema = z.object({
   leadId: z.number().int(),
   /** sms or email */
   type: z.string(),
-  /** outbound */
+  /** outbound (the owner's), or inbound (a text the lead sent: status 'received') */
   direction: z.string(),
   subject: z.string().nullable(),
   content: z.string(),

@@ -16,6 +16,7 @@ import {
   leadSmsInputSchema,
   leadStatsSchema,
   leadStatusInputSchema,
+  leadStatusReplySchema,
 } from '../../../shared/schemas/leads';
 import { sendContextOf } from '../sms/service';
 import * as leads from './service';
@@ -41,7 +42,7 @@ export async function leadRoutes(untyped: FastifyInstance) {
     return reply.code(201).send(lead);
   });
 
-  app.patch('/leads/:id/status', { schema: { response: { 200: leadSchema } } }, async (request) => {
+  app.patch('/leads/:id/status', { schema: { response: { 200: leadStatusReplySchema } } }, async (request) => {
     const id = idOf(request.params);
     const { status } = parse(leadStatusInputSchema, request.body);
     return leads.setLeadStatus(db, businessIdOf(request), id, status);

@@ -14,6 +14,7 @@ import {
   type LeadPage,
   type LeadStats,
   type LeadStatus,
+  type LeadStatusReply,
 } from '../../../shared/schemas/leads';
 import { type SendContext, firstName, sendSms } from '../sms/service';
 import * as q from './queries';
@@ -48,10 +49,14 @@ export async function addLead(db: Tx, businessId: number, input: { name: string;
   return q.insertManualLead(db, businessId, { name: input.name, email: input.email ? input.email.toLowerCase() : null, phone, notes: input.notes });
 }
 
-export async function setLeadStatus(db: Tx, businessId: number, id: number, status: LeadStatus): Promise<Lead> {
+/**
+ * Sets a lead's status. A lead set to converted that came with a pending referral names it, so the screen can
+ * offer to convert the referral too (docs/leads.md, "Status").
+ */
+export async function setLeadStatus(db: Tx, businessId: number, id: number, status: LeadStatus): Promise<LeadStatusReply> {
   const lead = await q.updateLeadStatus(db, businessId, id, status);
   if (!lead) throw new HttpError(404, LEAD_NOT_FOUND);
-  return lead;
+  return { ...lead, pendingReferral: status === 'converted' ? await q.selectPendingReferralOfLead(db, businessId, id) : null };
 }
 
 export async function communications(db: Tx, businessId: number, leadId: number): Promise<LeadCommunication[]> {
@@ -84,6 +89,8 @@ export async function textLead(ctx: SendContext, businessId: number, leadId: num
     body: message.replaceAll('{clientName}', firstName(lead.name)),
     messageType: 'lead',
     activity: { type: 'sms_sent', description: `Text sent to ${lead.name} (lead)`, metadata: { lead_id: lead.id, lead_name: lead.name } },
+    // In the lead's thread (its communications and SMS Conversations), whatever the provider answers.
+    onStored: (messageId) => q.linkTextToLead(db, businessId, messageId, lead.id),
     onSent: async (tx, sent) => {
       communication = await q.insertCommunication(tx, businessId, lead.id, { type: 'sms', subject: null, content: sent.body, status: 'sent' });
     },
