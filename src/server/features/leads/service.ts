@@ -109,7 +109,8 @@ export async function emailLead(ctx: MailContext, businessId: number, leadId: nu
   if (!lead.email?.trim()) throw new HttpError(400, LEAD_NO_EMAIL);
   const business = await q.selectSenderOf(ctx.db, businessId);
   try {
-    await ctx.email.send({ to: lead.email.trim(), subject: input.subject, text: input.message, replyTo: business?.email ?? undefined });
+    // From "{Business name} <MAIL_FROM's address>", answers to the owner (docs/leads.md, "E-mailing a lead").
+    await ctx.email.send({ to: lead.email.trim(), subject: input.subject, text: input.message, replyTo: business?.email ?? undefined, fromName: business?.name });
   } catch (error) {
     ctx.log.error({ err: error, leadId }, 'lead e-mail failed');
     throw new HttpError(502, `The email to ${lead.name} was not sent: the mail server did not accept it. Please try again.`);

@@ -84,7 +84,7 @@ async function applyConversions(tx: Tx, businessId: number, chosenCtes: SQL): Pr
       lead_rows as (
         update leads l set status = 'converted', updated_at = now()
         from conv
-        where l.business_id = ${businessId} and l.source = 'referral' and l.status <> 'converted'
+        where l.business_id = ${businessId} and l.status <> 'converted'
           and l.referrer_code = conv.referrer_code
           and (lower(l.email) = conv.email or l.phone = conv.phone)
         returning l.id

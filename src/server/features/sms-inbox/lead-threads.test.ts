@@ -2,13 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { smsLeadConversationsSchema } from '../../../shared/schemas/sms-inbox';
 import { leadStatusReplySchema } from '../../../shared/schemas/leads';
-import { addLeadRow } from '../leads/test-helpers.test-util';
 import { APP_URL, addClient, businessWithNumber, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';
 
 // Leads are conversations (docs/sms-inbox.md, "Leads"): a lead's texts in its communications and in the lead
 // threads, the owner's answer in the same thread, and the thread following the lead when it becomes a client.
 
 let t: TestApp;
+
+/** A lead as a form or claim leaves it (written directly). */
+async function addLeadRow(_db: unknown, businessId: number, l: { name: string; email?: string; phone?: string; source?: string; referrerCode?: string; referrerName?: string }) {
+  const [row] = await t.database.query<{ id: number }>(
+    `insert into leads (business_id, name, email, phone, source, referrer_code, referrer_name) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [businessId, l.name, l.email ?? null, l.phone ?? null, l.source ?? 'form', l.referrerCode ?? null, l.referrerName ?? null],
+  );
+  return row.id;
+}
 let a: InboxBusiness;
 let b: InboxBusiness;
 const LEAD_PHONE = '+14155550142';
