@@ -109,7 +109,10 @@ export const leadListQuerySchema = z.object({
   search: z.string({ error: 'search must be text' }).trim().max(200, { error: 'search is too long (200 characters at most)' }).optional(),
   status: enumOf(['all', ...LEAD_STATUSES] as const, 'status').default('all'),
   source: enumOf(['all', ...LEAD_SOURCES] as const, 'source').default('all'),
+  /** `new=true`: the sidebar badge's count instead of a page (leads still New that came in the last NEW_LEAD_DAYS days). */
+  new: z.enum(['true', 'false', '1', '0'], { error: 'new must be true or false' }).optional(),
 });
+export const NEW_LEAD_DAYS = 7;
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 
 /** The spec's Lead entity (section 3). createdAt is an ISO timestamp; the phone is E.164 when it was valid. */
@@ -145,6 +148,9 @@ export const leadPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
+
+/** GET /api/leads: a page, or with ?new=true the badge's count. */
+export const leadListResponseSchema = z.union([leadPageSchema, z.object({ count: z.number().int() })]);
 
 /** GET /api/leads/stats (spec "Lead stats"). Rates are percentages 0-100 rounded to 1 decimal. */
 export const leadStatsSchema = z.object({

@@ -325,6 +325,14 @@ export async function selectCommunications(tx: Tx, businessId: number, leadId: n
   return rows.filter((r) => r.id != null).map((r) => toCommunication(r as CommunicationRow));
 }
 
+export async function countNewLeads(tx: Tx, businessId: number, days: number): Promise<number> {
+  const [r] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from leads l where l.business_id = ${businessId} and l.status = 'new'
+      and l.created_at >= now() - make_interval(days => ${days}::int)`),
+  );
+  return Number(r.n);
+}
+
 /** The text just stored for a lead belongs to its thread (docs/sms-inbox.md, "Leads"). */
 export async function linkTextToLead(tx: Tx, businessId: number, messageId: number, leadId: number) {
   await tx.execute(sql`update sms_messages set lead_id = ${leadId} where id = ${messageId} and business_id = ${businessId}`);

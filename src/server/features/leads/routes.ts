@@ -11,7 +11,7 @@ import {
   leadEmailInputSchema,
   leadListQuerySchema,
   leadMessageResponseSchema,
-  leadPageSchema,
+  leadListResponseSchema,
   leadSchema,
   leadSmsInputSchema,
   leadStatsSchema,
@@ -29,9 +29,11 @@ export async function leadRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/leads', { schema: { response: { 200: leadPageSchema } } }, async (request) =>
-    leads.listLeads(db, businessIdOf(request), parse(leadListQuerySchema, request.query)),
-  );
+  app.get('/leads', { schema: { response: { 200: leadListResponseSchema } } }, async (request) => {
+    const { new: badge, ...query } = parse(leadListQuerySchema, request.query);
+    if (badge === 'true' || badge === '1') return { count: await leads.countNewLeads(db, businessIdOf(request)) };
+    return leads.listLeads(db, businessIdOf(request), query);
+  });
 
   app.get('/leads/stats', { schema: { response: { 200: leadStatsSchema } } }, async (request) => leads.leadStats(db, businessIdOf(request)));
 

@@ -9,6 +9,7 @@ import {
   LEAD_NO_PHONE,
   LEAD_NOT_FOUND,
   LEAD_TOP_REFERRERS,
+  NEW_LEAD_DAYS,
   type Lead,
   type LeadCommunication,
   type LeadPage,
@@ -25,6 +26,9 @@ export async function listLeads(db: Tx, businessId: number, opts: q.LeadFilters 
   const { leads, total } = await q.selectLeadPage(db, businessId, opts, opts.pageSize, (opts.page - 1) * opts.pageSize);
   return { leads, total, page: opts.page, pageSize: opts.pageSize };
 }
+
+/** The Leads badge: leads still New that came in the last NEW_LEAD_DAYS days (leads_business_status_created_idx). */
+export const countNewLeads = (db: Tx, businessId: number) => q.countNewLeads(db, businessId, NEW_LEAD_DAYS);
 
 /** Percent to 1 decimal (0 with nothing to divide). */
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
