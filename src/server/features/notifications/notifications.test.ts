@@ -5,12 +5,34 @@ import type { QueuedJob } from '../../platform/jobs/testing';
 import { DEFAULT_FIELDS, REF_FIELD } from '../../../shared/schemas/forms';
 import { NOTIFY_EMAIL_INVALID, NOTIFY_PHONE_INVALID } from '../../../shared/schemas/notifications';
 import { notifyOwnerJob, sendDueDigests } from './jobs';
-import { APP_URL, businessWithNumber, postSigned, textFrom } from '../sms-inbox/test-helpers.test-util';
+import { twilioSignature } from '../../providers/sms/signature';
+import { SIMULATOR_AUTH_TOKEN } from '../../providers/sms/simulator';
 
 // The owner hears about new business (docs/settings.md, "Notifications"), the Leads badge, the website link's
 // credit (docs/referrals.md, "Referral credit") and lead e-mails sent in the business's name (docs/leads.md).
 
+const APP_URL = 'http://localhost:3000';
 let t: TestApp;
+let sid = 0;
+
+/** A text to the business number, signed as the provider signs it. */
+function postSigned(app: TestApp['app'], url: string, params: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(SIMULATOR_AUTH_TOKEN, `${APP_URL}${url}`, params) },
+    payload: new URLSearchParams(params).toString(),
+  });
+}
+const textFrom = (from: string, to: string, body: string) => {
+  const id = `SMnotify${++sid}${Math.random().toString(16).slice(2, 10)}`;
+  return { MessageSid: id, SmsSid: id, AccountSid: 'ACtest', From: from, To: to, Body: body, NumMedia: '0' };
+};
+async function businessWithNumber(database: TestApp['database'], number: string, extra: { name: string }) {
+  const b = await createBusiness(database, { name: extra.name, selectedPhoneNumber: number, twilioNumbers: [number], enableForwarding: false });
+  await database.query('update outreach_settings set twilio_phone = $1 where business_id = $2', [number, b.id]);
+  return { ...b, number };
+}
 let a: TestBusiness & { number: string };
 let other: TestBusiness;
 let form: { embedToken: string };
