@@ -3,7 +3,7 @@ import { formatCurrency, formatDate, formatPhone } from '../../../shared/format'
 import type { ReferralListItem } from '../../../shared/schemas/referrals';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import type { ConvertTarget } from './mark-converted-dialog';
+import type { ConvertTarget } from '../../components/referrals/mark-converted-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 
 function StatusBadge({ r }: { r: ReferralListItem }) {

@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { ReferralCards, ReferralTableRows } from './referral-rows';
-import { type ConvertTarget, MarkConvertedDialog } from './mark-converted-dialog';
+import { type ConvertTarget, MarkConvertedDialog } from '../../components/referrals/mark-converted-dialog';
 import { type ReferralSort, type StatusFilter, useReferralPage } from './use-referrals';
 import { SearchField } from '../../components/search-field';
 

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { formatCurrency, formatDate } from '../../../shared/format';
 import { AMOUNT_INVALID } from '../../../shared/schemas/referral-conversion';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { FieldError, Label } from '../../components/ui/label';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Input } from '../ui/input';
+import { FieldError, Label } from '../ui/label';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useBookingCandidates, useMarkConverted } from './use-mark-converted';
 

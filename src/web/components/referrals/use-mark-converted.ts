@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingCandidatesReply, ConvertReferralReply } from '../../../shared/schemas/referral-conversion';
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '../ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 
 export const bookingCandidatesUrl = (referralId: number, search: string) =>
