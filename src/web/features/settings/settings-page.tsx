@@ -4,6 +4,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AccountSection } from './account-section';
 import { DangerZone } from './danger-zone';
+import { NotificationsSection } from './notifications-section';
 import { ProfileSection } from './profile-section';
 import { ReviewLinkSection } from './review-link-section';
 import { TemplatesSection } from './templates-section';
@@ -41,6 +42,7 @@ export function SettingsPage() {
         <div className="space-y-6">
           <ProfileSection profile={profile.data} />
           <AccountSection profile={profile.data} />
+          <NotificationsSection />
           <TemplatesSection />
           <ReviewLinkSection link={profile.data.googleReviewLink} />
           <WebhookSection url={profile.data.webhookEndpoint} />
