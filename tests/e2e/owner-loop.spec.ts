@@ -79,7 +79,7 @@ for (const viewport of [
       await expect(thread.getByText('1 unread')).toBeVisible();
       await thread.getByRole('button', { name: 'Mark as Read' }).click();
       await expect(thread.getByText('1 unread')).toBeHidden();
-      await thread.getByLabel('Reply to Lena Lead').fill('Yes, 10am works!');
+      await thread.getByRole('textbox', { name: 'Reply to Lena Lead' }).fill('Yes, 10am works!');
       await thread.getByRole('button', { name: 'Send reply to Lena Lead' }).click();
       await expectToast(page, 'SMS sent');
       await expect(thread.getByText('Yes, 10am works!')).toBeVisible();
