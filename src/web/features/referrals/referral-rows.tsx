@@ -27,13 +27,20 @@ const revenueText = (r: ReferralListItem) => (r.revenue == null ? '—' : format
 
 type RowsProps = { referrals: ReferralListItem[]; onConvert: (r: ConvertTarget) => void };
 
-/** Mark converted: a pending referral only. */
-function ConvertButton({ r, onConvert }: { r: ReferralListItem; onConvert: RowsProps['onConvert'] }) {
+/** Mark converted: a pending referral only. In the table an icon (the columns fill the width), on a card the words. */
+function ConvertButton({ r, onConvert, compact }: { r: ReferralListItem; onConvert: RowsProps['onConvert']; compact?: boolean }) {
   if (r.converted) return null;
   return (
-    <Button variant="outline" size="sm" onClick={() => onConvert({ id: r.id, refereeName: r.refereeName })} aria-label={`Mark ${r.refereeName} converted`}>
+    <Button
+      variant="outline"
+      size={compact ? 'icon' : 'sm'}
+      className={compact ? 'size-8' : undefined}
+      title="Mark converted"
+      onClick={() => onConvert({ id: r.id, refereeName: r.refereeName })}
+      aria-label={`Mark ${r.refereeName} converted`}
+    >
       <CircleCheck />
-      Mark converted
+      {!compact && 'Mark converted'}
     </Button>
   );
 }
@@ -94,7 +101,7 @@ export function ReferralTableRows({ referrals, onConvert }: RowsProps) {
               {revenueText(r)}
             </TableCell>
             <TableCell className="whitespace-nowrap">
-              <ConvertButton r={r} onConvert={onConvert} />
+              <ConvertButton r={r} onConvert={onConvert} compact />
             </TableCell>
           </TableRow>
         ))}
