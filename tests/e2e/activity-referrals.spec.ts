@@ -99,6 +99,8 @@ const conversion = (id: number, name: string, given: boolean): ConversionItem =>
   referrerClient: referrer,
   referrerCode: 'OLIVIA-7K2Q',
   convertedAt: new Date(Date.now() - id * DAY).toISOString(),
+  bookedOn: null,
+  revenue: null,
   referralReward: { rewardAmount: '$25', rewardGiven: given, markedAt: given ? new Date().toISOString() : null },
 });
 

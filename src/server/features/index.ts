@@ -17,6 +17,8 @@ import { publicFormRoutes } from './forms-public/routes';
 import { leadRoutes } from './leads/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { insightsRoutes } from './insights/routes';
+import { notificationRoutes } from './notifications/routes';
+import { notificationJobs } from './notifications/jobs';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
 import { importJobs } from './imports/jobs';
@@ -30,10 +32,10 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, notificationRoutes];
 
 /** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
-export const privateRouteGroups: RouteGroup[] = [clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, insightsRoutes];
+export const privateRouteGroups: RouteGroup[] = [clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, insightsRoutes, notificationRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
-export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs];
+export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...notificationJobs];

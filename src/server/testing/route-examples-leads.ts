@@ -4,7 +4,7 @@ import type { RouteExample } from './route-examples';
 /** Route examples of features/leads, the Lead Inbox (see route-examples.ts). */
 export const LEADS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/leads': {
-    queries: [{}, { page: '1', pageSize: '25', search: 'lead', status: 'new', source: 'form' }, { status: 'converted' }, { source: 'referral', search: '555' }],
+    queries: [{}, { page: '1', pageSize: '25', search: 'lead', status: 'new', source: 'form' }, { status: 'converted' }, { source: 'referral', search: '555' }, { new: 'true' }],
     querySchema: leadListQuerySchema,
   },
   'GET /api/leads/stats': {},

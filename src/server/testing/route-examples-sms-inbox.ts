@@ -30,6 +30,7 @@ export const SMS_INBOX_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     queries: [{}, { page: '1', pageSize: '20', search: 'alice' }, { page: '2', pageSize: '1' }],
     querySchema: smsConversationsQuerySchema,
   },
+  'GET /api/sms/lead-conversations': {},
   'GET /api/sms/messages': {
     queries: [{}, { page: '1', pageSize: '50' }, { page: '1', pageSize: '10', clientId: '1' }, { pageSize: '10', before: '1' }],
     querySchema: smsHistoryQuerySchema,

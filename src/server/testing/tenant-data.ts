@@ -86,6 +86,8 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .values({ businessId, clientId, direction: 'inbound', fromNumber: '+14155550101', toNumber: '+15005550006', messageBody: `Reply ${MARK}`, twilioSid: `SM${MARK}1${businessId}` })
       .returning({ id: s.smsMessages.id }),
   );
+  // A lead's text (no client): the lead conversations and the lead's communications read it.
+  await db.insert(s.smsMessages).values({ businessId, leadId: lead.id, direction: 'inbound', fromNumber: '+14155550105', toNumber: '+15005550006', messageBody: `Lead reply ${MARK}`, twilioSid: `SM${MARK}3${businessId}` });
   const smsReply = await one(
     db
       .insert(s.smsReplies)

@@ -169,6 +169,8 @@ export const deleteFormReplySchema = z.object({ success: z.literal(true), id: z.
 /** The page's own inputs: the honeypot (left empty by people) and the page the form was shown on. */
 export const HONEYPOT_FIELD = '_rf_website';
 export const PAGE_URL_FIELD = '_rf_page';
+/** The referral code a visitor arrived with (the Share dialog's website link, `?ref=CODE`): the lead is credited to its client. */
+export const REF_FIELD = '_rf_ref';
 export const MAX_ANSWER = 5000;
 export const MAX_SUBMISSION_KEYS = 100;
 

@@ -109,7 +109,10 @@ export const leadListQuerySchema = z.object({
   search: z.string({ error: 'search must be text' }).trim().max(200, { error: 'search is too long (200 characters at most)' }).optional(),
   status: enumOf(['all', ...LEAD_STATUSES] as const, 'status').default('all'),
   source: enumOf(['all', ...LEAD_SOURCES] as const, 'source').default('all'),
+  /** `new=true`: the sidebar badge's count instead of a page (leads still New that came in the last NEW_LEAD_DAYS days). */
+  new: z.enum(['true', 'false', '1', '0'], { error: 'new must be true or false' }).optional(),
 });
+export const NEW_LEAD_DAYS = 7;
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 
 /** The spec's Lead entity (section 3). createdAt is an ISO timestamp; the phone is E.164 when it was valid. */
@@ -128,6 +131,15 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
+/**
+ * PATCH /api/leads/{id}/status: the Lead, and when it was set to converted and came with a pending referral, that
+ * referral (the screen offers to convert it too); null otherwise.
+ */
+export const leadStatusReplySchema = leadSchema.extend({
+  pendingReferral: z.object({ id: z.number().int(), refereeName: z.string(), referrerName: z.string().nullable() }).nullable(),
+});
+export type LeadStatusReply = z.infer<typeof leadStatusReplySchema>;
+
 /** GET /api/leads: one page, newest first, and how many leads match the filters. */
 export const leadPageSchema = z.object({
   leads: z.array(leadSchema),
@@ -136,6 +148,9 @@ export const leadPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type LeadPage = z.infer<typeof leadPageSchema>;
+
+/** GET /api/leads: a page, or with ?new=true the badge's count. */
+export const leadListResponseSchema = z.union([leadPageSchema, z.object({ count: z.number().int() })]);
 
 /** GET /api/leads/stats (spec "Lead stats"). Rates are percentages 0-100 rounded to 1 decimal. */
 export const leadStatsSchema = z.object({
@@ -152,7 +167,7 @@ export const leadCommunicationSchema = z.object({
   leadId: z.number().int(),
   /** sms or email */
   type: z.string(),
-  /** outbound */
+  /** outbound (the owner's), or inbound (a text the lead sent: status 'received') */
   direction: z.string(),
   subject: z.string().nullable(),
   content: z.string(),

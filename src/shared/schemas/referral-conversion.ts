@@ -10,10 +10,26 @@ export const CLIENT_ALREADY_LINKED = 'This client is already linked to another r
 export const CONVERTED_WITH_ANOTHER_CLIENT = 'This referral is already converted with another client';
 export const CONVERTED_WITHOUT_CLIENT = 'This referral is already converted without a client';
 
-export const convertReferralInputSchema = z.object({
-  /** The client to link as the friend; without it the friend is looked up by e-mail or phone. */
-  clientId: z.number({ error: 'clientId must be a number' }).int({ error: 'clientId must be a whole number' }).positive({ error: 'clientId must be a positive number' }).max(MAX_ID, { error: 'clientId is too large' }).optional(),
-});
+export const BOOKING_NOT_FOUND = 'Booking not found';
+export const ONE_WAY_TO_CONVERT = 'Choose a booking or enter an amount, not both';
+export const AMOUNT_INVALID = 'Please enter an amount between 0 and 1,000,000';
+
+const idField = (name: string) =>
+  z.number({ error: `${name} must be a number` }).int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be a positive number` }).max(MAX_ID, { error: `${name} is too large` });
+
+export const convertReferralInputSchema = z
+  .object({
+    /** The client to link as the friend; without it (and without a booking) the friend is looked up by e-mail or phone. */
+    clientId: idField('clientId').optional(),
+    /** The friend's booking: its client is linked as the friend. */
+    bookingId: idField('bookingId').optional(),
+    /** What the friend's booking brought, when it is not in the app: kept as the referral's revenue (no client linked). */
+    amount: z
+      .union([z.number({ error: AMOUNT_INVALID }), z.string({ error: AMOUNT_INVALID }).trim().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: AMOUNT_INVALID }).transform(Number)], { error: AMOUNT_INVALID })
+      .pipe(z.number().min(0, { error: AMOUNT_INVALID }).max(1_000_000, { error: AMOUNT_INVALID }))
+      .optional(),
+  })
+  .refine((b) => [b.clientId, b.bookingId, b.amount].filter((v) => v !== undefined).length <= 1, { error: ONE_WAY_TO_CONVERT });
 export type ConvertReferralInput = z.infer<typeof convertReferralInputSchema>;
 
 export const convertedReferralSchema = z.object({
@@ -22,7 +38,29 @@ export const convertedReferralSchema = z.object({
   /** ISO timestamp */
   convertedAt: z.string().nullable(),
   convertedClientId: z.number().int().nullable(),
+  /** What the referral brought (as in the tracker). */
+  revenue: z.string().nullable(),
   referralReward: referralRewardSchema.nullable(),
 });
 export const convertReferralReplySchema = z.object({ referral: convertedReferralSchema });
 export type ConvertReferralReply = z.infer<typeof convertReferralReplySchema>;
+
+/** GET /api/referrals/:id/bookings: the bookings the owner may pick as the friend's (Mark converted). */
+export const BOOKING_CANDIDATES_LIMIT = 20;
+export const bookingCandidatesQuerySchema = z.object({
+  /** The client's name, e-mail or (3+ digits) phone; without it the friend's likely matches first, then the newest bookings. */
+  search: z.string({ error: 'search must be text' }).trim().max(200, { error: 'search is too long (200 characters at most)' }).optional(),
+});
+export const bookingCandidateSchema = z.object({
+  id: z.number().int(),
+  /** YYYY-MM-DD */
+  serviceDate: z.string(),
+  serviceType: z.string().nullable(),
+  amountCharged: z.string().nullable(),
+  client: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  /** The client has the friend's e-mail, phone or name. */
+  suggested: z.boolean(),
+});
+export type BookingCandidate = z.infer<typeof bookingCandidateSchema>;
+export const bookingCandidatesReplySchema = z.object({ bookings: z.array(bookingCandidateSchema) });
+export type BookingCandidatesReply = z.infer<typeof bookingCandidatesReplySchema>;

@@ -66,6 +66,11 @@ export const referralListItemSchema = z.object({
   flagReason: z.string().nullable(),
   /** Present once the referral converted (the referrer's reward). */
   referralReward: referralRewardSchema.nullable(),
+  /**
+   * What the referral brought (docs/referrals.md, "Referral credit"): the friend's completed bookings, or the
+   * amount the owner entered when converting without a client; null while pending or when neither is known.
+   */
+  revenue: z.string().nullable(),
 });
 export type ReferralListItem = z.infer<typeof referralListItemSchema>;
 
@@ -106,6 +111,8 @@ export const topReferrerSchema = z.object({
   convertedReferrals: z.number(),
   /** Converted divided by total, 0 to 1. */
   conversionRate: z.number(),
+  /** What the referrer's converted referrals brought (the sum of their revenue). */
+  revenue: z.string(),
 });
 export type TopReferrer = z.infer<typeof topReferrerSchema>;
 
@@ -136,6 +143,9 @@ export const conversionItemSchema = z.object({
   referrerClient: referrerClientSchema.nullable(),
   referrerCode: z.string(),
   convertedAt: z.string(),
+  /** The friend's booking that counts (YYYY-MM-DD): their first completed one since the claim, else their latest; null without one. */
+  bookedOn: z.string().nullable(),
+  revenue: z.string().nullable(),
   referralReward: referralRewardSchema.nullable(),
 });
 export type ConversionItem = z.infer<typeof conversionItemSchema>;

@@ -190,3 +190,13 @@ export type SmsFeed = z.infer<typeof feedSchema>;
 
 /** The empty TwiML answer of the webhooks. */
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/** GET /api/sms/lead-conversations: the newest lead threads whose texts have no client yet (docs/sms-inbox.md, "Leads"). */
+export const SMS_LEAD_CONVERSATIONS_LIMIT = 20;
+export const smsLeadConversationSchema = smsConversationSchema.omit({ clientId: true, client: true }).extend({
+  leadId: z.number(),
+  lead: smsClientSchema,
+});
+export type SmsLeadConversation = z.infer<typeof smsLeadConversationSchema>;
+export const smsLeadConversationsSchema = z.object({ conversations: z.array(smsLeadConversationSchema), hasMore: z.boolean() });
+export type SmsLeadConversations = z.infer<typeof smsLeadConversationsSchema>;

@@ -6,7 +6,7 @@ import { apiJson, errorMessage } from './api';
 // Dashboard's unread replies. After either, every screen's view of the texts is refreshed.
 
 /** Reads that change when a text goes out or is read: by URL prefix (each screen adds its own query string). */
-const MESSAGING_READS = ['/api/sms/conversations', '/api/sms/messages', '/api/sms/usage', '/api/activities/replies', '/api/activities/feed'];
+const MESSAGING_READS = ['/api/sms/conversations', '/api/sms/lead-conversations', '/api/leads/', '/api/sms/messages', '/api/sms/usage', '/api/activities/replies', '/api/activities/feed'];
 
 /** After a text went out or was read: the inbox, the history, the usage, the dashboard's panels and the unread badges. */
 export const refreshMessaging = (qc: QueryClient) =>

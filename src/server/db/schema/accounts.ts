@@ -37,6 +37,12 @@ export const businesses = pgTable(
     /** The setup guide's step the owner last reached (0-based), so leaving and coming back resumes there. */
     setupStep: integer('setup_step').notNull().default(0),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
+    /** How the owner hears of new leads, claims and replies by e-mail: each, digest or off (docs/settings.md, "Notifications"). */
+    notifyEmail: text('notify_email').notNull().default('each'),
+    /** The owner's personal mobile (E.164) that gets a text for each of them; null sends none. */
+    notifyPhone: text('notify_phone'),
+    /** Up to when the last daily digest told the owner (the next one starts there). */
+    notifyDigestUntil: timestamp('notify_digest_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('businesses_email_key').on(t.email), uniqueIndex('businesses_webhook_url_key').on(t.webhookUrl)],

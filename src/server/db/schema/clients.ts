@@ -22,6 +22,8 @@ export const referrals = pgTable(
     /** A public claim the owner should review before rewarding (docs/referrals.md, "Public claim"). */
     flagged: boolean('flagged').notNull().default(false),
     flagReason: text('flag_reason'),
+    /** What the owner entered as the friend's booking when marking it converted without a client (docs/referrals.md, "Referral credit"). */
+    conversionAmount: numeric('conversion_amount', { precision: 10, scale: 2 }),
     createdAt: createdAt(),
     /** The friend's name and e-mail and the code, in lower case, a line each: the tracker's search (one trigram index). */
     searchText: text('search_text').generatedAlwaysAs(

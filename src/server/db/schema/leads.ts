@@ -67,6 +67,8 @@ export const leads = pgTable(
     // The Lead Inbox filtered by status or source, newest first.
     index('leads_business_status_created_idx').on(t.businessId, t.status, t.createdAt, t.id),
     index('leads_business_source_created_idx').on(t.businessId, t.source, t.createdAt, t.id),
+    // A text from a number no client has finds the lead with that phone (docs/sms-inbox.md, "Leads").
+    index('leads_business_phone_idx').on(t.businessId, t.phone).where(sql`${t.phone} is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 import { clients } from './clients';
+import { leads } from './leads';
 
 // Texts in and out, outreach settings, and the activity feed.
 
@@ -61,6 +62,8 @@ export const smsMessages = pgTable(
     id: id(),
     businessId: businessId(),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** The lead the text is with, when it was sent to or came from a lead (docs/sms-inbox.md, "Leads"). */
+    leadId: integer('lead_id').references((): any => leads.id, { onDelete: 'set null' }),
     direction: text('direction').notNull(),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
@@ -90,6 +93,8 @@ export const smsMessages = pgTable(
     index('sms_messages_open_outbound_idx')
       .on(t.timestamp)
       .where(sql`${t.direction} = 'outbound' and ${t.status} in ('pending', 'unknown')`),
+    // A lead's texts, newest first (its communications and the lead conversations).
+    index('sms_messages_business_lead_ts_idx').on(t.businessId, t.leadId, t.timestamp.desc(), t.id.desc()).where(sql`${t.leadId} is not null`),
   ],
 );
 

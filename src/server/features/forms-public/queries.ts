@@ -49,6 +49,28 @@ export async function insertLead(tx: Tx, l: NewFormLead): Promise<number> {
   return row.id;
 }
 
+/**
+ * A submission that came through a client's website link (`?ref=CODE`) is credited to that client: the lead carries
+ * the referrer, and a pending referral is written for the friend as a claim would (docs/referrals.md, "Referral
+ * credit") when the lead has an e-mail or phone, is not the referrer, no client of the business has that e-mail or
+ * phone, and no pending referral names it already (the first referrer keeps the credit). An unknown code changes nothing.
+ */
+export async function creditReferrer(tx: Tx, businessId: number, leadId: number, code: string) {
+  await tx.execute(sql`with referrer as (select c.id, c.name, c.referral_code, lower(c.email) as email, c.phone from clients c
+        where c.business_id = ${businessId} and c.referral_code = ${code}),
+      lead as (update leads l set referrer_code = r.referral_code, referrer_name = r.name from referrer r
+        where l.id = ${leadId} and l.business_id = ${businessId}
+        returning l.name, l.email, l.phone)
+    insert into referrals (business_id, referrer_code, referrer_client_id, referee_name, referee_email, referee_phone)
+    select ${businessId}, r.referral_code, r.id, l.name, l.email, l.phone from lead l cross join referrer r
+    where (l.email is not null or l.phone is not null)
+      and lower(l.email) is distinct from r.email and (l.phone is null or l.phone is distinct from r.phone)
+      and not exists (select 1 from clients c where c.business_id = ${businessId}
+        and ((l.email is not null and lower(c.email) = lower(l.email)) or (l.phone is not null and c.phone = l.phone)))
+      and not exists (select 1 from referrals p where p.business_id = ${businessId} and not p.converted
+        and ((l.email is not null and lower(p.referee_email) = lower(l.email)) or (l.phone is not null and p.referee_phone = l.phone)))`);
+}
+
 export type NewConsent = {
   businessId: number;
   leadId: number;

@@ -1,4 +1,5 @@
-import { HONEYPOT_FIELD, PAGE_URL_FIELD, SMS_COMPLIANCE_TEXT, type FormField } from '../../../shared/schemas/forms';
+import { HONEYPOT_FIELD, PAGE_URL_FIELD, REF_FIELD,
+  SMS_COMPLIANCE_TEXT, type FormField } from '../../../shared/schemas/forms';
 import { FORM_CSS } from '../../../shared/schemas/forms-page-css';
 import { formClassNames, formCssVars, stylesOf } from '../../../shared/schemas/forms-styles';
 import { EMBED_PAGE_SCRIPT } from '../../../shared/schemas/forms-embed';
@@ -11,7 +12,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 export type PageForm = { name: string; description: string | null; fields: FormField[]; embedToken: string; styles: unknown };
-export type PageState = { values?: Record<string, string | boolean>; errors?: Record<string, string>; alert?: string; pageUrl?: string | null };
+export type PageState = { values?: Record<string, string | boolean>; errors?: Record<string, string>; alert?: string; pageUrl?: string | null; referralCode?: string | null };
 
 const LOCK =
   '<svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true" focusable="false"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>';
@@ -78,6 +79,7 @@ export function formPage(form: PageForm, state: PageState, nonce: string): strin
     ...form.fields.map((f) => fieldHtml(f, state)),
     `<div class="rf-hp" aria-hidden="true"><label for="rf-hp">Leave this field empty</label><input type="text" id="rf-hp" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></div>`,
     state.pageUrl ? `<input type="hidden" name="${PAGE_URL_FIELD}" value="${escapeHtml(state.pageUrl)}">` : '',
+    state.referralCode ? `<input type="hidden" name="${REF_FIELD}" value="${escapeHtml(state.referralCode)}">` : '',
     '<button type="submit" class="rf-button">Submit</button>',
     trust,
     '</form>',

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { parse } from '../../platform/validate';
-import { FORM_INACTIVE, FORM_UNAVAILABLE, THANK_YOU_DETAIL, THANK_YOU_TITLE, submissionSchema, type SubmissionInput } from '../../../shared/schemas/forms';
+import { FORM_INACTIVE, FORM_UNAVAILABLE, REF_FIELD, THANK_YOU_DETAIL, THANK_YOU_TITLE, submissionSchema, type SubmissionInput } from '../../../shared/schemas/forms';
 import { installFormParser } from '../../platform/form-body';
 import { SUBMISSION_FORM_RULES } from './form-body';
 import { EMBED_VIEWS_PER_MINUTE, SUBMIT_BODY_LIMIT, SUBMITS_PER_MINUTE } from './limits';
 import { formPage, messagePage } from './render';
 import * as service from './service';
+import { notifyOwner } from '../notifications/service';
 
 // The public form (docs/forms.md "Embed page", "Submission"): no session, the embed token names the form.
 // A browser (Accept: text/html; for the submit route, posting a form) gets pages; any other client gets JSON,
@@ -46,7 +47,9 @@ export async function publicFormRoutes(api: FastifyInstance) {
       }
       if (!form.isActive) return sendPage(reply, 200, (nonce) => messagePage(form.name, FORM_INACTIVE, form.styles, nonce));
       const referer = typeof request.headers.referer === 'string' ? request.headers.referer : null;
-      return sendPage(reply, 200, (nonce) => formPage(form, { pageUrl: service.pageUrlOf({}, referer) }, nonce));
+      // The website link's ?ref=CODE, passed on by the embed snippet (or still in the Referer), rides with the form.
+      const referralCode = service.referralCodeOf({ [REF_FIELD]: (request.query as Record<string, unknown>)?.ref as string }, referer);
+      return sendPage(reply, 200, (nonce) => formPage(form, { pageUrl: service.pageUrlOf({}, referer), referralCode }, nonce));
     },
   );
 
@@ -72,6 +75,7 @@ export async function publicFormRoutes(api: FastifyInstance) {
             referer: typeof request.headers.referer === 'string' ? request.headers.referer : null,
           };
           const result = await service.submit(database, token, body, meta);
+          if (result.leadId) await notifyOwner(api.deps.jobs, request.log, 'lead', result.leadId);
           if (!html) return { success: true as const, message: result.message };
           const form = await service.formByToken(database, token);
           const again = { href: `/api/forms/${encodeURIComponent(token)}/embed`, text: 'Send another response' };
@@ -82,8 +86,9 @@ export async function publicFormRoutes(api: FastifyInstance) {
           const form = await service.formByToken(database, token);
           if (form?.isActive && error instanceof service.FormInputError) {
             const pageUrl = service.pageUrlOf(body, null);
+            const referralCode = service.referralCodeOf(body, null);
             const alert = 'Please check the highlighted fields and send the form again.';
-            return sendPage(reply, 400, (nonce) => formPage(form, { values: body, errors: error.fieldErrors, alert, pageUrl }, nonce));
+            return sendPage(reply, 400, (nonce) => formPage(form, { values: body, errors: error.fieldErrors, alert, pageUrl, referralCode }, nonce));
           }
           const title = error.status === 404 ? 'Form not available' : error.status === 429 ? 'Please try again later' : 'Not sent';
           return sendPage(reply, error.status, (nonce) => messagePage(title, error.message, form?.styles ?? null, nonce));

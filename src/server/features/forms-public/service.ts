@@ -8,6 +8,7 @@ import {
   FORM_UNAVAILABLE,
   HONEYPOT_FIELD,
   PAGE_URL_FIELD,
+  REF_FIELD,
   SMS_COMPLIANCE_TEXT,
   THANK_YOU,
   type FormField,
@@ -128,7 +129,26 @@ const urlOrNull = (v: unknown) => (typeof v === 'string' && v.length <= MAX_URL 
 /** The page the visitor saw the form on: the embed page's note of its parent, else the Referer. */
 export const pageUrlOf = (body: SubmissionInput, referer: string | null) => urlOrNull(body[PAGE_URL_FIELD]) ?? urlOrNull(referer);
 
-export type SubmitResult = { message: string; stored: boolean };
+/** A referral code as the Share dialog makes them (letters, digits, dashes), or null. */
+const codeOrNull = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9-]{1,40}$/.test(v.trim()) ? v.trim().toUpperCase() : null);
+
+/**
+ * The referral code the visitor came with (docs/referrals.md, "Referral credit"): the form's own field (the embed page
+ * took it from its `?ref=`), else the `ref` of the page the form was on.
+ */
+export function referralCodeOf(body: SubmissionInput, referer: string | null): string | null {
+  const own = codeOrNull(body[REF_FIELD]);
+  if (own) return own;
+  const page = pageUrlOf(body, referer);
+  if (!page) return null;
+  try {
+    return codeOrNull(new URL(page).searchParams.get('ref'));
+  } catch {
+    return null;
+  }
+}
+
+export type SubmitResult = { message: string; stored: boolean; leadId?: number };
 
 export async function submit(database: Database, token: string, body: SubmissionInput, meta: SubmitMeta): Promise<SubmitResult> {
   const form = await q.selectFormByToken(database.db, token);
@@ -145,6 +165,8 @@ export async function submit(database: Database, token: string, body: Submission
   const businessId = form.businessId;
 
   let stored = true;
+  let leadId: number | undefined;
+  const referralCode = referralCodeOf(body, meta.referer);
   await database.db.transaction(async (tx) => {
     const attempt = await counters.hit(tx, SUBMISSIONS_PER_IP, meta.ip);
     if (attempt.limited) {
@@ -161,7 +183,8 @@ export async function submit(database: Database, token: string, body: Submission
     }
     // Counted first: a form switched off or deleted since it was read refuses, and the transaction writes nothing.
     if (!(await q.countSubmission(tx, businessId, form.id))) throw new HttpError(409, FORM_INACTIVE);
-    const leadId = await q.insertLead(tx, row);
+    leadId = await q.insertLead(tx, row);
+    if (referralCode) await q.creditReferrer(tx, businessId, leadId, referralCode);
     if (lead.smsOptIn && lead.optIn && lead.phone) {
       await q.insertConsent(tx, {
         businessId,
@@ -183,5 +206,5 @@ export async function submit(database: Database, token: string, body: Submission
       ...(lead.phone ? { phone_number: lead.phone } : {}),
     });
   });
-  return { message: THANK_YOU, stored };
+  return { message: THANK_YOU, stored, leadId };
 }

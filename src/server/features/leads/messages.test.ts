@@ -116,7 +116,7 @@ describe('POST /api/leads/:id/email', () => {
       message: 'Email sent successfully',
       communication: { leadId: id, type: 'email', direction: 'outbound', subject: 'Your quote', content: 'Hi Erin,\n\nHere is your quote.', status: 'sent' },
     });
-    expect(t.email.last('erin@example.com')).toEqual({ to: 'erin@example.com', subject: 'Your quote', text: 'Hi Erin,\n\nHere is your quote.', replyTo: 'owner@sparkle.example' });
+    expect(t.email.last('erin@example.com')).toEqual({ to: 'erin@example.com', subject: 'Your quote', text: 'Hi Erin,\n\nHere is your quote.', replyTo: 'owner@sparkle.example', fromName: 'Sparkle Homes' });
     expect((await comms(a, id)).json()).toEqual([res.json().communication]);
   });
 

@@ -181,17 +181,52 @@ export async function insertCommunication(
   return toCommunication(r);
 }
 
-/** The lead's newest communications first; null when the business has no such lead. */
+/**
+ * The lead's newest communications first: what the owner sent (lead_communications) and the texts the lead sent
+ * (inbound sms_messages with the lead, sms_messages_business_lead_ts_idx), as one list; null when the business has
+ * no such lead.
+ */
 export async function selectCommunications(tx: Tx, businessId: number, leadId: number, limit: number): Promise<LeadCommunication[] | null> {
   const rows = rowsOf<Partial<CommunicationRow> & { found: boolean }>(
     await tx.execute(sql`select true as found, c.* from (select 1 from leads l where l.business_id = ${businessId} and l.id = ${leadId}) l
-      left join lateral (select ${COMMUNICATION_COLUMNS} from lead_communications c
-        where c.business_id = ${businessId} and c.lead_id = ${leadId}
-        order by c.sent_at desc, c.id desc limit ${limit}) c on true
+      left join lateral (select * from (
+        (select ${COMMUNICATION_COLUMNS} from lead_communications c
+          where c.business_id = ${businessId} and c.lead_id = ${leadId}
+          order by c.sent_at desc, c.id desc limit ${limit})
+        union all
+        (select m.id, m.lead_id, 'sms', 'inbound', null, m.message_body, 'received', m.timestamp from sms_messages m
+          where m.business_id = ${businessId} and m.lead_id = ${leadId} and m.direction = 'inbound'
+          order by m.timestamp desc, m.id desc limit ${limit})) u
+        order by u.sent_at desc, u.id desc limit ${limit}) c on true
       order by c.sent_at desc, c.id desc`),
   );
   if (rows.length === 0) return null;
   return rows.filter((r) => r.id != null).map((r) => toCommunication(r as CommunicationRow));
+}
+
+export async function countNewLeads(tx: Tx, businessId: number, days: number): Promise<number> {
+  const [r] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from leads l where l.business_id = ${businessId} and l.status = 'new'
+      and l.created_at >= now() - make_interval(days => ${days}::int)`),
+  );
+  return Number(r.n);
+}
+
+/** The text just stored for a lead belongs to its thread (docs/sms-inbox.md, "Leads"). */
+export async function linkTextToLead(tx: Tx, businessId: number, messageId: number, leadId: number) {
+  await tx.execute(sql`update sms_messages set lead_id = ${leadId} where id = ${messageId} and business_id = ${businessId}`);
+}
+
+/** The pending referral a lead came with: same business and referrer code, the friend's e-mail or phone (oldest claim first). */
+export async function selectPendingReferralOfLead(tx: Tx, businessId: number, leadId: number): Promise<{ id: number; refereeName: string; referrerName: string | null } | null> {
+  const [r] = rowsOf<{ id: number; referee_name: string; referrer_name: string | null }>(
+    await tx.execute(sql`select r.id, r.referee_name, l.referrer_name from leads l
+      join referrals r on r.business_id = l.business_id and r.referrer_code = l.referrer_code and not r.converted
+        and (lower(r.referee_email) = lower(l.email) or r.referee_phone = l.phone)
+      where l.business_id = ${businessId} and l.id = ${leadId} and l.referrer_code is not null
+      order by r.created_at, r.id limit 1`),
+  );
+  return r ? { id: Number(r.id), refereeName: r.referee_name, referrerName: r.referrer_name } : null;
 }
 
 /** The business's e-mail, where a lead's reply to an e-mail goes. */

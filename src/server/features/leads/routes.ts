@@ -11,11 +11,12 @@ import {
   leadEmailInputSchema,
   leadListQuerySchema,
   leadMessageResponseSchema,
-  leadPageSchema,
+  leadListResponseSchema,
   leadSchema,
   leadSmsInputSchema,
   leadStatsSchema,
   leadStatusInputSchema,
+  leadStatusReplySchema,
 } from '../../../shared/schemas/leads';
 import { sendContextOf } from '../sms/service';
 import * as leads from './service';
@@ -28,9 +29,11 @@ export async function leadRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/leads', { schema: { response: { 200: leadPageSchema } } }, async (request) =>
-    leads.listLeads(db, businessIdOf(request), parse(leadListQuerySchema, request.query)),
-  );
+  app.get('/leads', { schema: { response: { 200: leadListResponseSchema } } }, async (request) => {
+    const { new: badge, ...query } = parse(leadListQuerySchema, request.query);
+    if (badge === 'true' || badge === '1') return { count: await leads.countNewLeads(db, businessIdOf(request)) };
+    return leads.listLeads(db, businessIdOf(request), query);
+  });
 
   app.get('/leads/stats', { schema: { response: { 200: leadStatsSchema } } }, async (request) => leads.leadStats(db, businessIdOf(request)));
 
@@ -41,7 +44,7 @@ export async function leadRoutes(untyped: FastifyInstance) {
     return reply.code(201).send(lead);
   });
 
-  app.patch('/leads/:id/status', { schema: { response: { 200: leadSchema } } }, async (request) => {
+  app.patch('/leads/:id/status', { schema: { response: { 200: leadStatusReplySchema } } }, async (request) => {
     const id = idOf(request.params);
     const { status } = parse(leadStatusInputSchema, request.body);
     return leads.setLeadStatus(db, businessIdOf(request), id, status);

@@ -9,11 +9,13 @@ import {
   LEAD_NO_PHONE,
   LEAD_NOT_FOUND,
   LEAD_TOP_REFERRERS,
+  NEW_LEAD_DAYS,
   type Lead,
   type LeadCommunication,
   type LeadPage,
   type LeadStats,
   type LeadStatus,
+  type LeadStatusReply,
 } from '../../../shared/schemas/leads';
 import { type SendContext, firstName, sendSms } from '../sms/service';
 import * as q from './queries';
@@ -24,6 +26,9 @@ export async function listLeads(db: Tx, businessId: number, opts: q.LeadFilters 
   const { leads, total } = await q.selectLeadPage(db, businessId, opts, opts.pageSize, (opts.page - 1) * opts.pageSize);
   return { leads, total, page: opts.page, pageSize: opts.pageSize };
 }
+
+/** The Leads badge: leads still New that came in the last NEW_LEAD_DAYS days (leads_business_status_created_idx). */
+export const countNewLeads = (db: Tx, businessId: number) => q.countNewLeads(db, businessId, NEW_LEAD_DAYS);
 
 /** Percent to 1 decimal (0 with nothing to divide). */
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
@@ -48,10 +53,14 @@ export async function addLead(db: Tx, businessId: number, input: { name: string;
   return q.insertManualLead(db, businessId, { name: input.name, email: input.email ? input.email.toLowerCase() : null, phone, notes: input.notes });
 }
 
-export async function setLeadStatus(db: Tx, businessId: number, id: number, status: LeadStatus): Promise<Lead> {
+/**
+ * Sets a lead's status. A lead set to converted that came with a pending referral names it, so the screen can
+ * offer to convert the referral too (docs/leads.md, "Status").
+ */
+export async function setLeadStatus(db: Tx, businessId: number, id: number, status: LeadStatus): Promise<LeadStatusReply> {
   const lead = await q.updateLeadStatus(db, businessId, id, status);
   if (!lead) throw new HttpError(404, LEAD_NOT_FOUND);
-  return lead;
+  return { ...lead, pendingReferral: status === 'converted' ? await q.selectPendingReferralOfLead(db, businessId, id) : null };
 }
 
 export async function communications(db: Tx, businessId: number, leadId: number): Promise<LeadCommunication[]> {
@@ -84,6 +93,8 @@ export async function textLead(ctx: SendContext, businessId: number, leadId: num
     body: message.replaceAll('{clientName}', firstName(lead.name)),
     messageType: 'lead',
     activity: { type: 'sms_sent', description: `Text sent to ${lead.name} (lead)`, metadata: { lead_id: lead.id, lead_name: lead.name } },
+    // In the lead's thread (its communications and SMS Conversations), whatever the provider answers.
+    onStored: (messageId) => q.linkTextToLead(db, businessId, messageId, lead.id),
     onSent: async (tx, sent) => {
       communication = await q.insertCommunication(tx, businessId, lead.id, { type: 'sms', subject: null, content: sent.body, status: 'sent' });
     },
@@ -102,7 +113,8 @@ export async function emailLead(ctx: MailContext, businessId: number, leadId: nu
   if (!lead.email?.trim()) throw new HttpError(400, LEAD_NO_EMAIL);
   const business = await q.selectSenderOf(ctx.db, businessId);
   try {
-    await ctx.email.send({ to: lead.email.trim(), subject: input.subject, text: input.message, replyTo: business?.email ?? undefined });
+    // From "{Business name} <MAIL_FROM's address>", answers to the owner (docs/leads.md, "E-mailing a lead").
+    await ctx.email.send({ to: lead.email.trim(), subject: input.subject, text: input.message, replyTo: business?.email ?? undefined, fromName: business?.name });
   } catch (error) {
     ctx.log.error({ err: error, leadId }, 'lead e-mail failed');
     throw new HttpError(502, `The email to ${lead.name} was not sent: the mail server did not accept it. Please try again.`);

@@ -4,6 +4,15 @@ import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
 
 // The conversion of referrals (docs/referrals.md, "Conversion"): set-based, one statement per call.
 
+/**
+ * What a referral `r` brought (docs/referrals.md, "Referral credit"), as text with 2 decimals: its friend's completed
+ * bookings (the client's kept total_spent, one primary-key probe), or the amount the owner entered when converting
+ * without a client; null while pending or when neither is known.
+ */
+export const REFERRAL_REVENUE = sql.raw(`(case when r.converted then coalesce(
+    (select fc.total_spent from clients fc where fc.id = r.converted_client_id and fc.business_id = r.business_id),
+    r.conversion_amount)::numeric(14, 2)::text end)`);
+
 const PENDING_COLUMNS = sql.raw('r.id, r.referrer_code, r.referrer_client_id, lower(r.referee_email) as email, r.referee_phone as phone, r.created_at');
 
 /** What a conversion looks at: one referral (by hand), or the e-mails and phones of a booking write. */
@@ -75,7 +84,7 @@ async function applyConversions(tx: Tx, businessId: number, chosenCtes: SQL): Pr
       lead_rows as (
         update leads l set status = 'converted', updated_at = now()
         from conv
-        where l.business_id = ${businessId} and l.source = 'referral' and l.status <> 'converted'
+        where l.business_id = ${businessId} and l.status <> 'converted'
           and l.referrer_code = conv.referrer_code
           and (lower(l.email) = conv.email or l.phone = conv.phone)
         returning l.id

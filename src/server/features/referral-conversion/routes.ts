@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import { REFERRAL_NOT_FOUND } from '../../../shared/schemas/referrals';
-import { convertReferralInputSchema, convertReferralReplySchema } from '../../../shared/schemas/referral-conversion';
+import {
+  bookingCandidatesQuerySchema,
+  bookingCandidatesReplySchema,
+  convertReferralInputSchema,
+  convertReferralReplySchema,
+} from '../../../shared/schemas/referral-conversion';
+import { selectBookingCandidates } from './candidates';
 import { convertReferralByHand } from './service';
 
 // The owner marks a referral converted by hand (docs/referrals.md, "By hand").
@@ -14,7 +20,13 @@ export async function referralConversionRoutes(untyped: FastifyInstance) {
 
   app.post('/referrals/:id/convert', { schema: { response: { 200: convertReferralReplySchema } } }, async (request) => {
     const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
-    const { clientId } = parse(convertReferralInputSchema, request.body);
-    return convertReferralByHand(db, businessIdOf(request), id, clientId);
+    const { clientId, bookingId, amount } = parse(convertReferralInputSchema, request.body ?? {});
+    return convertReferralByHand(db, businessIdOf(request), id, { clientId, bookingId, amount });
+  });
+
+  app.get('/referrals/:id/bookings', { schema: { response: { 200: bookingCandidatesReplySchema } } }, async (request) => {
+    const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
+    const { search } = parse(bookingCandidatesQuerySchema, request.query);
+    return { bookings: await selectBookingCandidates(db, businessIdOf(request), id, search || undefined) };
   });
 }

@@ -3,6 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { REFERRAL_NOT_FOUND } from '../../../shared/schemas/referrals';
 import {
+  BOOKING_NOT_FOUND,
   CLIENT_ALREADY_LINKED,
   CLIENT_NOT_FOUND,
   CONVERTED_WITH_ANOTHER_CLIENT,
@@ -11,11 +12,11 @@ import {
   type ConvertReferralReply,
 } from '../../../shared/schemas/referral-conversion';
 import { lockBusinessClients, recomputeClientStats } from '../clients/service';
-import { convertBookedReferrals, convertOne, matchingClient } from './convert';
+import { REFERRAL_REVENUE, convertBookedReferrals, convertOne, matchingClient } from './convert';
 
 // Conversion of referrals when bookings arrive and by hand (docs/referrals.md, "Conversion").
 
-export { convertBookedReferrals };
+export { convertBookedReferrals, REFERRAL_REVENUE };
 
 type ReferralRow = {
   id: number;
@@ -32,13 +33,26 @@ const selectReferral = async (tx: Tx, businessId: number, id: number) =>
       from referrals where id = ${id} and business_id = ${businessId}`),
   )[0];
 
-/** The owner marks a referral converted, optionally naming the friend's client. Idempotent. */
-export async function convertReferralByHand(db: Tx, businessId: number, referralId: number, clientId?: number): Promise<ConvertReferralReply> {
+export type ByHand = { clientId?: number; bookingId?: number; amount?: number };
+
+/**
+ * The owner marks a referral converted, optionally naming the friend's client, or their booking (its client is
+ * the friend), or the amount their booking brought when it is not in the app. Idempotent.
+ */
+export async function convertReferralByHand(db: Tx, businessId: number, referralId: number, by: ByHand = {}): Promise<ConvertReferralReply> {
   return db.transaction(async (tx) => {
     // The same lock as imports: the friend's client row and the referrer's score are written.
     await lockBusinessClients(tx, businessId);
     const referral = await selectReferral(tx, businessId, referralId);
     if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
+    let clientId = by.clientId;
+    if (by.bookingId !== undefined) {
+      const [booking] = rowsOf<{ client_id: number }>(
+        await tx.execute(sql`select client_id from bookings where id = ${by.bookingId} and business_id = ${businessId}`),
+      );
+      if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+      clientId = Number(booking.client_id);
+    }
     if (referral.converted) {
       if (clientId !== undefined && referral.converted_client_id === null) throw new HttpError(409, CONVERTED_WITHOUT_CLIENT);
       if (clientId !== undefined && Number(referral.converted_client_id) !== clientId) throw new HttpError(409, CONVERTED_WITH_ANOTHER_CLIENT);
@@ -53,10 +67,16 @@ export async function convertReferralByHand(db: Tx, businessId: number, referral
       if (clientId === Number(referral.referrer_client_id) || client.referral_code === referral.referrer_code) throw new HttpError(400, SELF_REFERRAL);
       if (client.referral_id !== null || client.is_referred_client) throw new HttpError(409, CLIENT_ALREADY_LINKED);
       friend = clientId;
+    } else if (by.amount !== undefined) {
+      // An amount is the owner saying the friend's booking is not in the app: no client is looked up.
+      friend = null;
     } else {
       friend = await matchingClient(tx, businessId, referralId);
     }
     const referrers = await convertOne(tx, businessId, referralId, friend);
+    if (by.amount !== undefined) {
+      await tx.execute(sql`update referrals set conversion_amount = round(${by.amount}::numeric, 2) where id = ${referralId} and business_id = ${businessId}`);
+    }
     await recomputeClientStats(tx, businessId, referrers);
     return { referral: await convertedReferral(tx, businessId, referralId) };
   });
@@ -72,9 +92,10 @@ async function convertedReferral(tx: Tx, businessId: number, id: number): Promis
     reward_given: boolean | null;
     marked_at: string | Date | null;
     has_reward: boolean;
+    revenue: string | null;
   }>(
     await tx.execute(sql`select r.id, r.converted, r.converted_at, r.converted_client_id,
-        w.reward_amount, w.reward_given, w.marked_at, w.id is not null as has_reward
+        w.reward_amount, w.reward_given, w.marked_at, w.id is not null as has_reward, ${REFERRAL_REVENUE} as revenue
       from referrals r left join referral_rewards w on w.referral_id = r.id and w.business_id = r.business_id
       where r.id = ${id} and r.business_id = ${businessId}`),
   );
@@ -84,6 +105,7 @@ async function convertedReferral(tx: Tx, businessId: number, id: number): Promis
     converted: row.converted,
     convertedAt: iso(row.converted_at),
     convertedClientId: row.converted_client_id == null ? null : Number(row.converted_client_id),
+    revenue: row.revenue,
     referralReward: row.has_reward ? { rewardAmount: row.reward_amount, rewardGiven: Boolean(row.reward_given), markedAt: iso(row.marked_at) } : null,
   };
 }

@@ -4,6 +4,7 @@ import { parse } from '../../platform/validate';
 import { publicReferralSchema, referralClaimReplySchema, referralClaimSchema } from '../../../shared/schemas/referrals-public';
 import { LOOKUPS_PER_MINUTE } from './limits';
 import * as service from './service';
+import { notifyOwner } from '../notifications/service';
 
 // The public referral page's calls (no session: the code names the business). docs/referrals.md "Public claim".
 
@@ -26,7 +27,9 @@ export async function publicReferralRoutes(app: FastifyInstance) {
     { config: { access: 'public', bodyLimit: 16 * 1024 }, schema: { response: { 200: referralClaimReplySchema } } },
     async (request) => {
       const input = parse(referralClaimSchema, request.body);
-      return service.claimReferral(app.deps.database, input, request.ip);
+      const reply = await service.claimReferral(app.deps.database, input, request.ip);
+      if (reply.status === 'created') await notifyOwner(app.deps.jobs, request.log, 'claim', reply.referralId);
+      return reply;
     },
   );
 }

@@ -3,7 +3,7 @@ import { formatPhone } from '../../../shared/format';
 
 // The Referral Tracker's Export CSV (referrals-export.csv), opened in spreadsheets.
 
-const HEADERS = ['Friend', 'Friend Email', 'Friend Phone', 'Referred By', 'Referral Code', 'Status', 'Shared At', 'Converted At', 'Reward', 'Reward Given', 'Reward Marked At', 'Flagged For Review'];
+const HEADERS = ['Friend', 'Friend Email', 'Friend Phone', 'Referred By', 'Referral Code', 'Status', 'Shared At', 'Converted At', 'Reward', 'Reward Given', 'Reward Marked At', 'Flagged For Review', 'Revenue'];
 
 /** A cell a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
 export function csvCell(value: unknown): string {
@@ -20,7 +20,7 @@ export function referralsCsv(referrals: ReferralListItem[]): string {
     lines.push(
       [
         r.refereeName, r.refereeEmail, r.refereePhone ? formatPhone(r.refereePhone) : null, r.referrerClient?.name, r.referrerCode,
-        r.converted ? 'Converted' : 'Pending', r.createdAt, r.convertedAt, reward?.rewardAmount, reward ? (reward.rewardGiven ? 'Yes' : 'No') : null, reward?.markedAt, r.flagReason,
+        r.converted ? 'Converted' : 'Pending', r.createdAt, r.convertedAt, reward?.rewardAmount, reward ? (reward.rewardGiven ? 'Yes' : 'No') : null, reward?.markedAt, r.flagReason, r.revenue,
       ]
         .map(csvCell)
         .join(','),

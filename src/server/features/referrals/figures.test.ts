@@ -52,6 +52,11 @@ async function recomputed(businessId: number) {
   return { figures: { referrals: Number(f.referrals), converted: Number(f.converted), rewards_given: Number(f.rewards_given) }, referrers };
 }
 
+/** What the referral brought: its friend's completed bookings, or the amount entered without a client. */
+const REVENUE = `(case when r.converted then coalesce((select sum(b.amount_charged) from bookings b join clients fc on fc.id = b.client_id
+    where fc.id = r.converted_client_id and fc.business_id = r.business_id and b.status = 'completed'),
+  (select 0 from clients fc where fc.id = r.converted_client_id and fc.business_id = r.business_id), r.conversion_amount)::numeric(14, 2)::text end)`;
+
 /** Each referral with its referrer (of the same business) and reward, recomputed from the rows. */
 const LIST = `select r.id, r.business_id, r.created_at, r.converted, r.converted_at, r.referee_name, r.referee_email, r.referee_phone,
     r.referrer_code, c.id as referrer_id, c.name as referrer_name, r.last_reminder_at, r.flagged, r.flag_reason,
@@ -80,6 +85,7 @@ const itemOf = (r: any) => ({
   lastReminderAt: iso(r.last_reminder_at),
   flagReason: r.flagged ? (r.flag_reason ?? 'Flagged for review') : null,
   referralReward: r.reward_id == null ? null : { rewardAmount: r.reward_amount, rewardGiven: Boolean(r.reward_given), markedAt: iso(r.marked_at) },
+  revenue: r.revenue,
 });
 
 /** The tracker's page cut from the recomputed rows: the friend's name or e-mail, the code, the referrer's name, the phone's digits. */
@@ -93,7 +99,7 @@ async function expectedPage(businessId: number, status: string, sort: (typeof RE
     if (phone) params.push(digits.replace(/^1(?=\d{10}$)/, ''));
     where.push(`(lower(r.referee_name) like $2 or lower(r.referee_email) like $2 or lower(r.referrer_code) like $2 or lower(c.name) like $2${phone})`);
   }
-  const rows = await query(`${LIST} where ${where.join(' and ')} order by ${ORDER[sort]}`, params);
+  const rows = await query(`select l.*, ${REVENUE} as revenue from (${LIST} where ${where.join(' and ')}) l join referrals r on r.id = l.id order by ${ORDER[sort].replaceAll('r.', 'l.')}`, params);
   return { total: rows.length, referrals: rows.slice(offset, offset + limit).map(itemOf) };
 }
 
@@ -137,7 +143,8 @@ async function check(biz: TestBusiness) {
   expect((await get(biz, '/api/activities/pending-referrals')).json().total).toBe(total - converted);
 
   const top = await query(
-    `select c.id, c.name, c.referral_code, count(*)::int as total, (count(*) filter (where r.converted))::int as converted
+    `select c.id, c.name, c.referral_code, count(*)::int as total, (count(*) filter (where r.converted))::int as converted,
+       coalesce(sum(${REVENUE}::numeric), 0)::numeric(14, 2)::text as revenue
      from referrals r join clients c on c.id = r.referrer_client_id and c.business_id = $1
      where r.business_id = $1 group by c.id order by total desc, converted desc, lower(c.name), c.id limit 50`,
     [biz.id],
@@ -149,6 +156,7 @@ async function check(biz: TestBusiness) {
       totalReferrals: r.total,
       convertedReferrals: r.converted,
       conversionRate: r.converted / r.total,
+      revenue: r.revenue,
     })),
   );
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
 import { phoneDigitsPattern, substringMatch } from '../../db/like-pattern';
+import { REFERRAL_REVENUE } from '../referral-conversion/service';
 
 // The owner's reads of referrals (docs/referrals.md, "Owner side"). The referrer is the client named by
 // referrer_client_id (the one the loyalty score credits); a referral whose referrer was deleted keeps its code.
@@ -38,12 +39,13 @@ type Row = {
   reward_given: boolean | null;
   marked_at: Time;
   days: number | string;
+  revenue: string | null;
 };
 
 const COLUMNS = sql`r.id, r.referee_name, r.referee_email, r.referee_phone, r.referrer_code, c.id as referrer_id, c.name as referrer_name,
   r.converted, r.created_at, r.converted_at, r.last_reminder_at, r.flagged, r.flag_reason,
   rw.id as reward_id, rw.reward_amount, rw.reward_given, rw.marked_at,
-  floor(extract(epoch from (now() - r.created_at)) / 86400)::int as days`;
+  floor(extract(epoch from (now() - r.created_at)) / 86400)::int as days, ${REFERRAL_REVENUE} as revenue`;
 
 /**
  * The referrer and reward of each row, by primary key and unique key (lateral, so a page of 25 rows is
@@ -81,9 +83,9 @@ function toItem(r: Row): ReferralListItem {
     lastReminderAt: iso(r.last_reminder_at),
     flagReason: flagOf(r),
     referralReward: rewardOf(r),
+    revenue: r.revenue ?? null,
   };
 }
-
 
 const STATUS: Record<(typeof REFERRAL_STATUSES)[number], SQL> = {
   all: sql``,
@@ -202,14 +204,16 @@ export async function selectAllReferrals(tx: Tx, businessId: number): Promise<Re
  * to the limit-th row's figures (so every referrer tied with it is in), each referrer looked up by primary key.
  */
 export async function selectTopReferrers(tx: Tx, businessId: number, limit: number): Promise<TopReferrer[]> {
-  const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number }>(tx, sql`
+  const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number; revenue: string }>(tx, sql`
       with f as materialized (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
           order by f.referrals desc, f.converted desc, f.client_id limit ${rowCount(limit)}),
         last as (select f.referrals, f.converted from f order by f.referrals, f.converted limit 1)
-      select c.id, c.name, c.referral_code, f.referrals as total, f.converted
+      select c.id, c.name, c.referral_code, f.referrals as total, f.converted, rv.revenue
       from (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
             and (f.referrals, f.converted) >= (select last.referrals, last.converted from last)) f
       cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = f.client_id and c.business_id = ${businessId} offset 0) c
+      cross join lateral (select coalesce(sum(${REFERRAL_REVENUE}::numeric), 0)::numeric(14, 2)::text as revenue from referrals r
+        where r.business_id = ${businessId} and r.referrer_client_id = f.client_id and r.converted) rv
       order by f.referrals desc, f.converted desc, lower(c.name), c.id limit ${rowCount(limit)}`,
   );
   return rows.map((r) => ({
@@ -217,11 +221,14 @@ export async function selectTopReferrers(tx: Tx, businessId: number, limit: numb
     totalReferrals: Number(r.total),
     convertedReferrals: Number(r.converted),
     conversionRate: Number(r.total) === 0 ? 0 : Number(r.converted) / Number(r.total),
+    revenue: r.revenue,
   }));
 }
 
 export async function selectRecentConversions(tx: Tx, businessId: number, limit: number): Promise<ConversionItem[]> {
-  const rows = await readRows<Row>(tx, sql`select ${COLUMNS}
+  const rows = await readRows<Row & { booked_on: string | null }>(tx, sql`select ${COLUMNS},
+        (select coalesce(min(b.service_date) filter (where b.service_date >= (r.created_at at time zone 'UTC')::date), max(b.service_date))::text
+          from bookings b where b.client_id = r.converted_client_id and b.business_id = r.business_id and b.status = 'completed') as booked_on
       ${joined(sql`select * from referrals r where r.business_id = ${businessId} and r.converted order by r.converted_at desc nulls last, r.id desc limit ${rowCount(limit)}`)}
       order by r.converted_at desc nulls last, r.id desc`,
   );
@@ -232,6 +239,8 @@ export async function selectRecentConversions(tx: Tx, businessId: number, limit:
     referrerCode: r.referrer_code,
     // A converted referral always has its date (docs/referrals.md); an old row without one shows when it was made.
     convertedAt: iso(r.converted_at) ?? iso(r.created_at)!,
+    bookedOn: r.booked_on ?? null,
+    revenue: r.revenue ?? null,
     referralReward: rewardOf(r),
   }));
 }

@@ -151,14 +151,14 @@ describe('GET /api/referrals/export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="referrals-export.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Friend,Friend Email,Friend Phone,Referred By,Referral Code,Status,Shared At,Converted At,Reward,Reward Given,Reward Marked At,Flagged For Review');
+    expect(lines[0]).toBe('Friend,Friend Email,Friend Phone,Referred By,Referral Code,Status,Shared At,Converted At,Reward,Reward Given,Reward Marked At,Flagged For Review,Revenue');
     expect(lines[1].startsWith(`"'=HYPERLINK(""http://evil.example"",""x"")",'+1@example.com,(415) 555-0199,,GONE-CODE,Pending,`)).toBe(true);
 
     const mine = (await get(a, '/api/referrals/export')).body.trimEnd().split('\r\n');
     expect(mine).toHaveLength(8);
-    expect(mine.find((l) => l.startsWith('Gina Given'))).toMatch(/^Gina Given,gina@example\.com,,Alice Stone,[A-Z0-9-]+,Converted,[^,]+,[^,]+,\$25,Yes,\d{4}-/);
+    expect(mine.find((l) => l.startsWith('Gina Given'))).toMatch(/^Gina Given,gina@example\.com,,Alice Stone,[A-Z0-9-]+,Converted,[^,]+,[^,]+,\$25,Yes,\d{4}-[^,]*,,$/);
     expect(mine.join('\n')).not.toContain('Other Friend');
-    expect(mine.find((l) => l.startsWith('quinn lower'))).toMatch(/,4th claim from the same internet address within 24 hours$/);
+    expect(mine.find((l) => l.startsWith('quinn lower'))).toMatch(/,4th claim from the same internet address within 24 hours,$/);
   });
 });
 
@@ -167,9 +167,9 @@ describe('GET /api/analytics/top-referrers', () => {
     const res = await get(a, '/api/analytics/top-referrers');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { client: { id: alice.id, name: 'Alice Stone', referralCode: alice.referralCode }, totalReferrals: 3, convertedReferrals: 2, conversionRate: 2 / 3 },
-      { client: { id: bob.id, name: 'Bob Marsh', referralCode: bob.referralCode }, totalReferrals: 2, convertedReferrals: 0, conversionRate: 0 },
-      { client: { id: carol.id, name: 'Carol Vance', referralCode: carol.referralCode }, totalReferrals: 1, convertedReferrals: 1, conversionRate: 1 },
+      { client: { id: alice.id, name: 'Alice Stone', referralCode: alice.referralCode }, totalReferrals: 3, convertedReferrals: 2, conversionRate: 2 / 3, revenue: expect.stringMatching(/^\d+\.\d{2}$/) },
+      { client: { id: bob.id, name: 'Bob Marsh', referralCode: bob.referralCode }, totalReferrals: 2, convertedReferrals: 0, conversionRate: 0, revenue: '0.00' },
+      { client: { id: carol.id, name: 'Carol Vance', referralCode: carol.referralCode }, totalReferrals: 1, convertedReferrals: 1, conversionRate: 1, revenue: expect.stringMatching(/^\d+\.\d{2}$/) },
     ]);
     expect((await get(a, '/api/analytics/top-referrers?limit=1')).json()).toHaveLength(1);
     expect((await get(b, '/api/analytics/top-referrers')).json().map((r: any) => r.client.name)).toEqual(['Zed Other']);
@@ -196,6 +196,8 @@ describe('Activity Dashboard lists', () => {
       referrerClient: { id: alice.id, name: 'Alice Stone' },
       referrerCode: alice.referralCode,
       convertedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      bookedOn: expect.toSatisfy((v: unknown) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(String(v))),
+      revenue: expect.toSatisfy((v: unknown) => v === null || /^\d+\.\d{2}$/.test(String(v))),
       referralReward: { rewardAmount: '$30', rewardGiven: false, markedAt: null },
     });
     expect(list[1].referralReward).toBeNull();

@@ -36,14 +36,22 @@ export async function selectClientByPhone(tx: Tx, businessId: number, phone: str
   return r ? { id: Number(r.id), name: r.name } : null;
 }
 
+/** The business's newest lead with this phone (leads_business_phone_idx): a text from no client is that lead's. */
+export async function selectLeadByPhone(tx: Tx, businessId: number, phone: string): Promise<{ id: number; name: string } | null> {
+  const [r] = rowsOf<{ id: number; name: string }>(
+    await tx.execute(sql`select id, name from leads where business_id = ${businessId} and phone = ${phone} order by created_at desc, id desc limit 1`),
+  );
+  return r ? { id: Number(r.id), name: r.name } : null;
+}
+
 /** Stores an inbound text once per provider id; null when that id is already stored (a repeated webhook). */
 export async function insertInboundMessage(
   tx: Tx,
-  m: { businessId: number; clientId: number | null; from: string; to: string; body: string; sid: string; messageType: string; isRead: boolean },
+  m: { businessId: number; clientId: number | null; leadId?: number | null; from: string; to: string; body: string; sid: string; messageType: string; isRead: boolean },
 ): Promise<number | null> {
   const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into sms_messages (business_id, client_id, direction, from_number, to_number, message_body, message_type, twilio_sid, status, is_read)
-      values (${m.businessId}, ${m.clientId}, 'inbound', ${m.from}, ${m.to}, ${m.body}, ${m.messageType}, ${m.sid}, 'received', ${m.isRead})
+    await tx.execute(sql`insert into sms_messages (business_id, client_id, lead_id, direction, from_number, to_number, message_body, message_type, twilio_sid, status, is_read)
+      values (${m.businessId}, ${m.clientId}, ${m.leadId ?? null}, 'inbound', ${m.from}, ${m.to}, ${m.body}, ${m.messageType}, ${m.sid}, 'received', ${m.isRead})
       on conflict (twilio_sid) do nothing returning id`),
   );
   return rows[0] ? Number(rows[0].id) : null;

@@ -64,9 +64,12 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
   const keyword = keywordOf(inbound.body);
   const stored = await ctx.database.db.transaction(async (tx) => {
     const client = await q.selectClientByPhone(tx, owner.businessId, from);
+    // A text from no client is the lead's with that phone, if any: it joins the lead's thread (docs/sms-inbox.md, "Leads").
+    const lead = client ? null : await q.selectLeadByPhone(tx, owner.businessId, from);
     const messageId = await q.insertInboundMessage(tx, {
       businessId: owner.businessId,
       clientId: client?.id ?? null,
+      leadId: lead?.id ?? null,
       from,
       to,
       body: inbound.body,
@@ -76,16 +79,17 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
     });
     if (messageId === null) return null;
     await q.insertReply(tx, { businessId: owner.businessId, clientId: client?.id ?? null, from, to, body: inbound.body, sid: inbound.sid });
-    const who = client?.name ?? formatPhone(from);
+    const who = client?.name ?? (lead ? `${lead.name} (lead)` : formatPhone(from));
     await recordActivity(tx, owner.businessId, 'sms_received', keyword ? `${who} texted ${inbound.body.trim().toUpperCase()}` : `Text from ${who}`, {
       phone_number: from,
       message_type: keyword ? `keyword_${keyword}` : 'reply',
       twilio_sid: inbound.sid,
       ...(client ? { client_id: client.id, client_name: client.name } : {}),
+      ...(lead ? { lead_id: lead.id, lead_name: lead.name } : {}),
     });
     if (keyword === 'stop') await optOutNumber(tx, owner.businessId, from, inbound.body.trim().toUpperCase());
     if (keyword === 'start') await optInNumber(tx, owner.businessId, from, inbound.body.trim().toUpperCase());
-    return { messageId, client };
+    return { messageId, client, lead, who };
   });
   if (!stored) return { kind: 'duplicate' };
 
@@ -100,13 +104,14 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
     } else if (keyword === 'help') {
       await sendAsBusiness(ctx, { businessId: owner.businessId, clientId, to: from, body: helpReply(owner.name), messageType: 'help_reply' });
     } else if (!keyword && forwarding && from !== forwarding) {
-      const label = stored.client ? `${stored.client.name} (${formatPhone(from)})` : formatPhone(from);
+      const name = stored.client?.name ?? stored.lead?.name;
+      const label = name ? `${name} (${formatPhone(from)})` : formatPhone(from);
       await sendAsBusiness(ctx, {
         businessId: owner.businessId,
         to: forwarding,
         body: `${label}: ${inbound.body}`,
         messageType: 'forwarded_reply',
-        activity: { type: 'sms_forwarded', description: `Text from ${stored.client?.name ?? formatPhone(from)} forwarded to your phone` },
+        activity: { type: 'sms_forwarded', description: `Text from ${name ?? formatPhone(from)} forwarded to your phone` },
       });
       await q.saveReplyContext(ctx.database.db, {
         businessId: owner.businessId,

@@ -211,3 +211,42 @@ export async function selectUnreadReplies(tx: Tx, businessId: number, limit: num
     };
   });
 }
+
+/**
+ * The lead threads (texts with a lead and no client yet), latest first, with their unread ids and last `per` messages:
+ * the waiting texts through sms_messages_lead_waiting_idx (few: a lead's texts move to its client when it becomes
+ * one), each thread's messages through sms_messages_business_lead_ts_idx.
+ */
+export async function selectLeadConversations(
+  tx: Tx,
+  businessId: number,
+  opts: { limit: number; per: number; maxIds: number },
+): Promise<{ lead: { id: number; name: string; phone: string | null }; unreadCount: number; unreadIds: number[]; messages: SmsMessage[] }[]> {
+  const rows = await readRows<Record<string, any>>(
+    tx,
+    sql`with h as (select w.lead_id, max(w.timestamp) as last_at,
+          (count(*) filter (where w.direction = 'inbound' and not w.is_read))::int as unread
+        from sms_messages w where w.business_id = ${businessId} and w.lead_id is not null and w.client_id is null
+        group by w.lead_id order by last_at desc, w.lead_id desc limit ${count(opts.limit)})
+      select h.lead_id, h.last_at, h.unread, l.name as lead_name, l.phone as lead_phone,
+        array(select u.id from sms_messages u where u.business_id = ${businessId} and u.lead_id = h.lead_id and u.client_id is null
+          and u.direction = 'inbound' and not u.is_read order by u.timestamp desc, u.id desc limit ${count(opts.maxIds)}) as unread_ids,
+        r.*
+      from h join leads l on l.id = h.lead_id and l.business_id = ${businessId}
+      cross join lateral (select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
+        where m.business_id = ${businessId} and m.lead_id = h.lead_id and m.client_id is null
+        order by m.timestamp desc, m.id desc limit ${count(opts.per)}) r
+      order by h.last_at desc, h.lead_id desc, r.timestamp desc, r.id desc`,
+  );
+  const out = new Map<number, { lead: { id: number; name: string; phone: string | null }; unreadCount: number; unreadIds: number[]; messages: SmsMessage[] }>();
+  for (const r of rows) {
+    const id = Number(r.lead_id);
+    let row = out.get(id);
+    if (!row) {
+      row = { lead: { id, name: r.lead_name, phone: r.lead_phone ?? null }, unreadCount: Number(r.unread), unreadIds: idList(r.unread_ids), messages: [] };
+      out.set(id, row);
+    }
+    row.messages.push(toMessage(r));
+  }
+  return [...out.values()];
+}

@@ -1,6 +1,8 @@
 import type { Tx } from '../../db/client';
 import {
   CONVERSATION_PREVIEW_MESSAGES,
+  SMS_LEAD_CONVERSATIONS_LIMIT,
+  type SmsLeadConversations,
   type ReplyItem,
   type SmsConversations,
   type SmsFeed,
@@ -39,6 +41,23 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
     ];
   });
   return { conversations: list, page: opts.page, pageSize: opts.pageSize, hasMore: rows.length > opts.pageSize };
+}
+
+/** The lead threads (docs/sms-inbox.md, "Leads"): the newest few, answered through the lead's own text call. */
+export async function leadConversations(db: Tx, businessId: number): Promise<SmsLeadConversations> {
+  const rows = await q.selectLeadConversations(db, businessId, { limit: SMS_LEAD_CONVERSATIONS_LIMIT + 1, per: CONVERSATION_PREVIEW_MESSAGES, maxIds: UNREAD_IDS_PER_CONVERSATION });
+  const conversations = rows.slice(0, SMS_LEAD_CONVERSATIONS_LIMIT).map((r) => {
+    const last = r.messages[0];
+    return {
+      leadId: r.lead.id,
+      lead: r.lead,
+      lastMessage: { id: last.id, direction: last.direction, messageBody: last.messageBody, timestamp: last.timestamp },
+      unreadCount: r.unreadCount,
+      unreadMessageIds: r.unreadIds,
+      recentMessages: [...r.messages].reverse(),
+    };
+  });
+  return { conversations, hasMore: rows.length > SMS_LEAD_CONVERSATIONS_LIMIT };
 }
 
 export async function markRead(db: Tx, businessId: number, messageIds: number[]): Promise<number> {

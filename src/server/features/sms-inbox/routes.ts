@@ -13,6 +13,7 @@ import {
   smsConversationsSchema,
   smsHistoryQuerySchema,
   smsHistorySchema,
+  smsLeadConversationsSchema,
 } from '../../../shared/schemas/sms-inbox';
 import * as reads from './reads';
 import { webhookScope } from './webhook-routes';
@@ -30,6 +31,10 @@ export async function smsInboxRoutes(untyped: FastifyInstance) {
     const query = parse(smsConversationsQuerySchema, request.query);
     return reads.conversations(db, businessIdOf(request), { page: query.page, pageSize: query.pageSize, search: query.search || undefined });
   });
+
+  app.get('/sms/lead-conversations', { schema: { response: { 200: smsLeadConversationsSchema } } }, async (request) =>
+    reads.leadConversations(db, businessIdOf(request)),
+  );
 
   app.get('/sms/messages', { schema: { response: { 200: smsHistorySchema } } }, async (request) => {
     const query = parse(smsHistoryQuerySchema, request.query);

@@ -6,6 +6,7 @@ import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
 import { installFormParser } from '../../platform/form-body';
 import { TWILIO_FORM_RULES, WEBHOOK_FORM_LIMIT } from './form-body';
 import { type InboxContext, receiveInbound, receiveStatus } from './inbound';
+import { notifyOwner } from '../notifications/service';
 
 /** Calls per minute from one address; Twilio's own bursts for one busy number stay far below it. */
 export const SMS_WEBHOOK_CALLS_PER_MINUTE = 600;
@@ -50,7 +51,8 @@ export async function webhookScope(scope: FastifyInstance) {
   const ctx = (request: FastifyRequest) => inboxContext(scope, request);
 
   scope.post('/sms/inbound', { config: smsWebhookConfig }, async (request, reply) => {
-    await receiveInbound(ctx(request), verified(request));
+    const outcome = await receiveInbound(ctx(request), verified(request));
+    if (outcome.kind === 'stored' && !outcome.keyword) await notifyOwner(scope.deps.jobs, request.log, 'reply', outcome.messageId);
     return reply.header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
   });
 

@@ -1,5 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { EmailMessage, EmailProvider } from './types';
+import { type EmailMessage, type EmailProvider, senderOf } from './types';
+
+const withoutName = ({ fromName: _name, ...rest }: EmailMessage) => rest;
 
 export class SmtpEmail implements EmailProvider {
   readonly name = 'smtp' as const;
@@ -12,6 +14,6 @@ export class SmtpEmail implements EmailProvider {
   }
 
   async send(message: EmailMessage) {
-    await this.transport.sendMail({ from: this.from, ...message });
+    await this.transport.sendMail({ ...withoutName(message), from: senderOf(this.from, message.fromName) });
   }
 }

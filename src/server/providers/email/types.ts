@@ -1,4 +1,20 @@
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; /** Where replies go (a lead's reply reaches the business). */ replyTo?: string };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where replies go (a lead's reply reaches the business). */
+  replyTo?: string;
+  /** The sender's name shown instead of MAIL_FROM's (a lead sees the business's name); the address stays MAIL_FROM's. */
+  fromName?: string;
+};
+
+/** MAIL_FROM with another display name: `Referloop <no-reply@x>` and `Sparkle` give `{ name: 'Sparkle', address: 'no-reply@x' }`. */
+export function senderOf(mailFrom: string, fromName?: string): string | { name: string; address: string } {
+  if (!fromName) return mailFrom;
+  const address = /<([^>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name: fromName.replace(/[\r\n]+/g, ' ').trim(), address };
+}
 
 /** Sends e-mail. Chosen once from config: SMTP when SMTP_URL is set, otherwise the file outbox. */
 export interface EmailProvider {

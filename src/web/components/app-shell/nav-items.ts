@@ -1,6 +1,6 @@
 import { Activity, BarChart3, ClipboardList, Database, Gift, Inbox, MessageSquare, Settings, Users, type LucideIcon } from 'lucide-react';
 
-export type NavCountKey = 'newClients' | 'newReferrals' | 'unreadReplies';
+export type NavCountKey = 'newLeads' | 'newClients' | 'newReferrals' | 'unreadReplies';
 
 export interface NavItem {
   label: string;
@@ -16,7 +16,7 @@ export interface NavItem {
 
 // Spec part 2 "Navigation shell", plus Activity.
 export const NAV_ITEMS: NavItem[] = [
-  { label: 'Leads', to: '/leads', paths: ['/', '/leads'], icon: Inbox },
+  { label: 'Leads', to: '/leads', paths: ['/', '/leads'], icon: Inbox, badge: 'newLeads' },
   // Not in the spec's list: the Activity Dashboard (/dashboard) needs a way in (docs/activity-dashboard.md).
   { label: 'Activity', to: '/dashboard', paths: ['/dashboard'], icon: Activity },
   { label: 'Clients', to: '/clients', paths: ['/clients'], icon: Users, badge: 'newClients' },

@@ -35,6 +35,7 @@ async function fetchCount(url: string): Promise<number> {
 export const UNREAD_REPLIES_URL = '/api/activities/replies?unread=true';
 
 export const NAV_COUNT_SOURCES: Record<NavCountKey, { url: string | null; intervalMs: number }> = {
+  newLeads: { url: '/api/leads?new=true', intervalMs: POLL_NEW_COUNTS_MS },
   newClients: { url: '/api/clients?new=true', intervalMs: POLL_NEW_COUNTS_MS },
   newReferrals: { url: '/api/referrals?new=true', intervalMs: POLL_NEW_COUNTS_MS },
   unreadReplies: { url: UNREAD_REPLIES_URL, intervalMs: POLL_UNREAD_REPLIES_MS },
@@ -55,6 +56,7 @@ export const useUnreadReplies = () => useCount(NAV_COUNT_SOURCES.unreadReplies);
 
 export function useNavCounts(): Record<NavCountKey, number> {
   return {
+    newLeads: useCount(NAV_COUNT_SOURCES.newLeads),
     newClients: useCount(NAV_COUNT_SOURCES.newClients),
     newReferrals: useCount(NAV_COUNT_SOURCES.newReferrals),
     unreadReplies: useCount(NAV_COUNT_SOURCES.unreadReplies),

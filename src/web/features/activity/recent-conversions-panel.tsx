@@ -1,5 +1,5 @@
 import { PartyPopper } from 'lucide-react';
-import { formatDate, formatTimeAgo } from '../../../shared/format';
+import { formatCurrency, formatDate, formatTimeAgo } from '../../../shared/format';
 import type { ConversionItem } from '../../../shared/schemas/referrals';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -67,8 +67,14 @@ export function RecentConversionsPanel({ data, loading, failed }: { data: Conver
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium text-slate-900">{c.refereeName}</p>
                 <p className="text-xs text-slate-500">
-                  Referred by {c.referrerClient?.name ?? 'a deleted client'} <span className="font-mono">({c.referrerCode})</span> · booked{' '}
-                  {formatTimeAgo(c.convertedAt)}
+                  Referred by {c.referrerClient?.name ?? 'a deleted client'} <span className="font-mono">({c.referrerCode})</span> ·{' '}
+                  <span data-testid="conversion-when">{c.bookedOn ? `booked ${formatDate(c.bookedOn)}` : `converted ${formatTimeAgo(c.convertedAt)}`}</span>
+                  {c.revenue != null && (
+                    <>
+                      {' '}
+                      · <span data-testid="conversion-revenue">{formatCurrency(c.revenue)} revenue</span>
+                    </>
+                  )}
                 </p>
               </div>
               <RewardGiven item={c} />

@@ -1,4 +1,5 @@
 import { Eye, Mail, MessageSquare } from 'lucide-react';
+import { useState } from 'react';
 import { formatDate, formatPhone, formatTimeAgo } from '../../../shared/format';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../shared/schemas/leads';
 import { Button } from '../../components/ui/button';
@@ -6,6 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { SourceBadge, statusLabel } from './lead-labels';
 import { useSetStatus } from './use-leads';
+import { type ReferralOffer, ConvertReferralOffer } from './convert-referral-offer';
 
 export type LeadAction = { kind: 'sms' | 'email' | 'view'; lead: Lead };
 
@@ -18,10 +20,16 @@ const STATUS_TONE: Record<string, string> = {
 
 function StatusSelect({ lead, className }: { lead: Lead; className?: string }) {
   const set = useSetStatus();
+  const [offer, setOffer] = useState<ReferralOffer | null>(null);
   // Shows the status being set while the call runs; the list shows the server's once it answers.
   const value = set.isPending && set.variables?.id === lead.id ? set.variables.status : lead.status;
+  const change = (status: string) =>
+    // A referral lead set to Converted offers to convert its pending referral too (docs/leads.md, "Status").
+    set.mutate({ id: lead.id, status: status as LeadStatus }, { onSuccess: (reply) => reply.pendingReferral && setOffer(reply.pendingReferral) });
   return (
-    <Select value={value} onValueChange={(status) => set.mutate({ id: lead.id, status: status as LeadStatus })} disabled={set.isPending}>
+    <>
+    <ConvertReferralOffer offer={offer} onClose={() => setOffer(null)} />
+    <Select value={value} onValueChange={change} disabled={set.isPending}>
       <SelectTrigger className={`h-8 w-32 text-sm font-medium ${STATUS_TONE[value] ?? ''} ${className ?? ''}`} aria-label={`Status of ${lead.name}`}>
         <SelectValue>{statusLabel(value)}</SelectValue>
       </SelectTrigger>
@@ -33,6 +41,7 @@ function StatusSelect({ lead, className }: { lead: Lead; className?: string }) {
         ))}
       </SelectContent>
     </Select>
+    </>
   );
 }
 

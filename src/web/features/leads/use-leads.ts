@@ -10,6 +10,7 @@ import {
   type LeadSource,
   type LeadStats,
   type LeadStatus,
+  type LeadStatusReply,
 } from '../../../shared/schemas/leads';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
@@ -67,7 +68,7 @@ export function useAddLead(onDone: () => void) {
 export function useSetStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: LeadStatus }) => apiJson<Lead>('PATCH', `/api/leads/${id}/status`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: LeadStatus }) => apiJson<LeadStatusReply>('PATCH', `/api/leads/${id}/status`, { status }),
     onSuccess: () => refreshLeads(qc),
     onError: (error) => toast({ title: 'Failed to update status', description: errorMessage(error, 'The status was not changed. Please try again.'), variant: 'destructive' }),
   });

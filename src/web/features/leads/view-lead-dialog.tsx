@@ -53,15 +53,15 @@ export function ViewLead({ lead, onSms, onEmail, onDone }: { lead: Lead; onSms: 
             Communications could not be loaded. Please try again.
           </p>
         ) : comms.data.length === 0 ? (
-          <p className="text-sm text-slate-500">No messages sent to this lead yet.</p>
+          <p className="text-sm text-slate-500">No messages with this lead yet.</p>
         ) : (
           <ul className="space-y-2" data-testid="lead-communications">
             {comms.data.map((c) => (
-              <li key={c.id} className="rounded-lg border border-slate-200 p-3">
+              <li key={`${c.direction}-${c.id}`} className={`rounded-lg border p-3 ${c.direction === 'inbound' ? 'border-blue-200 bg-blue-50' : 'border-slate-200'}`}>
                 <p className="flex items-center justify-between gap-2 text-xs text-slate-500">
                   <span className="flex items-center gap-1.5 font-medium text-slate-700">
                     {c.type === 'email' ? <Mail className="size-3.5" aria-hidden="true" /> : <MessageSquare className="size-3.5" aria-hidden="true" />}
-                    {c.type === 'email' ? 'Email' : 'SMS'} · {c.status === 'sent' ? 'Sent' : c.status}
+                    {c.type === 'email' ? 'Email' : 'SMS'} · {c.direction === 'inbound' ? `From ${lead.name}` : c.status === 'sent' ? 'Sent' : c.status}
                   </span>
                   <time dateTime={c.sentAt} title={formatDate(c.sentAt)}>
                     {formatTimeAgo(c.sentAt)}

@@ -1,7 +1,9 @@
-import { TriangleAlert } from 'lucide-react';
-import { formatDate, formatPhone } from '../../../shared/format';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { formatCurrency, formatDate, formatPhone } from '../../../shared/format';
 import type { ReferralListItem } from '../../../shared/schemas/referrals';
 import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import type { ConvertTarget } from '../../components/referrals/mark-converted-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 
 function StatusBadge({ r }: { r: ReferralListItem }) {
@@ -20,6 +22,29 @@ function RewardText({ r }: { r: ReferralListItem }) {
   );
 }
 
+/** What the referral brought: the friend's bookings, or the amount entered; a dash when unknown or pending. */
+const revenueText = (r: ReferralListItem) => (r.revenue == null ? '—' : formatCurrency(r.revenue));
+
+type RowsProps = { referrals: ReferralListItem[]; onConvert: (r: ConvertTarget) => void };
+
+/** Mark converted: a pending referral only. In the table an icon (the columns fill the width), on a card the words. */
+function ConvertButton({ r, onConvert, compact }: { r: ReferralListItem; onConvert: RowsProps['onConvert']; compact?: boolean }) {
+  if (r.converted) return null;
+  return (
+    <Button
+      variant="outline"
+      size={compact ? 'icon' : 'sm'}
+      className={compact ? 'size-8' : undefined}
+      title="Mark converted"
+      onClick={() => onConvert({ id: r.id, refereeName: r.refereeName })}
+      aria-label={`Mark ${r.refereeName} converted`}
+    >
+      <CircleCheck />
+      {!compact && 'Mark converted'}
+    </Button>
+  );
+}
+
 /** A claim the public side flagged (e.g. a burst from one address): the owner should look before rewarding it. */
 export function FlagNote({ reason }: { reason: string | null }) {
   if (!reason) return null;
@@ -34,7 +59,7 @@ export function FlagNote({ reason }: { reason: string | null }) {
 const contact = (r: ReferralListItem) => [r.refereeEmail, r.refereePhone ? formatPhone(r.refereePhone) : null].filter(Boolean).join(' · ');
 const referrerName = (r: ReferralListItem) => r.referrerClient?.name ?? 'Deleted client';
 
-export function ReferralTableRows({ referrals }: { referrals: ReferralListItem[] }) {
+export function ReferralTableRows({ referrals, onConvert }: RowsProps) {
   return (
     <Table>
       <TableHeader>
@@ -45,6 +70,10 @@ export function ReferralTableRows({ referrals }: { referrals: ReferralListItem[]
           <TableHead>Status</TableHead>
           <TableHead>Converted</TableHead>
           <TableHead>Reward</TableHead>
+          <TableHead className="text-right">Revenue</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -68,6 +97,12 @@ export function ReferralTableRows({ referrals }: { referrals: ReferralListItem[]
             <TableCell className="whitespace-nowrap">
               <RewardText r={r} />
             </TableCell>
+            <TableCell className="whitespace-nowrap text-right tabular" data-testid="referral-revenue">
+              {revenueText(r)}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <ConvertButton r={r} onConvert={onConvert} compact />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -76,7 +111,7 @@ export function ReferralTableRows({ referrals }: { referrals: ReferralListItem[]
 }
 
 /** Phone width: one card per referral instead of a table that would scroll sideways. */
-export function ReferralCards({ referrals }: { referrals: ReferralListItem[] }) {
+export function ReferralCards({ referrals, onConvert }: RowsProps) {
   return (
     <ul className="divide-y divide-slate-100">
       {referrals.map((r) => (
@@ -96,7 +131,14 @@ export function ReferralCards({ referrals }: { referrals: ReferralListItem[] }) 
           </p>
           <p className="text-xs">
             Reward: <RewardText r={r} />
+            {r.converted && (
+              <>
+                {' '}
+                · Revenue <span data-testid="referral-revenue">{revenueText(r)}</span>
+              </>
+            )}
           </p>
+          <ConvertButton r={r} onConvert={onConvert} />
         </li>
       ))}
     </ul>

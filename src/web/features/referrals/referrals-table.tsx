@@ -8,6 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { ReferralCards, ReferralTableRows } from './referral-rows';
+import { type ConvertTarget, MarkConvertedDialog } from '../../components/referrals/mark-converted-dialog';
 import { type ReferralSort, type StatusFilter, useReferralPage } from './use-referrals';
 import { SearchField } from '../../components/search-field';
 
@@ -20,6 +21,7 @@ export function ReferralsTable() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [sort, setSort] = useState<ReferralSort>('newest');
   const [page, setPage] = useState(1);
+  const [converting, setConverting] = useState<ConvertTarget | null>(null);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   // A new search, filter or sort starts at page 1.
   const filterKey = `${search}|${status}|${sort}`;
@@ -84,9 +86,9 @@ export function ReferralsTable() {
         ) : total === 0 ? (
           <p className="p-6 text-center text-sm text-slate-500">No referrals match{search ? ` “${search}”` : ''}.</p>
         ) : wide ? (
-          <ReferralTableRows referrals={data!.referrals} />
+          <ReferralTableRows referrals={data!.referrals} onConvert={setConverting} />
         ) : (
-          <ReferralCards referrals={data!.referrals} />
+          <ReferralCards referrals={data!.referrals} onConvert={setConverting} />
         )}
       </div>
       {total > 0 && (
@@ -111,6 +113,7 @@ export function ReferralsTable() {
           )}
         </div>
       )}
+      <MarkConvertedDialog referral={converting} onClose={() => setConverting(null)} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { Share2, Trophy } from 'lucide-react';
 import { useState } from 'react';
-import { formatPercent } from '../../../shared/format';
+import { formatCurrency, formatPercent } from '../../../shared/format';
 import type { TopReferrer } from '../../../shared/schemas/referrals';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
@@ -46,7 +46,7 @@ export function TopReferrers({ data, loading, failed, websiteUrl }: TopReferrers
                 <p className="truncate text-sm font-medium text-slate-900">{r.client.name}</p>
                 <p className="text-xs text-slate-500 tabular">
                   {r.totalReferrals} {r.totalReferrals === 1 ? 'referral' : 'referrals'} · {r.convertedReferrals} converted ·{' '}
-                  {formatPercent(r.conversionRate * 100)}
+                  {formatPercent(r.conversionRate * 100)} · <span data-testid="referrer-revenue">{formatCurrency(r.revenue)} revenue</span>
                 </p>
               </div>
               <Button variant="outline" size="sm" onClick={() => setSharing(r)} aria-label={`Share ${r.client.name}'s referral link`}>

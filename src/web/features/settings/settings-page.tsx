@@ -4,6 +4,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AccountSection } from './account-section';
 import { DangerZone } from './danger-zone';
+import { NotificationsSection } from './notifications-section';
 import { ProfileSection } from './profile-section';
 import { ReviewLinkSection } from './review-link-section';
 import { TemplatesSection } from './templates-section';
@@ -46,6 +47,8 @@ export function SettingsPage() {
           <TemplatesSection />
           <ReviewLinkSection link={profile.data.googleReviewLink} />
           <WebhookSection url={profile.data.webhookEndpoint} />
+          {/* Not in the spec's list: how the owner hears about new business (docs/settings.md, "Notifications"). */}
+          <NotificationsSection />
           <DangerZone />
         </div>
       )}

@@ -50,7 +50,7 @@ export function ConversationCard({ conversation: c }: { conversation: SmsConvers
   );
 }
 
-function MessageBubble({ message: m }: { message: SmsMessage }) {
+export function MessageBubble({ message: m }: { message: SmsMessage }) {
   const inbound = m.direction === 'inbound';
   return (
     <li className={cn('flex', inbound ? 'justify-start' : 'justify-end')} data-direction={m.direction}>

@@ -6,6 +6,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { ConversationCard } from './conversation-card';
+import { LeadConversations } from './lead-conversations';
 import { Pager } from './pager';
 import { SimulatorPanel } from './simulator-panel';
 import { useConversations } from './use-sms';
@@ -44,6 +45,7 @@ export function ConversationsTab({ hasNumber, simulator, onChooseNumber }: Conve
     return (
       <div className="space-y-4">
         {simulatorPanel}
+        <LeadConversations />
         <EmptyState
           icon={MessagesSquare}
           title="No conversations yet"
@@ -77,6 +79,7 @@ export function ConversationsTab({ hasNumber, simulator, onChooseNumber }: Conve
           }}
         />
       </div>
+      {!search && page === 1 && <LeadConversations />}
       {data.conversations.length === 0 ? (
         <p className="py-8 text-center text-sm text-slate-500">No conversations match “{search}”.</p>
       ) : (

@@ -1,0 +1,153 @@
+import { useId, useState } from 'react';
+import { formatCurrency, formatDate } from '../../../shared/format';
+import { AMOUNT_INVALID } from '../../../shared/schemas/referral-conversion';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Input } from '../ui/input';
+import { FieldError, Label } from '../ui/label';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useBookingCandidates, useMarkConverted } from './use-mark-converted';
+
+export type ConvertTarget = { id: number; refereeName: string };
+
+/**
+ * Mark converted (docs/referrals.md, "Referral credit"): the owner picks the friend's booking (its client becomes
+ * the referred friend and its bookings the referral's revenue), or enters what the booking brought when it is not
+ * in the app.
+ */
+export function MarkConvertedDialog({ referral, onClose }: { referral: ConvertTarget | null; onClose: () => void }) {
+  return (
+    <Dialog open={referral !== null} onOpenChange={(open) => !open && onClose()}>
+      {referral && <MarkConvertedForm key={referral.id} referral={referral} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onClose: () => void }) {
+  const [mode, setMode] = useState<'booking' | 'amount'>('booking');
+  const [search, setSearch] = useState('');
+  const [bookingId, setBookingId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const candidates = useBookingCandidates(referral.id, debounced);
+  const convert = useMarkConverted(referral, onClose);
+  const id = useId();
+  const submit = () => {
+    if (mode === 'booking') {
+      if (bookingId === null) return setError('Please pick the booking');
+      return convert.mutate({ bookingId });
+    }
+    const value = amount.trim().replace(/^\$/, '').replace(/,/g, '');
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(value) || Number(value) > 1_000_000) return setError(AMOUNT_INVALID);
+    convert.mutate({ amount: value });
+  };
+  const bookings = candidates.data?.bookings ?? [];
+  return (
+    <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Mark {referral.refereeName} converted</DialogTitle>
+          <DialogDescription>Pick {referral.refereeName}&apos;s booking, or enter what it brought if it isn&apos;t in Referloop.</DialogDescription>
+        </DialogHeader>
+        <div role="radiogroup" aria-label="How to credit the referral" className="grid grid-cols-2 gap-2">
+          {(
+            [
+              ['booking', 'Pick the booking'],
+              ['amount', 'Enter the amount'],
+            ] as const
+          ).map(([value, label]) => (
+            <Button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mode === value}
+              variant={mode === value ? 'default' : 'outline'}
+              onClick={() => {
+                setMode(value);
+                setError(undefined);
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        {mode === 'booking' ? (
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-search`}>Find the client</Label>
+            <Input id={`${id}-search`} type="search" placeholder="Name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <fieldset className="max-h-64 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-1" aria-label="Bookings">
+              {candidates.isLoading ? (
+                <p className="p-2 text-sm text-slate-500">Loading bookings…</p>
+              ) : candidates.isError ? (
+                <p role="alert" className="p-2 text-sm text-red-600">
+                  Bookings could not be loaded. Please try again.
+                </p>
+              ) : bookings.length === 0 ? (
+                <p className="p-2 text-sm text-slate-500">No completed booking matches. Enter the amount instead.</p>
+              ) : (
+                bookings.map((b) => (
+                  <label
+                    key={b.id}
+                    data-testid="booking-candidate"
+                    className="flex cursor-pointer items-start gap-2 rounded-md p-2 text-sm hover:bg-slate-50 has-[:checked]:bg-blue-50"
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-booking`}
+                      className="mt-1"
+                      checked={bookingId === b.id}
+                      onChange={() => {
+                        setBookingId(b.id);
+                        setError(undefined);
+                      }}
+                    />
+                    <span className="min-w-0">
+                      <span className="font-medium text-slate-900">{b.client.name}</span>
+                      {b.suggested && <span className="ml-1 text-xs text-green-700">(matches the friend)</span>}
+                      <span className="block text-xs text-slate-500">
+                        {formatDate(b.serviceDate)}
+                        {b.serviceType ? ` · ${b.serviceType}` : ''} · {formatCurrency(b.amountCharged)}
+                      </span>
+                    </span>
+                  </label>
+                ))
+              )}
+            </fieldset>
+          </div>
+        ) : (
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-amount`}>Amount of the booking</Label>
+            <Input
+              id={`${id}-amount`}
+              inputMode="decimal"
+              placeholder="0.00"
+              value={amount}
+              aria-invalid={!!error}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setError(undefined);
+              }}
+            />
+          </div>
+        )}
+        <FieldError id={`${id}-error`} message={error} />
+        <DialogFooter>
+          <Button variant="outline" type="button" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={convert.isPending}>
+            {convert.isPending ? 'Saving…' : 'Mark converted'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

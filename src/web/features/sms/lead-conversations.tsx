@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { formatPhone, formatTimeAgo, initials } from '../../../shared/format';
+import type { SmsLeadConversation, SmsLeadConversations } from '../../../shared/schemas/sms-inbox';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../lib/api';
+import { refreshMessaging, useMarkRead } from '../../lib/sms-actions';
+import { lastMessages, MessageBubble } from './conversation-card';
+
+export const LEAD_CONVERSATIONS_URL = '/api/sms/lead-conversations';
+
+/**
+ * Leads who texted (or were texted) and are no client yet (docs/sms-inbox.md, "Leads"): their threads above the
+ * clients', answered through the lead's own text call, so the reply is in the lead's communications too.
+ */
+export function LeadConversations() {
+  const { data } = useQuery<SmsLeadConversations>({ queryKey: [LEAD_CONVERSATIONS_URL], refetchOnMount: 'always' });
+  if (!data?.conversations.length) return null;
+  return (
+    <section aria-labelledby="lead-threads" className="space-y-2">
+      <h2 id="lead-threads" className="text-sm font-semibold text-slate-900">
+        Leads
+      </h2>
+      <ul className="grid gap-4 lg:grid-cols-2" data-testid="lead-conversations">
+        {data.conversations.map((c) => (
+          <LeadConversationCard key={c.leadId} conversation={c} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LeadConversationCard({ conversation: c }: { conversation: SmsLeadConversation }) {
+  const markRead = useMarkRead();
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="lead-conversation">
+      <div className="flex items-start gap-3 border-b border-slate-100 p-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-sm font-semibold text-amber-800" aria-hidden="true">
+          {initials(c.lead.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate text-sm font-semibold text-slate-900">{c.lead.name}</h3>
+            <Badge variant="warning">Lead</Badge>
+            {c.unreadCount > 0 && <Badge>{c.unreadCount} unread</Badge>}
+          </div>
+          <p className="text-xs text-slate-500 tabular">
+            {formatPhone(c.lead.phone)} · {formatTimeAgo(c.lastMessage.timestamp)}
+          </p>
+        </div>
+        {c.unreadCount > 0 && (
+          <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markRead.mutate(c.unreadMessageIds)}>
+            <Check aria-hidden="true" />
+            Mark as Read
+          </Button>
+        )}
+      </div>
+      <ol className="flex-1 space-y-2 p-4" aria-label={`Latest messages with ${c.lead.name}`}>
+        {lastMessages(c.recentMessages).map((m) => (
+          <MessageBubble key={m.id} message={m} />
+        ))}
+      </ol>
+      <LeadReply leadId={c.leadId} name={c.lead.name} />
+    </li>
+  );
+}
+
+function LeadReply({ leadId, name }: { leadId: number; name: string }) {
+  const qc = useQueryClient();
+  const [message, setMessage] = useState('');
+  const id = useId();
+  const send = useMutation({
+    mutationFn: (text: string) => apiJson<unknown>('POST', `/api/leads/${leadId}/sms`, { message: text }),
+    onSuccess: () => {
+      setMessage('');
+      toast({ title: 'SMS sent', description: `Your text to ${name} was sent.` });
+      void refreshMessaging(qc);
+    },
+    onError: (error) => toast({ title: 'Failed to send SMS', description: errorMessage(error, 'The text was not sent. Please try again.'), variant: 'destructive' }),
+  });
+  return (
+    <form
+      className="flex items-end gap-2 border-t border-slate-100 p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (message.trim()) send.mutate(message.trim());
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Reply to {name}
+      </label>
+      <Textarea id={id} rows={2} placeholder={`Reply to ${name}`} value={message} onChange={(e) => setMessage(e.target.value)} />
+      <Button type="submit" disabled={send.isPending || !message.trim()} aria-label={`Send reply to ${name}`}>
+        <Send aria-hidden="true" />
+        {send.isPending ? 'Sending…' : 'Send'}
+      </Button>
+    </form>
+  );
+}
