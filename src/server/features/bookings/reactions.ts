@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import { convertBookedReferrals } from '../referral-conversion/service';
+import { moveLeadTextsToClients } from '../sms-inbox/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, type RecentBooking } from '../sms-automations/service';
 
 // What other features do when bookings are recorded: an explicit list, called in order by the bookings
@@ -13,6 +14,11 @@ export type BookingsRecorded = { businessId: number; emails: string[]; phones: s
 const IN_TRANSACTION: ((tx: Tx, recorded: BookingsRecorded) => Promise<number[]>)[] = [
   // a pending referral whose friend now has a booking converts (docs/referrals.md); its referrer's score moves
   (tx, r) => convertBookedReferrals(tx, r.businessId, r.emails, r.phones),
+  // a lead's texts follow it to the client that now has its phone (docs/sms-inbox.md, "Leads"); no figure moves
+  async (tx, r) => {
+    await moveLeadTextsToClients(tx, r.businessId);
+    return [];
+  },
 ];
 
 /** Once the transaction committed, with the bookings inserted now whose service date is recent. */

@@ -10,6 +10,7 @@ import {
   type UpdateClientInput,
 } from '../../../shared/schemas/client-detail';
 import { normalizePhone } from '../../../shared/phone';
+import { moveLeadTextsToClients } from '../sms-inbox/service';
 import * as detail from './client-detail-queries';
 import { selectClientById } from './queries';
 import { lockBusinessClients } from './business-lock';
@@ -59,6 +60,8 @@ export async function updateClient(database: Database, businessId: number, clien
       if (!email && !phone) throw new HttpError(400, CLIENT_CONTACT_REQUIRED);
       if (email && (await detail.emailTakenByAnother(tx, businessId, clientId, email))) throw new HttpError(409, CLIENT_EMAIL_TAKEN);
       await detail.updateClient(tx, businessId, clientId, changes);
+      // a lead's texts follow it to the client that now has its phone (docs/sms-inbox.md, "Leads")
+      if (changes.phone) await moveLeadTextsToClients(tx, businessId);
     });
   } catch (error) {
     // The unique index on (business, lower(email)) has the last word, should a writer without the lock race the check.

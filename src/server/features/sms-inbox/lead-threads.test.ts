@@ -88,7 +88,8 @@ describe('a lead who texts', () => {
     const lead = await addLeadRow(t.database, a.id, { name: 'Max Later', phone: '+14155550143' });
     expect((await inbound(a, '+14155550143', 'Hello?')).statusCode).toBe(200);
     const clientId = await addClient(t.app, a, 'Max Later', null);
-    await t.database.query(`update clients set phone = '+14155550143' where id = $1`, [clientId]);
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/clients/${clientId}`, headers: { cookie: a.cookie }, payload: { phone: '(415) 555-0143' } });
+    expect(edit.statusCode, edit.body).toBe(200);
     const [m] = await t.database.query<{ client_id: number; lead_id: number }>(`select client_id, lead_id from sms_messages where business_id = $1 and message_body = 'Hello?'`, [a.id]);
     expect(m).toEqual({ client_id: clientId, lead_id: lead });
   });
