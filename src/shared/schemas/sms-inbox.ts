@@ -112,6 +112,8 @@ export const smsMessageSchema = z.object({
   fromNumber: z.string(),
   /** Delivery status of an outbound text (queued, sent, delivered, undelivered, failed); 'received' inbound. */
   status: z.string(),
+  /** Why a failed text failed, in an owner's words (the provider's error code; docs/sms.md); null otherwise. */
+  error: z.object({ code: z.number(), label: z.string(), advice: z.string() }).nullable(),
   messageType: z.string().nullable(),
   clientId: z.number().nullable(),
   /** Null when the number matched no client. */

@@ -23,6 +23,10 @@ export const referrals = pgTable(
     /** A public claim the owner should review before rewarding (docs/referrals.md, "Public claim"). */
     flagged: boolean('flagged').notNull().default(false),
     flagReason: text('flag_reason'),
+    /** The friend ticked the claim page's text consent: when, the words shown, and from where (docs/referrals.md). */
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    smsConsentText: text('sms_consent_text'),
+    smsConsentIp: text('sms_consent_ip'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -8,7 +8,7 @@ import * as q from './queries';
 import { type BookingRow, recordBookings } from './record-bookings';
 import { toCsv } from './export-csv';
 import { FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate } from './service-dates';
-import { sendSms, type SendContext, type SentText } from '../sms/service';
+import { sendSms, type SendContext, type SentText, textingOf } from '../sms/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, recentBookingRange } from '../sms-automations/service';
 
 export { recomputeClientStats } from './recompute';
@@ -24,7 +24,13 @@ export const NEW_CLIENT_DAYS = 7;
 
 export async function listClientsUnpaged(db: Tx, businessId: number, opts: { search?: string; sort: ClientSort }): Promise<Client[]> {
   const page = await q.selectClientsPage(db, businessId, { sort: opts.sort, limit: UNPAGED_CLIENT_LIMIT, offset: 0, search: opts.search || undefined });
-  return page.clients;
+  return withTexting(db, businessId, page.clients);
+}
+
+/** The list's clients with their texting state ("Opted out", a landline, the basis to text). */
+async function withTexting(db: Tx, businessId: number, clients: Client[]): Promise<Client[]> {
+  const texting = await textingOf(db, businessId, clients);
+  return clients.map((c) => ({ ...c, texting: texting.get(c.id) }));
 }
 
 export async function listClientsPage(
@@ -39,7 +45,7 @@ export async function listClientsPage(
     offset: (opts.page - 1) * opts.pageSize,
     search,
   });
-  return { clients, total, page: opts.page, pageSize: opts.pageSize };
+  return { clients: await withTexting(db, businessId, clients), total, page: opts.page, pageSize: opts.pageSize };
 }
 
 export const countNewClients = (db: Tx, businessId: number) => q.countNewClients(db, businessId, NEW_CLIENT_DAYS);

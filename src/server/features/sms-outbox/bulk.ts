@@ -3,7 +3,7 @@ import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
-import { NO_NUMBER_MESSAGE, optedOutAmong } from '../sms/service';
+import { marketingBlock, NO_NUMBER_MESSAGE, textingOf } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 
@@ -37,20 +37,20 @@ export async function startBulkSend(
     const names = withoutPhone.slice(0, 3).map((c) => c.name).join(', ');
     throw new HttpError(400, `Only clients with a valid mobile number can be texted; remove ${names}${withoutPhone.length > 3 ? ` and ${withoutPhone.length - 3} more` : ''}.`);
   }
-  const optedOut = await optedOutAmong(db, businessId, found.map((c) => normalizePhone(c.phone)!));
-  const byId = new Map(found.map((c) => [c.id, c]));
+  // Left out, with the reason shown: opted out, a number that cannot take texts, no basis to text.
+  const texting = await textingOf(db, businessId, found);
   let batchId = 0;
   await queueTexts(ctx, businessId, async (tx) => {
     batchId = await q.insertBatch(tx, businessId, input.message, input.clientIds.length);
     return input.clientIds.map((clientId): TextToQueue => {
-      const phone = normalizePhone(byId.get(clientId)!.phone)!;
+      const blocked = marketingBlock(texting.get(clientId)!);
       return {
         clientId,
         kind: 'bulk',
         key: `bulk:${batchId}:${clientId}`,
         body: input.message,
         batchId,
-        skipReason: optedOut.has(phone) ? 'Opted out of texts (replied STOP).' : undefined,
+        skipReason: blocked ?? undefined,
       };
     });
   });

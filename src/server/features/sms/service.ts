@@ -6,6 +6,8 @@ import type { SendContext } from './send';
 // the opt-out list, usage, and the context a route builds to send.
 
 export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, type SendContext, type SendSmsInput, type SentText } from './send';
+export { marketingBlock, textingOf } from './texting';
+export { noteDelivery, unreachableAmong, unreachableReason } from './unreachable';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
 export { renderMessage, firstName, referralLink, PLACEHOLDERS, type Placeholder } from './render';
 /** Outreach settings: templates, review link, automation toggles and cool-downs. */

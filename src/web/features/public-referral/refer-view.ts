@@ -1,4 +1,5 @@
 import type { PublicReferral, ReferralClaimReply } from '../../../shared/schemas/referrals-public';
+import { claimConsentText, SMS_COMPLIANCE } from '../../../shared/schemas/referrals-public-texts';
 
 // The page's states as DOM (spec part 2 "Public referral page": loading, error, form, submitted). Every value
 // from the server goes in as text, never as markup.
@@ -51,6 +52,13 @@ export function offerAndForm(r: PublicReferral): { nodes: HTMLElement[]; form: H
     field('Name', 'name', 'text', 'name'),
     field('Email', 'email', 'email', 'email'),
     field('Phone', 'phone', 'tel', 'tel'),
+    // Its own box, unticked: without it the friend gets no automated or marketing texts (docs/referrals.md).
+    h(
+      'label',
+      { class: 'consent' },
+      h('input', { name: 'smsConsent', type: 'checkbox', value: 'yes' }),
+      h('span', {}, claimConsentText(r.businessName), ' ', h('span', { class: 'compliance' }, SMS_COMPLIANCE)),
+    ),
     error,
     submit,
     h('p', { class: 'fine' }, `${r.businessName} will contact you to book. Your details go only to ${r.businessName}.`),
