@@ -5,6 +5,7 @@ import { type AutomationContext, queueBookingTexts } from './bookings';
 // Add Client ask which service dates count as new, and hand over the bookings they inserted once committed.
 
 export { recentBookingRange, RECENT_DAYS, type AutomationContext } from './bookings';
+export { queueDueFollowUps } from './follow-ups';
 
 export type BookingAutomationDeps = AutomationContext & { log?: { error(obj: object, msg?: string): void } };
 
