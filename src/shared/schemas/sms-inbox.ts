@@ -141,6 +141,8 @@ export const smsConversationSchema = z.object({
    * whole message is the last of recentMessages; repeating all of it made a page of 20 16 % larger (28.1 KB, not 24.3).
    */
   lastMessage: smsMessageSchema.pick({ id: true, direction: true, messageBody: true, timestamp: true }),
+  /** The client's number replied STOP (or the carrier said so): shown as "Opted out". */
+  optedOut: z.boolean(),
   unreadCount: z.number(),
   /** Ids for POST /api/sms/mark-read (at most 100; unreadCount counts all). */
   unreadMessageIds: z.array(z.number()),

@@ -7,6 +7,8 @@ import {
   type SmsHistory,
 } from '../../../shared/schemas/sms-inbox';
 import * as q from './queries';
+import { normalizePhone } from '../../../shared/phone';
+import { optedOutAmong } from '../sms/service';
 
 // The owner's reads and mark-read (docs/sms-inbox.md "Reads").
 
@@ -24,7 +26,10 @@ export async function history(db: Tx, businessId: number, opts: { page: number; 
 export async function conversations(db: Tx, businessId: number, opts: { page: number; pageSize: number; search?: string }): Promise<SmsConversations> {
   const page = { offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize + 1, per: CONVERSATION_PREVIEW_MESSAGES, maxIds: UNREAD_IDS_PER_CONVERSATION };
   const rows = opts.search ? await q.searchConversations(db, businessId, { ...page, search: opts.search }) : await q.selectConversations(db, businessId, page);
-  const list = rows.slice(0, opts.pageSize).flatMap((r) => {
+  const shown = rows.slice(0, opts.pageSize);
+  const phones = shown.flatMap((r) => (r.messages[0]?.client?.phone ? [normalizePhone(r.messages[0].client.phone) ?? r.messages[0].client.phone] : []));
+  const optedOut = await optedOutAmong(db, businessId, phones);
+  const list = shown.flatMap((r) => {
     const last = r.messages[0];
     if (!last?.client) return []; // a client of no conversation any more (deleted meanwhile)
     return [
@@ -32,6 +37,7 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
         clientId: r.clientId,
         client: last.client,
         lastMessage: { id: last.id, direction: last.direction, messageBody: last.messageBody, timestamp: last.timestamp },
+        optedOut: last.client.phone != null && optedOut.has(normalizePhone(last.client.phone) ?? last.client.phone),
         unreadCount: r.unreadCount,
         unreadMessageIds: r.unreadIds,
         recentMessages: [...r.messages].reverse(),

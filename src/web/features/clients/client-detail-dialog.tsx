@@ -8,6 +8,7 @@ import { ClientBookingsList, ClientLoyaltySummary, ClientReferralFields, ClientT
 import { DeleteClientDialog } from './delete-client-dialog';
 import type { Client } from './types';
 import { useClientDetail } from './use-client-detail';
+import { TextingMarks } from '../../components/sms/texting-marks';
 
 type Target = { id: number; name: string; bookings: number };
 
@@ -39,6 +40,12 @@ function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (
       <DialogHeader>
         <DialogTitle>{client.name}</DialogTitle>
         <DialogDescription>{contact || 'No contact details'}</DialogDescription>
+        {client.texting && (client.texting.optedOut || client.texting.unreachable) && (
+          <div className="flex flex-wrap gap-1.5" data-testid="client-texting">
+            <TextingMarks texting={client.texting} />
+            {client.texting.unreachable && <p className="w-full text-xs text-slate-600">{client.texting.unreachable.advice}</p>}
+          </div>
+        )}
       </DialogHeader>
       {isPending ? (
         <div className="space-y-3">
