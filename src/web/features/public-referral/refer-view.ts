@@ -17,7 +17,8 @@ export function h(tag: string, attrs: Record<string, string> = {}, ...children: 
 export const isAmount = (discount: string) => /^[$€£]?\s?\d+(?:[.,]\d+)?\s?%?$/.test(discount.trim());
 
 export function offerLines(r: PublicReferral): { main: string; sub: string } {
-  const d = r.referralDiscount.trim();
+  // "$25 off" (the setup guide's idea) and "$25 off for both" read as the amount "$25".
+  const d = r.referralDiscount.trim().replace(/^(\S+)\s+off\b.*$/i, (whole, amount: string) => (isAmount(amount) ? amount : whole));
   if (isAmount(d)) return { main: `${d} off your first ${r.serviceWord}`, sub: `and ${r.referrerName} gets ${d} off too when you book.` };
   return { main: d, sub: `for your first ${r.serviceWord}, and ${r.referrerName} gets one too when you book.` };
 }
