@@ -11,4 +11,6 @@ ALTER TABLE "referrals" ADD COLUMN "sms_consent_text" text;--> statement-breakpo
 ALTER TABLE "referrals" ADD COLUMN "sms_consent_ip" text;--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD COLUMN "error_code" integer;--> statement-breakpoint
 ALTER TABLE "sms_unreachable_numbers" ADD CONSTRAINT "sms_unreachable_numbers_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "sms_unreachable_numbers_business_phone_key" ON "sms_unreachable_numbers" USING btree ("business_id","phone");
+CREATE UNIQUE INDEX "sms_unreachable_numbers_business_phone_key" ON "sms_unreachable_numbers" USING btree ("business_id","phone");--> statement-breakpoint
+CREATE INDEX "referrals_business_consent_phone_idx" ON "referrals" USING btree ("business_id","referee_phone") WHERE "referrals"."sms_consent_at" is not null;--> statement-breakpoint
+CREATE INDEX "lead_consents_business_phone_idx" ON "lead_consents" USING btree ("business_id","phone");

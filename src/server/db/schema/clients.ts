@@ -47,6 +47,8 @@ export const referrals = pgTable(
     index('referrals_business_converted_order_idx').on(t.businessId, t.convertedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.converted),
     // A search by the referrer's name, and the referrer's deletion (its referrals' referrer_client_id set null).
     index('referrals_business_referrer_idx').on(t.businessId, t.referrerClientId),
+    // A phone that consented on the claim page is a basis to text (docs/sms.md).
+    index('referrals_business_consent_phone_idx').on(t.businessId, t.refereePhone).where(sql`${t.smsConsentAt} is not null`),
   ],
 );
 

@@ -15,12 +15,11 @@ export async function textingOf(tx: Tx, businessId: number, clients: Who[]): Pro
   const facts = new Map<string, { optedOut: boolean; code: number | null; form: boolean; claim: boolean }>();
   if (phones.length > 0) {
     const rows = rowsOf<{ phone: string; opted_out: boolean; code: number | null; form: boolean; claim: boolean }>(
-      // Opt-outs and marks by their (business, phone) keys; the business's consents read once each (a hashed
-      // subplan), not once per phone: lead_consents and referrals have no index on the phone alone.
+      // Every fact by its (business, phone) index: a page of 25 reads about 100 index entries.
       await tx.execute(sql`
         select p.phone, coalesce(o.opted_out, false) as opted_out, u.error_code as code,
-          p.phone in (select l.phone from lead_consents l where l.business_id = ${businessId} and l.phone is not null) as form,
-          p.phone in (select r.referee_phone from referrals r where r.business_id = ${businessId} and r.sms_consent_at is not null and r.referee_phone is not null) as claim
+          exists (select 1 from lead_consents l where l.business_id = ${businessId} and l.phone = p.phone) as form,
+          exists (select 1 from referrals r where r.business_id = ${businessId} and r.referee_phone = p.phone and r.sms_consent_at is not null) as claim
         from (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb) as phone) p
         left join sms_opt_outs o on o.business_id = ${businessId} and o.phone = p.phone
         left join sms_unreachable_numbers u on u.business_id = ${businessId} and u.phone = p.phone`),
