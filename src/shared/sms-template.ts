@@ -11,30 +11,106 @@ const ALIASES: Record<string, Placeholder> = { reviewLink: 'googleReviewLink' };
 export type RenderValues = Partial<Record<Placeholder, string | null | undefined>>;
 
 /**
- * Replaces each known {placeholder} (exact case) with its value. A placeholder without a value is left
- * as written and listed: `missing` by placeholder (the send service then refuses rather than text a
- * hole), `missingAsWritten` as the text wrote it ('{reviewLink}'); any other text in braces is kept.
+ * Replaces each known {placeholder} (exact case) with its value. A placeholder without a value (null or
+ * undefined) is left as written and listed: `missing` by placeholder (the send service then refuses rather
+ * than text a hole), `missingAsWritten` as the text wrote it ('{reviewLink}'); any other text in braces is
+ * kept. An empty {clientName} is dropped with the space before it ("Hi {clientName}," reads "Hi,"), the
+ * reward is filled as its phrase (rewardPhrase) and fitted to the words around it, and the result is tidied
+ * (tidyText). Rendering twice (the follow-up fills the friend's name first, the send service the rest)
+ * gives the same text as once.
  */
 export function renderMessage(template: string, values: RenderValues): { text: string; missing: Placeholder[]; missingAsWritten: string[] } {
   const missing = new Set<Placeholder>();
   const missingAsWritten = new Set<string>();
-  const text = template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
+  const reward = values.referralDiscount ? rewardPhrase(values.referralDiscount) : values.referralDiscount;
+  let text = fitReward(template, reward);
+  text = text.replace(/(\s*)\{([A-Za-z]+)\}/g, (whole, space: string, name: string) => {
     const placeholder = (PLACEHOLDERS as readonly string[]).includes(name) ? (name as Placeholder) : ALIASES[name];
     if (!placeholder) return whole;
-    const value = values[placeholder];
+    const value = placeholder === 'referralDiscount' ? reward : values[placeholder];
+    if (placeholder === 'clientName' && value === '') return '';
     if (value == null || value === '') {
       missing.add(placeholder);
-      missingAsWritten.add(whole);
+      missingAsWritten.add(whole.trim());
       return whole;
     }
-    return value;
+    return space + value;
   });
-  return { text, missing: [...missing], missingAsWritten: [...missingAsWritten] };
+  return { text: tidyText(text), missing: [...missing], missingAsWritten: [...missingAsWritten] };
 }
 
-/** The first name a text greets ("Maria" of "Maria Lopez"); the whole name when it has one word. */
+const AMOUNT = /^(?:[$€£]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?%|\d+(?:[.,]\d+)?)/;
+
+/**
+ * The reward as a phrase that fits after "get" or "you still get" in every template: amounts read
+ * "$25 off" ('$25', '25', '$25 off', '$25 off for both', '10% off their next booking' → '$25 off', '$25 off',
+ * '$25 off', '$25 off', '10% off'), anything else as a thing with its article ('Free add-on service',
+ * '$10 gift card' → 'a free add-on service', 'a $10 gift card'). Trailing punctuation goes.
+ */
+export function rewardPhrase(raw: string): string {
+  const phrase = raw.trim().replace(/\s+/g, ' ').replace(/[\s.,;:!]+$/, '');
+  if (!phrase) return phrase;
+  const amount = AMOUNT.exec(phrase);
+  if (amount) {
+    const rest = phrase.slice(amount[0].length).trim();
+    const value = /^\d/.test(amount[0]) && !amount[0].includes('%') ? `$${amount[0]}` : amount[0].replace(/\s/g, '');
+    if (rest === '' || /^off\b/i.test(rest)) return `${value} off`;
+  }
+  const [first, ...others] = phrase.split(' ');
+  const lowered = /^[A-Z][a-z]*$/.test(first) ? first.toLowerCase() : first;
+  const words = [lowered, ...others];
+  // Already counted ("a", "two", "your") or plural ("free windows"): no article.
+  if (/^(a|an|one|two|three|the|your|their|some)$/i.test(lowered) || /[^s]s$/i.test(words[words.length - 1])) return words.join(' ');
+  const article = /^[aeiou]/i.test(lowered) ? 'an' : 'a';
+  return [article, ...words].join(' ');
+}
+
+/**
+ * Older templates wrote "{referralDiscount} off" and "your {referralDiscount}": the phrase already says
+ * "off" (or is a thing, which takes no "off": "a free add-on service with your first service"), and after
+ * "your" its article goes.
+ */
+function fitReward(template: string, reward: string | null | undefined): string {
+  if (!reward) return template;
+  const amount = reward.endsWith(' off');
+  let text = template.replace(/\{referralDiscount\}\s+off\b(\s+(?:your|their|the)\b)?/gi, (_, next?: string) =>
+    next ? `{referralDiscount}${amount ? '' : ' with'}${next}` : '{referralDiscount}',
+  );
+  if (/^(a|an) /.test(reward)) text = text.replace(/\b(your|their|our) \{referralDiscount\}/gi, (_, owner: string) => `${owner} ${reward.replace(/^(a|an) /, '')}`);
+  return text;
+}
+
+/**
+ * Collapses a word written twice ("off off"), spaces before punctuation, a comma before other punctuation
+ * ("Hi,!"), and punctuation left at the start or a comma at the end by an empty name.
+ */
+export function tidyText(text: string): string {
+  const tidy = text
+    .replace(/\b([A-Za-z]+)(\s+\1\b)+/gi, '$1')
+    .replace(/[ \t]+([,.!?;:])/g, '$1')
+    .replace(/([,;:])(?=[,.!?;:])/g, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[ \t]*[,;:]+$/, '')
+    .trim();
+  const start = /^[,.;:!?]+\s*/.exec(tidy);
+  if (!start) return tidy;
+  const rest = tidy.slice(start[0].length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+const TITLES = /^(?:dr|mr|mrs|ms|miss|mx|prof|rev|sir)\.?$/i;
+
+/**
+ * The first name a text greets: "Maria" of "Maria Lopez", "John" of "Smith, John", "Ann" of "Dr. Ann Lee",
+ * "Jane" of "jane" (a name typed all in lower case gets its capital); "" for an empty name.
+ */
 export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] || name;
+  const trimmed = name.trim();
+  const comma = trimmed.indexOf(',');
+  const given = comma > 0 && comma < trimmed.length - 1 ? trimmed.slice(comma + 1) : trimmed.replace(/,$/, '');
+  const words = given.trim().split(/\s+/).filter(Boolean);
+  const first = words.find((w, i) => !(TITLES.test(w) && i < words.length - 1)) ?? '';
+  return first === first.toLowerCase() ? first.charAt(0).toUpperCase() + first.slice(1) : first;
 }
 
 /** The public referral page for a code (spec: /refer with query parameter code). */

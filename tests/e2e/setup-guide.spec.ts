@@ -104,21 +104,25 @@ for (const viewport of [
       expect(seconds).toBeLessThan(300);
       await button(page, 'Continue').click();
 
-      // 4. Referral reward: "$20" to start, a preset idea chosen, saved to outreach settings.
+      // 4. Referral reward: what is saved ("$25") to start, a preset idea chosen, saved as shown.
       await expectStep(page, 4, 'Choose your referral reward');
-      await expect(page.getByLabel('Referral reward')).toHaveValue('$20');
-      for (const idea of ['$25 off for both', 'Free add-on service', '$10 gift card', '10% off their next booking', 'Free service upgrade']) {
+      await expect(page.getByLabel('Referral reward')).toHaveValue('$25');
+      await expect(page.getByTestId('reward-example')).toHaveText("Your texts will say: “Share your link with friends and they'll get $25 off when they book.”");
+      await expect(page.getByText('{referralDiscount}')).toHaveCount(0);
+      for (const idea of ['$25 off', 'A free add-on service', 'A $10 gift card', '10% off', 'A free service upgrade']) {
         await expect(page.getByRole('button', { name: idea })).toBeVisible();
       }
-      await page.getByRole('button', { name: '$10 gift card' }).click();
-      await expect(page.getByLabel('Referral reward')).toHaveValue('$10 gift card');
+      await page.getByRole('button', { name: 'A free add-on service' }).click();
+      await expect(page.getByTestId('reward-example')).toContainText("they'll get a free add-on service when they book");
+      await page.getByRole('button', { name: 'A $10 gift card' }).click();
+      await expect(page.getByLabel('Referral reward')).toHaveValue('A $10 gift card');
       await axeCheck(page, 'step 4');
       await button(page, 'Continue').click();
 
       // 5. Google review link: checked as in Settings, then saved.
       await expectStep(page, 5, 'Add your Google review link');
       const outreach = await (await page.request.get('/api/outreach/settings')).json();
-      expect(outreach.referralDiscount).toBe('$10 gift card');
+      expect(outreach.referralDiscount).toBe('A $10 gift card');
       await page.getByLabel('Google review link').fill('https://example.com/review');
       await button(page, 'Continue').click();
       await expect(page.getByText(REVIEW_LINK_MESSAGE)).toBeVisible();
@@ -207,7 +211,7 @@ test('Skip moves through every step without saving anything', async ({ page }) =
   // Edit goes back to that step.
   await summary.getByRole('button', { name: 'Edit referral reward' }).click();
   await expectStep(page, 4);
-  await expect(page.getByLabel('Referral reward')).toHaveValue('$20');
+  await expect(page.getByLabel('Referral reward')).toHaveValue('$25');
   await page.getByLabel('Referral reward').fill('   ');
   await button(page, 'Continue').click();
   await expect(page.getByText('Referral discount is required')).toBeVisible();

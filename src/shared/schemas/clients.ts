@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textingSchema } from './texting';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
 import { sentSmsSchema } from './sms';
 import { idInput, numberInput } from './ids';
@@ -119,6 +120,8 @@ export const clientSchema = z.object({
   lastGiftedAt: z.string().nullable(),
   /** ISO timestamp */
   createdAt: z.string(),
+  /** In the client list: opted out, a number that cannot take texts, and the basis to text (docs/sms.md). */
+  texting: textingSchema.optional(),
 });
 export type Client = z.infer<typeof clientSchema>;
 

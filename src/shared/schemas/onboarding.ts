@@ -42,9 +42,8 @@ export const setupProgressSchema = z.object({
 });
 export type SetupProgress = z.infer<typeof setupProgressSchema>;
 
-/** The reward step's suggestion before the owner has saved one of their own. */
-export const DEFAULT_SETUP_REWARD = '$20';
-export const REWARD_PRESETS = ['$25 off for both', 'Free add-on service', '$10 gift card', '10% off their next booking', 'Free service upgrade'] as const;
+/** The reward step's ideas, each saved as shown; every one reads naturally in the texts (shared/sms-template.ts rewardPhrase). */
+export const REWARD_PRESETS = ['$25 off', 'A free add-on service', 'A $10 gift card', '10% off', 'A free service upgrade'] as const;
 
 /**
  * Booking tools the data step names. /setup-{product} with one of these slugs (or "zapier") opens the

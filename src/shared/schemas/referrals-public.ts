@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './ids';
-import { FILL_ALL_FIELDS, INVALID_CLAIM_EMAIL, INVALID_REFERRAL_LINK, WRONG_BUSINESS } from './referrals-public-texts';
+import { FILL_ALL_FIELDS, INVALID_CLAIM_EMAIL, INVALID_REFERRAL_LINK, WRONG_BUSINESS, INVALID_SMS_CONSENT } from './referrals-public-texts';
 
 // The public referral page's calls (spec part 2 "Public referral page", section 7; docs/referrals.md "Public
 // claim"). No session: the referral code names the business.
@@ -37,6 +37,8 @@ export const referralClaimSchema = z.object({
   email: field(254).pipe(z.email({ error: INVALID_CLAIM_EMAIL })),
   phone: field(40),
   businessId: businessIdInput,
+  /** The text-consent box; unticked (or left out) means no automated or marketing texts to this friend. */
+  smsConsent: z.boolean({ error: INVALID_SMS_CONSENT }).optional().default(false),
 });
 export type ReferralClaimInput = z.input<typeof referralClaimSchema>;
 

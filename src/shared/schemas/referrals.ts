@@ -14,6 +14,7 @@ export const PENDING_REFERRALS_LIMIT = 5;
 
 export const REMINDER_SENT = 'Reminder sent successfully';
 export const REMINDER_NO_PHONE = 'This friend has no phone number, so no reminder can be texted';
+export const REMINDER_NO_CONSENT = "This friend didn't agree to texts on the referral page, so no reminder can be texted. E-mail them instead.";
 export const REMINDER_ALREADY_CONVERTED = 'This friend has already booked, so no reminder is needed';
 export const REFERRAL_NOT_FOUND = 'Referral not found';
 export const REWARD_NOT_EARNED = 'The reward is earned once the friend books: this referral is still pending';

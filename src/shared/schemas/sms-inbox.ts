@@ -112,6 +112,8 @@ export const smsMessageSchema = z.object({
   fromNumber: z.string(),
   /** Delivery status of an outbound text (queued, sent, delivered, undelivered, failed); 'received' inbound. */
   status: z.string(),
+  /** Why a failed text failed, in an owner's words (the provider's error code; docs/sms.md); null otherwise. */
+  error: z.object({ code: z.number(), label: z.string(), advice: z.string() }).nullable(),
   messageType: z.string().nullable(),
   clientId: z.number().nullable(),
   /** Null when the number matched no client. */
@@ -139,6 +141,8 @@ export const smsConversationSchema = z.object({
    * whole message is the last of recentMessages; repeating all of it made a page of 20 16 % larger (28.1 KB, not 24.3).
    */
   lastMessage: smsMessageSchema.pick({ id: true, direction: true, messageBody: true, timestamp: true }),
+  /** The client's number replied STOP (or the carrier said so): shown as "Opted out". */
+  optedOut: z.boolean(),
   unreadCount: z.number(),
   /** Ids for POST /api/sms/mark-read (at most 100; unreadCount counts all). */
   unreadMessageIds: z.array(z.number()),

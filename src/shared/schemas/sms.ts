@@ -102,13 +102,15 @@ export const customMessagesSchema = z.object({
 });
 export type CustomMessages = z.infer<typeof customMessagesSchema>;
 
-/** The four templates a business starts with (docs/sms.md). */
+/** The four templates a business starts with (docs/sms.md). The reward is a phrase ("$25 off", "a free
+ * add-on service"), so each sentence puts it where any phrase reads naturally: after "get". */
 export const DEFAULT_CUSTOM_MESSAGES: CustomMessages = {
-  referral: 'Hi {clientName}! Know someone who needs a hand? Share your link {referralLink} and you both get {referralDiscount} off.',
-  thankYou: 'Hi {clientName}, thank you for choosing us! Friends you send our way get {referralDiscount} off with your link: {referralLink}',
+  referral: "Hi {clientName}! Thanks for being a great client. Share your link with friends and they'll get {referralDiscount} when they book: {referralLink}",
+  thankYou:
+    "Hi {clientName}, thank you for choosing us! We hope you loved the service. Know someone who would too? They get {referralDiscount} when they book with your link: {referralLink}",
   // Goes to the referred friend (docs/sms-automations.md): {clientName} is the friend, {referralLink} the referrer's link.
-  followUp: 'Hi {clientName}, just checking in! Your {referralDiscount} off your first service is still waiting. Book with your friend\'s link: {referralLink}',
-  review: "Hi {clientName}, thanks again for your business! Would you leave us a quick review? It helps a lot: {googleReviewLink}",
+  followUp: "Hi {clientName}, just checking in! You still get {referralDiscount} when you book your first visit with your friend's link: {referralLink}",
+  review: 'Hi {clientName}, thanks again for your business! Would you leave us a quick review? It helps a lot: {googleReviewLink}',
 };
 
 /** Automated texts (docs/sms-automations.md): no recipient gets the same kind twice within its cool-down. */

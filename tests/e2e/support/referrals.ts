@@ -25,12 +25,15 @@ export interface Friend {
   phone: string;
 }
 
-/** The friend claims the reward with the referrer's code (no session needed; the business comes from the code). */
-export async function claimReferral(page: Page, code: string, friend: Friend): Promise<number> {
+/**
+ * The friend claims the reward with the referrer's code (no session needed; the business comes from the code),
+ * ticking the text consent unless told not to (without it the friend gets no follow-up texts).
+ */
+export async function claimReferral(page: Page, code: string, friend: Friend, smsConsent = true): Promise<number> {
   const info = await page.request.get(`/api/public/referral/${encodeURIComponent(code)}`);
   expect(info.status(), await info.text()).toBe(200);
   const { businessId } = await info.json();
-  const res = await page.request.post('/api/public/referral', { data: { referralCode: code, businessId, ...friend } });
+  const res = await page.request.post('/api/public/referral', { data: { referralCode: code, businessId, ...friend, smsConsent } });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).referralId;
 }

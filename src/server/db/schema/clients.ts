@@ -24,6 +24,10 @@ export const referrals = pgTable(
     flagReason: text('flag_reason'),
     /** What the owner entered as the friend's booking when marking it converted without a client (docs/referrals.md, "Referral credit"). */
     conversionAmount: numeric('conversion_amount', { precision: 10, scale: 2 }),
+    /** The friend ticked the claim page's text consent: when, the words shown, and from where (docs/referrals.md). */
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    smsConsentText: text('sms_consent_text'),
+    smsConsentIp: text('sms_consent_ip'),
     createdAt: createdAt(),
     /** The friend's name and e-mail and the code, in lower case, a line each: the tracker's search (one trigram index). */
     searchText: text('search_text').generatedAlwaysAs(
@@ -48,6 +52,8 @@ export const referrals = pgTable(
     index('referrals_business_converted_order_idx').on(t.businessId, t.convertedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.converted),
     // A search by the referrer's name, and the referrer's deletion (its referrals' referrer_client_id set null).
     index('referrals_business_referrer_idx').on(t.businessId, t.referrerClientId),
+    // A phone that consented on the claim page is a basis to text (docs/sms.md).
+    index('referrals_business_consent_phone_idx').on(t.businessId, t.refereePhone).where(sql`${t.smsConsentAt} is not null`),
   ],
 );
 

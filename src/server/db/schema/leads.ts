@@ -137,5 +137,6 @@ export const leadConsents = pgTable(
     pageUrl: text('page_url'),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lead_consents_lead_idx').on(t.businessId, t.leadId)],
+  // The client list's basis to text looks a phone up (docs/sms.md, "Who gets marketing texts").
+  (t) => [index('lead_consents_lead_idx').on(t.businessId, t.leadId), index('lead_consents_business_phone_idx').on(t.businessId, t.phone)],
 );

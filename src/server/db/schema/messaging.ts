@@ -71,6 +71,8 @@ export const smsMessages = pgTable(
     messageType: text('message_type'),
     twilioSid: text('twilio_sid'),
     status: text('status').notNull().default('sent'),
+    /** The provider's error code of a failed text (Twilio's ErrorCode: 30006 landline...), docs/sms.md. */
+    errorCode: integer('error_code'),
     isRead: boolean('is_read').notNull().default(false),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },

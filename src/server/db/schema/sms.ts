@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id } from './columns';
 import { businessId } from './tenant';
 
@@ -39,4 +39,21 @@ export const smsOptOutLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sms_opt_out_log_business_phone_idx').on(t.businessId, t.phone, t.at)],
+);
+
+/**
+ * Numbers that cannot receive texts, as the provider said (30006 landline, 21211 not a valid number, 21614
+ * not a mobile number): left out of bulk and automations and not retried until a text to them is delivered
+ * (docs/sms.md, "Delivery errors"). One row per business and phone.
+ */
+export const smsUnreachableNumbers = pgTable(
+  'sms_unreachable_numbers',
+  {
+    id: id(),
+    businessId: businessId(),
+    phone: text('phone').notNull(),
+    errorCode: integer('error_code').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sms_unreachable_numbers_business_phone_key').on(t.businessId, t.phone)],
 );

@@ -37,7 +37,10 @@ describe('clients replies are serialised through their shared schema', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['clients', 'page', 'pageSize', 'total']);
     expect(body.clients).toHaveLength(1);
-    expect(body.clients[0]).toEqual(added.json().client);
+    // The list adds each client's texting state (docs/sms.md) to what Add Client answers.
+    const { texting, ...listed } = body.clients[0];
+    expect(listed).toEqual(added.json().client);
+    expect(texting).toEqual({ optedOut: false, unreachable: null, basis: 'booking' });
     expect(body.clients[0]).not.toHaveProperty('businessId');
     expect(body.clients[0]).not.toHaveProperty('internalNote');
   });

@@ -70,12 +70,16 @@ export type NewClaim = {
   email: string;
   phone: string;
   flagReason: string | null;
+  /** The consent box was ticked: the words shown and where from, kept as the consent record. */
+  consent: { text: string; ip: string } | null;
 };
 
 export async function insertReferral(tx: Tx, c: NewClaim): Promise<number> {
   const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into referrals (business_id, referrer_code, referrer_client_id, referee_name, referee_email, referee_phone, flagged, flag_reason)
-      values (${c.businessId}, ${c.referrer.referralCode}, ${c.referrer.clientId}, ${c.name}, ${c.email}, ${c.phone}, ${c.flagReason !== null}, ${c.flagReason})
+    await tx.execute(sql`insert into referrals (business_id, referrer_code, referrer_client_id, referee_name, referee_email, referee_phone, flagged, flag_reason,
+        sms_consent_at, sms_consent_text, sms_consent_ip)
+      values (${c.businessId}, ${c.referrer.referralCode}, ${c.referrer.clientId}, ${c.name}, ${c.email}, ${c.phone}, ${c.flagReason !== null}, ${c.flagReason},
+        ${c.consent ? sql`now()` : null}, ${c.consent?.text ?? null}, ${c.consent?.ip ?? null})
       returning id`),
   );
   return row.id;

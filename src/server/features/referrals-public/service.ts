@@ -45,7 +45,7 @@ const ordinal = (n: number) => {
   return `${n}${suffix}`;
 };
 
-export type ClaimInput = { referralCode: string; name: string; email: string; phone: string; businessId: number };
+export type ClaimInput = { referralCode: string; name: string; email: string; phone: string; businessId: number; smsConsent?: boolean };
 
 export async function claimReferral(database: Database, input: ClaimInput, ip: string): Promise<ReferralClaimReply> {
   // Counted before anything is checked and outside the claim's transaction: refused attempts count too, so
@@ -85,6 +85,7 @@ export async function claimReferral(database: Database, input: ClaimInput, ip: s
       email,
       phone,
       flagReason,
+      consent: input.smsConsent ? { text: `${texts.claimConsentText(referrer.businessName)} ${texts.SMS_COMPLIANCE}`, ip } : null,
     };
     const referralId = await q.insertReferral(tx, claim);
     const leadId = await q.insertLead(tx, claim);

@@ -52,7 +52,7 @@ describe('POST /api/referrals/send-reminder/:id', () => {
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: 'Reminder sent successfully', sms: { to: '+14155550177', status: 'sent' } });
     const expected = DEFAULT_CUSTOM_MESSAGES.followUp.replace('{clientName}', 'Pia')
-      .replace('{referralDiscount}', '$25')
+      .replace('{referralDiscount}', '$25 off')
       .replace('{referralLink}', `https://app.example.com/refer?code=${referrer.referralCode}`);
     expect(body.sms.body).toBe(expected);
     expect(t.sms.last('+14155550177')).toMatchObject({ from: NUMBER, body: expected });

@@ -269,11 +269,12 @@ export async function selectPendingReferrals(tx: Tx, businessId: number, limit: 
   };
 }
 
-export type ReminderTarget = { id: number; refereeName: string; refereePhone: string | null; referrerCode: string; converted: boolean; lastReminderAt: Date | null };
+export type ReminderTarget = { id: number; refereeName: string; refereePhone: string | null; referrerCode: string; converted: boolean; lastReminderAt: Date | null; smsConsent: boolean };
 
 export async function selectReminderTarget(tx: Tx, businessId: number, id: number): Promise<ReminderTarget | null> {
-  const [r] = rowsOf<{ id: number; referee_name: string; referee_phone: string | null; referrer_code: string; converted: boolean; last_reminder_at: Time }>(
-    await tx.execute(sql`select id, referee_name, referee_phone, referrer_code, converted, last_reminder_at from referrals where business_id = ${businessId} and id = ${id}`),
+  const [r] = rowsOf<{ id: number; referee_name: string; referee_phone: string | null; referrer_code: string; converted: boolean; last_reminder_at: Time; consented: boolean }>(
+    await tx.execute(sql`select id, referee_name, referee_phone, referrer_code, converted, last_reminder_at, sms_consent_at is not null as consented
+      from referrals where business_id = ${businessId} and id = ${id}`),
   );
   if (!r) return null;
   return {
@@ -283,6 +284,7 @@ export async function selectReminderTarget(tx: Tx, businessId: number, id: numbe
     referrerCode: r.referrer_code,
     converted: r.converted,
     lastReminderAt: r.last_reminder_at == null ? null : new Date(r.last_reminder_at),
+    smsConsent: Boolean(r.consented),
   };
 }
 

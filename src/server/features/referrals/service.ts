@@ -6,6 +6,7 @@ import {
   NEW_REFERRAL_DAYS,
   REFERRAL_NOT_FOUND,
   REMINDER_ALREADY_CONVERTED,
+  REMINDER_NO_CONSENT,
   REMINDER_NO_PHONE,
   REWARD_NOT_EARNED,
   type ReferralPage,
@@ -48,6 +49,7 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
   if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
   if (referral.converted) throw new HttpError(409, REMINDER_ALREADY_CONVERTED);
   if (!referral.refereePhone) throw new HttpError(400, REMINDER_NO_PHONE);
+  if (!referral.smsConsent) throw new HttpError(409, REMINDER_NO_CONSENT);
   const to = normalizePhone(referral.refereePhone);
   if (!to) throw new HttpError(400, `${referral.refereeName}'s phone number (${referral.refereePhone}) is not a valid mobile number, so no reminder can be texted`);
 

@@ -31,6 +31,8 @@ export type ReferralSeed = {
   lastReminderHoursAgo?: number | null;
   referrerCode?: string;
   flagReason?: string;
+  /** The friend ticked the claim page's text consent (the default). */
+  smsConsent?: boolean;
 };
 
 export async function addReferral(database: Database, businessId: number, seed: ReferralSeed): Promise<number> {
@@ -51,6 +53,8 @@ export async function addReferral(database: Database, businessId: number, seed: 
       flagReason: seed.flagReason ?? null,
       lastReminderAt: seed.lastReminderHoursAgo != null ? new Date(now - seed.lastReminderHoursAgo * 3_600_000) : null,
       createdAt: new Date(now - (seed.daysAgo ?? 0) * DAY - 60_000),
+      smsConsentAt: seed.smsConsent === false ? null : new Date(now - (seed.daysAgo ?? 0) * DAY - 60_000),
+      smsConsentText: seed.smsConsent === false ? null : 'Text me about my reward.',
     })
     .returning({ id: referrals.id });
   if (seed.reward) {

@@ -115,7 +115,7 @@ describe('referral follow-up', () => {
     const texts = await outbound(b.id);
     expect(texts).toEqual([expect.objectContaining({ to_number: '+15125550332', message_type: 'followUp', client_id: null })]);
     expect(texts[0].message_body).toBe(
-      `Hi Fran, just checking in! Your $25 off your first service is still waiting. Book with your friend's link: http://localhost/refer?code=${referrer.referralCode}`,
+      `Hi Fran, just checking in! You still get $25 off when you book your first visit with your friend's link: http://localhost/refer?code=${referrer.referralCode}`,
     );
     const [{ last_reminder_at }] = await t.database.query<{ last_reminder_at: Date | null }>('select last_reminder_at from referrals where id = $1', [due]);
     expect(last_reminder_at).not.toBeNull();

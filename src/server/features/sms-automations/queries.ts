@@ -48,6 +48,8 @@ export async function selectDueReferrals(tx: Tx, now: Date, opts: { minDays: num
       join businesses b on b.id = r.business_id
       left join outreach_settings o on o.business_id = r.business_id
       where not r.converted and r.referee_phone is not null
+        -- Only a friend who ticked the claim page's text consent (docs/referrals.md).
+        and r.sms_consent_at is not null
         and r.created_at <= ${at}::timestamptz - ${opts.minDays} * interval '1 day'
         and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
         and r.last_reminder_at is null

@@ -4,6 +4,7 @@ import { type AutomationContext, queueBookingTexts, type RecentBooking } from '.
 // service dates count as new, and hands over the bookings it inserted once committed (bookings/reactions.ts).
 
 export { recentBookingRange, RECENT_DAYS, type AutomationContext, type DateRange, type RecentBooking } from './bookings';
+export { queueDueFollowUps } from './follow-ups';
 
 export type BookingAutomationDeps = AutomationContext & { log?: { error(obj: object, msg?: string): void } };
 

@@ -83,9 +83,14 @@ const rankOf = (s: string) => sql`(case ${s}::text when 'accepted' then 0 when '
   when 'delivered' then 4 when 'undelivered' then 4 when 'failed' then 4 when 'read' then 5 else -1 end)`;
 
 /** Sets the delivery status of the outbound message with this provider id; null when unknown or unchanged. */
-export async function updateDeliveryStatus(tx: Tx, sid: string, status: string): Promise<{ businessId: number; clientId: number | null; to: string } | null> {
+export async function updateDeliveryStatus(
+  tx: Tx,
+  sid: string,
+  status: string,
+  errorCode: number | null = null,
+): Promise<{ businessId: number; clientId: number | null; to: string } | null> {
   const [r] = rowsOf<{ business_id: number; client_id: number | null; to_number: string }>(
-    await tx.execute(sql`update sms_messages set status = ${status}
+    await tx.execute(sql`update sms_messages set status = ${status}, error_code = coalesce(${errorCode}::integer, error_code)
       where twilio_sid = ${sid} and direction = 'outbound' and status <> ${status} and ${RANK} < 4 and ${rankOf(status)} > ${RANK}
       returning business_id, client_id, to_number`),
   );

@@ -6,6 +6,7 @@ import { SmsProviderError } from '../../providers/sms/types';
 import { formatPhone } from '../../../shared/format';
 import { normalizePhone } from '../../../shared/phone';
 import { recordActivity } from '../activity-log/service';
+import { noteDelivery } from '../sms/service';
 import * as q from './inbound-queries';
 import { type Keyword, keywordOf, helpReply, START_CONFIRMATION, STOP_CONFIRMATION } from './keywords';
 import { optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './outbound';
@@ -154,8 +155,11 @@ export async function receiveStatus(ctx: InboxContext, params: Record<string, st
   const sid = params.MessageSid ?? params.SmsSid;
   const status = (params.MessageStatus ?? params.SmsStatus ?? '').trim().toLowerCase();
   if (!sid || !status) throw new HttpError(400, 'The status callback lacks MessageSid or MessageStatus.');
+  const code = /^\d{1,9}$/.test((params.ErrorCode ?? '').trim()) ? Number(params.ErrorCode) : null;
   await ctx.database.db.transaction(async (tx) => {
-    const updated = await q.updateDeliveryStatus(tx, sid, status);
+    const updated = await q.updateDeliveryStatus(tx, sid, status, code);
+    // Twilio's ErrorCode is kept on the message; a landline or invalid number is marked, a delivery clears it.
+    if (updated && (code != null || status === 'delivered')) await noteDelivery(tx, updated.businessId, updated.to, { errorCode: code, delivered: status === 'delivered' });
     if (Number(params.ErrorCode) === 21610) {
       const message = updated ?? (await q.selectOutboundBySid(tx, sid));
       if (message) await optOutNumber(tx, message.businessId, message.to, 'provider error 21610', 'provider');

@@ -4,14 +4,20 @@ import { readRows, rowCount as count } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
 import { substringMatch } from '../../db/like-pattern';
+import { deliveryError } from '../../../shared/sms-errors';
 
 // The reads of the inbox. Every statement filters by business_id itself (DESIGN rule 1) and pages or limits
 // in SQL; docs/sms-inbox.md says which index each one walks.
 
+function errorOf(code: unknown): SmsMessage['error'] {
+  const error = code == null ? null : deliveryError(Number(code));
+  return error ? { code: Number(code), label: error.label, advice: error.advice } : null;
+}
+
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** The columns every message read selects (m: sms_messages, c: clients joined on the same business). */
-const MESSAGE_COLUMNS = sql`m.id, m.direction, m.message_body, m.timestamp, m.is_read, m.to_number, m.from_number, m.status,
+const MESSAGE_COLUMNS = sql`m.id, m.direction, m.message_body, m.timestamp, m.is_read, m.to_number, m.from_number, m.status, m.error_code,
   m.message_type, m.client_id, c.name as client_name, c.phone as client_phone`;
 const CLIENT_JOIN = sql`left join clients c on c.id = m.client_id and c.business_id = m.business_id`;
 
@@ -27,6 +33,7 @@ export function toMessage(r: Record<string, any>): SmsMessage {
     toNumber: r.to_number,
     fromNumber: r.from_number,
     status: r.status,
+    error: errorOf(r.error_code),
     messageType: r.message_type ?? null,
     clientId,
     client: clientId != null && r.client_name != null ? { id: clientId, name: r.client_name, phone: r.client_phone ?? null } : null,

@@ -9,6 +9,8 @@ import {
   type SmsHistory,
 } from '../../../shared/schemas/sms-inbox';
 import * as q from './queries';
+import { normalizePhone } from '../../../shared/phone';
+import { optedOutAmong } from '../sms/service';
 
 // The owner's reads and mark-read (docs/sms-inbox.md "Reads").
 
@@ -26,7 +28,10 @@ export async function history(db: Tx, businessId: number, opts: { page: number; 
 export async function conversations(db: Tx, businessId: number, opts: { page: number; pageSize: number; search?: string }): Promise<SmsConversations> {
   const page = { offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize + 1, per: CONVERSATION_PREVIEW_MESSAGES, maxIds: UNREAD_IDS_PER_CONVERSATION };
   const rows = opts.search ? await q.searchConversations(db, businessId, { ...page, search: opts.search }) : await q.selectConversations(db, businessId, page);
-  const list = rows.slice(0, opts.pageSize).flatMap((r) => {
+  const shown = rows.slice(0, opts.pageSize);
+  const phones = shown.flatMap((r) => (r.messages[0]?.client?.phone ? [normalizePhone(r.messages[0].client.phone) ?? r.messages[0].client.phone] : []));
+  const optedOut = await optedOutAmong(db, businessId, phones);
+  const list = shown.flatMap((r) => {
     const last = r.messages[0];
     if (!last?.client) return []; // a client of no conversation any more (deleted meanwhile)
     return [
@@ -34,6 +39,7 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
         clientId: r.clientId,
         client: last.client,
         lastMessage: { id: last.id, direction: last.direction, messageBody: last.messageBody, timestamp: last.timestamp },
+        optedOut: last.client.phone != null && optedOut.has(normalizePhone(last.client.phone) ?? last.client.phone),
         unreadCount: r.unreadCount,
         unreadMessageIds: r.unreadIds,
         recentMessages: [...r.messages].reverse(),
@@ -46,12 +52,17 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
 /** The lead threads (docs/sms-inbox.md, "Leads"): the newest few, answered through the lead's own text call. */
 export async function leadConversations(db: Tx, businessId: number): Promise<SmsLeadConversations> {
   const rows = await q.selectLeadConversations(db, businessId, { limit: SMS_LEAD_CONVERSATIONS_LIMIT + 1, per: CONVERSATION_PREVIEW_MESSAGES, maxIds: UNREAD_IDS_PER_CONVERSATION });
-  const conversations = rows.slice(0, SMS_LEAD_CONVERSATIONS_LIMIT).map((r) => {
+  const shown = rows.slice(0, SMS_LEAD_CONVERSATIONS_LIMIT);
+  const phoneOf = (phone: string | null) => (phone == null ? null : (normalizePhone(phone) ?? phone));
+  const optedOut = await optedOutAmong(db, businessId, shown.map((r) => phoneOf(r.lead.phone)).filter((p): p is string => p != null));
+  const conversations = shown.map((r) => {
     const last = r.messages[0];
+    const phone = phoneOf(r.lead.phone);
     return {
       leadId: r.lead.id,
       lead: r.lead,
       lastMessage: { id: last.id, direction: last.direction, messageBody: last.messageBody, timestamp: last.timestamp },
+      optedOut: phone != null && optedOut.has(phone),
       unreadCount: r.unreadCount,
       unreadMessageIds: r.unreadIds,
       recentMessages: [...r.messages].reverse(),

@@ -3,7 +3,7 @@ import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
-import { decideSendTime, NO_NUMBER_MESSAGE, optedOutAmong } from '../sms/service';
+import { decideSendTime, marketingBlock, NO_NUMBER_MESSAGE, textingOf } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 
@@ -46,7 +46,8 @@ export async function startBulkSend(
     const names = withoutPhone.slice(0, 3).map((c) => c.name).join(', ');
     throw new HttpError(400, `Only clients with a valid mobile number can be texted; remove ${names}${withoutPhone.length > 3 ? ` and ${withoutPhone.length - 3} more` : ''}.`);
   }
-  const optedOut = await optedOutAmong(db, businessId, found.map((c) => normalizePhone(c.phone)!));
+  // Left out, with the reason shown: opted out, a number that cannot take texts, no basis to text.
+  const texting = await textingOf(db, businessId, found);
   const byId = new Map(found.map((c) => [c.id, c]));
   const now = ctx.now ?? new Date();
   let batchId = 0;
@@ -70,7 +71,7 @@ export async function startBulkSend(
           key: `bulk:${batchId}:${clientId}`,
           body: input.message,
           batchId,
-          skipReason: optedOut.has(phone) ? 'Opted out of texts (replied STOP).' : undefined,
+          skipReason: marketingBlock(texting.get(clientId)!) ?? undefined,
           held: ctx.sendWindowOff ? undefined : heldUntil(phone, now, sender.timeZone),
         };
       });

@@ -206,11 +206,11 @@ export async function selectSenderFacts(tx: Tx, businessId: number): Promise<Sen
   return row ? { number: row.number, timeZone: row.time_zone, auto: row.auto ?? null } : null;
 }
 
-export type BulkRecipient = { id: number; name: string; phone: string | null };
+export type BulkRecipient = { id: number; name: string; phone: string | null; totalBookings: number };
 
 export async function selectClients(tx: Tx, businessId: number, ids: number[]): Promise<BulkRecipient[]> {
   return rowsOf<BulkRecipient>(
-    await tx.execute(sql`select id, name, phone from clients where business_id = ${businessId} and id = any(${intArray(ids)})`),
+    await tx.execute(sql`select id, name, phone, total_bookings::int as "totalBookings" from clients where business_id = ${businessId} and id = any(${intArray(ids)})`),
   );
 }
 

@@ -78,8 +78,8 @@ export async function insertOutbound(tx: Tx, businessId: number, m: OutboundRow)
   return row.id;
 }
 
-export async function finishOutbound(tx: Tx, businessId: number, id: number, result: { sid: string | null; status: string }) {
-  await tx.execute(sql`update sms_messages set twilio_sid = ${result.sid}, status = ${result.status}
+export async function finishOutbound(tx: Tx, businessId: number, id: number, result: { sid: string | null; status: string; errorCode?: number | null }) {
+  await tx.execute(sql`update sms_messages set twilio_sid = ${result.sid}, status = ${result.status}, error_code = ${result.errorCode ?? null}
     where id = ${id} and business_id = ${businessId}`);
 }
 

@@ -186,7 +186,7 @@ describe('POST /api/outreach/send-sms', () => {
     const c = (await post('/api/clients', { name: 'Maria Lopez', email: 'maria@example.com', phone: '5125550199', serviceDate: '2025-01-05', amount: 90 })).json().client;
     const res = await post('/api/outreach/send-sms', { clientId: c.id, messageType: 'followUp', messageContent: 'Hi {clientName}, {referralDiscount} for friends!' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: 'Text sent to Maria Lopez', sms: { to: '+15125550199', body: 'Hi Maria, $30 for friends!', status: 'sent', segments: 1 } });
+    expect(res.json()).toMatchObject({ success: true, message: 'Text sent to Maria Lopez', sms: { to: '+15125550199', body: 'Hi Maria, $30 off for friends!', status: 'sent', segments: 1 } });
     expect(t.sms.last('+15125550199')?.from).toBe('+15125550127');
     expect((await get('/api/sms/usage')).json()).toMatchObject({ used: 1, freeRemaining: 99, phoneNumber: '+15125550127' });
   });

@@ -43,7 +43,7 @@ describe('sendSms', () => {
       body: 'Hi {clientName}! {businessName} thanks you. Share {referralLink} ({referralCode}) for {referralDiscount}; review: {googleReviewLink} {other}',
       messageType: 'thankYou',
     });
-    const expected = `Hi Maria! Sparkle Clean thanks you. Share https://app.example.com/refer?code=${maria.referralCode} (${maria.referralCode}) for $30; review: https://g.page/r/abc {other}`;
+    const expected = `Hi Maria! Sparkle Clean thanks you. Share https://app.example.com/refer?code=${maria.referralCode} (${maria.referralCode}) for $30 off; review: https://g.page/r/abc {other}`;
     expect(sent).toMatchObject({ from: NUMBER, to: '+15125550199', body: expected, status: 'sent', clientId: maria.id, segments: 1 });
     expect(t.sms.last('+15125550199')).toMatchObject({ from: NUMBER, body: expected, sid: sent.sid });
     const [message] = await rows<Record<string, unknown>>(sql`select * from sms_messages where id = ${sent.messageId}`);

@@ -7,6 +7,8 @@ import { formatPhone } from '../../../shared/format';
 import { normalizePhone } from '../../../shared/phone';
 import { countSegments } from '../../../shared/sms-segments';
 import { isOptedOut, optOut } from './opt-outs';
+import { noteDelivery, unreachableReason } from './unreachable';
+import { deliveryError } from '../../../shared/sms-errors';
 import * as q from './queries';
 import { firstName, missingMessage, referralLink, renderMessage } from './render';
 
@@ -114,6 +116,8 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   if (body.length > MAX_SMS_LENGTH) throw new HttpError(400, `The message is too long (${MAX_SMS_LENGTH} characters at most)`);
 
   if (!sender.number) throw new HttpError(409, NO_NUMBER_MESSAGE);
+  const unreachable = await unreachableReason(db, businessId, to);
+  if (unreachable) throw new HttpError(409, `No text was sent to ${recipientName}: ${unreachable}`);
   if (await isOptedOut(db, businessId, to)) {
     throw new HttpError(409, `${recipientName} has opted out of texts (replied STOP), so no text was sent. They can text START to your number to opt back in.`);
   }
@@ -149,7 +153,8 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
       );
     }
     await db.transaction(async (tx) => {
-      await q.finishOutbound(tx, businessId, messageId, { sid: null, status: 'failed' });
+      await q.finishOutbound(tx, businessId, messageId, { sid: null, status: 'failed', errorCode: providerError?.code ?? null });
+      await noteDelivery(tx, businessId, to, { errorCode: providerError?.code ?? null, delivered: false });
       await q.insertSmsLog(tx, businessId, { clientId, phone: to, messageType, content: body, status: 'failed', sid: null });
       await recordActivity(tx, businessId, 'sms_failed', `Text to ${recipientName} failed`, {
         ...baseMetadata,
@@ -163,6 +168,8 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
     }
     if (!providerError) throw error;
     // The provider's error rides along: the outbox retries what may pass later (no answer, 5xx, 429).
+    const known = deliveryError(providerError.code);
+    if (known?.unreachable) throw Object.assign(new HttpError(409, `No text was sent to ${recipientName}: ${known.label}. ${known.advice}`), { cause: providerError });
     throw Object.assign(new HttpError(502, `The text to ${recipientName} was not sent: ${providerError.message}. It is kept as failed in Message History; please try again.`), { cause: providerError });
   }
 

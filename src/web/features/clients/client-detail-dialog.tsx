@@ -9,6 +9,7 @@ import { ClientEditForm } from './client-edit-form';
 import { DeleteClientDialog } from './delete-client-dialog';
 import type { Client } from './types';
 import { useClientDetail } from './use-client-detail';
+import { TextingMarks } from '../../components/sms/texting-marks';
 
 type Target = { id: number; name: string; bookings: number };
 
@@ -43,6 +44,12 @@ function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (
       <DialogHeader>
         <DialogTitle>{editing ? `Edit ${shown.name}` : shown.name}</DialogTitle>
         <DialogDescription>{editing ? 'Change the name, e-mail, phone or notes.' : contact || 'No contact details'}</DialogDescription>
+        {client.texting && (client.texting.optedOut || client.texting.unreachable) && (
+          <div className="flex flex-wrap gap-1.5" data-testid="client-texting">
+            <TextingMarks texting={client.texting} />
+            {client.texting.unreachable && <p className="w-full text-xs text-slate-600">{client.texting.unreachable.advice}</p>}
+          </div>
+        )}
       </DialogHeader>
       {isPending ? (
         <div className="space-y-3">

@@ -6,6 +6,7 @@ import { ClientAvatar } from './client-avatar';
 import { lastSentLabel } from './last-sent';
 import { LoyaltyBadge, LoyaltyScore } from './loyalty-score';
 import type { Client } from './types';
+import { TextingMarks } from '../../components/sms/texting-marks';
 
 export type ClientActions = { onThanks: (c: Client) => void; onGift: (c: Client) => void; onDetails: (c: Client) => void };
 
@@ -66,6 +67,11 @@ function NameCell({ client, onDetails }: { client: Client; onDetails: (c: Client
             {client.name}
           </button>
         </p>
+        {client.texting && (client.texting.optedOut || client.texting.unreachable) && (
+          <p className="mt-0.5 flex flex-wrap gap-1">
+            <TextingMarks texting={client.texting} />
+          </p>
+        )}
         <p className="truncate text-xs text-slate-500">{client.email || 'No email'}</p>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth';
 import { PROFILE_URL } from './data-step';
-import { initialReward } from './reward';
+import { isOwnReward } from './reward';
 import { OUTREACH_URL } from './reward-step';
 
 type Row = { icon: LucideIcon; label: string; done: boolean; value: string; step: number; loading: boolean };
@@ -38,8 +38,8 @@ export function CompleteStep({ onEdit }: { onEdit: (step: number) => void }) {
       icon: Gift,
       label: 'Referral reward',
       // The reward always has a value; "done" once the owner saved their own (not the server's default).
-      done: Boolean(reward) && initialReward(reward ?? '') === reward,
-      value: reward && initialReward(reward) !== reward ? `${reward} (the default)` : (reward ?? ''),
+      done: isOwnReward(reward),
+      value: reward && !isOwnReward(reward) ? `${reward} (the default)` : (reward ?? ''),
       step: 4,
       loading: outreach.isPending,
     },

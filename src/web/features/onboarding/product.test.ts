@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupProduct } from './product';
-import { initialReward } from './reward';
+import { initialReward, isOwnReward } from './reward';
 
 describe('setupProduct (/setup-{product}, docs/setup-guide.md)', () => {
   it('opens the data step on the Zapier tab for zapier', () => {
@@ -24,9 +24,11 @@ describe('setupProduct (/setup-{product}, docs/setup-guide.md)', () => {
 });
 
 describe('initialReward', () => {
-  it('starts at $20 unless the owner saved a reward of their own', () => {
-    expect(initialReward('$25')).toBe('$20');
-    expect(initialReward('')).toBe('$20');
-    expect(initialReward('$10 gift card')).toBe('$10 gift card');
+  it('shows what is saved, so Continue saves what it shows', () => {
+    expect(initialReward('$25')).toBe('$25');
+    expect(initialReward('')).toBe('$25');
+    expect(initialReward('A $10 gift card')).toBe('A $10 gift card');
+    expect(isOwnReward('$25')).toBe(false);
+    expect(isOwnReward('A $10 gift card')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { REWARD_PRESETS } from '../../../shared/schemas/onboarding';
+import { rewardPhrase } from '../../../shared/sms-template';
 import { type OutreachSettings, outreachSettingsInputSchema } from '../../../shared/schemas/sms';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
@@ -57,10 +58,7 @@ export function RewardStep({ formId, onSaved, onBusy }: { formId: string; onSave
 
   return (
     <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600">
-        What does a friend get when one of your clients refers them? It fills in {'{referralDiscount}'} in your referral texts, and you can change it any
-        time in Settings.
-      </p>
+      <p className="text-sm text-slate-600">What does a friend get when one of your clients refers them? You can change it any time in Settings.</p>
       {settings.isError && (
         <p role="alert" className="text-sm text-red-600">
           Failed to load your current reward. You can still enter one.
@@ -77,6 +75,11 @@ export function RewardStep({ formId, onSaved, onBusy }: { formId: string; onSave
           onChange={(e) => setReward(e.target.value)}
         />
         <FieldError id={`${id}-error`} message={error} />
+        {value.trim() && !error && (
+          <p className="text-sm text-slate-600" data-testid="reward-example">
+            Your texts will say: “Share your link with friends and they&apos;ll get {rewardPhrase(value)} when they book.”
+          </p>
+        )}
       </div>
       <div>
         <p className="text-sm font-medium text-slate-700" id={`${id}-ideas`}>

@@ -1,5 +1,7 @@
 import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
-import { DEFAULT_SETUP_REWARD } from '../../../shared/schemas/onboarding';
 
-/** What the reward field starts with: the owner's own reward, else the guide's "$20" (docs/setup-guide.md). */
-export const initialReward = (saved: string) => (saved && saved !== DEFAULT_REFERRAL_DISCOUNT ? saved : DEFAULT_SETUP_REWARD);
+/** What the reward field starts with: what is saved (the server's default "$25" when nothing is), so Continue saves what it shows. */
+export const initialReward = (saved: string) => saved || DEFAULT_REFERRAL_DISCOUNT;
+
+/** Whether the owner has chosen a reward of their own (the server's default cannot be told from a saved "$25"). */
+export const isOwnReward = (saved: string | undefined) => Boolean(saved) && saved !== DEFAULT_REFERRAL_DISCOUNT;

@@ -65,7 +65,7 @@ async function submit(referral: PublicReferral, view: ReturnType<typeof offerAnd
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ referralCode: code, name, email, phone, businessId: referral.businessId }),
+      body: JSON.stringify({ referralCode: code, name, email, phone, businessId: referral.businessId, smsConsent: data.get('smsConsent') === 'yes' }),
     });
     if (!res.ok) {
       view.error.textContent = await messageOf(res, SUBMIT_REFERRAL_FAILED);

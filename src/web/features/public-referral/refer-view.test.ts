@@ -7,6 +7,9 @@ describe('the offer', () => {
   it('an amount reads "off your first cleaning", the referrer getting the same', () => {
     expect(offerLines(referral)).toEqual({ main: '$25 off your first cleaning', sub: 'and Alice M. gets $25 off too when you book.' });
     expect(offerLines({ ...referral, referralDiscount: ' 10% ', serviceWord: 'service' }).main).toBe('10% off your first service');
+    for (const preset of ['$25 off', '$25 off for both', '$25 OFF'])
+      expect(offerLines({ ...referral, referralDiscount: preset })).toEqual({ main: '$25 off your first cleaning', sub: 'and Alice M. gets $25 off too when you book.' });
+    expect(offerLines({ ...referral, referralDiscount: 'Coffee off the menu' }).main).toBe('Coffee off the menu');
   });
 
   it('a reward in words is shown as it is', () => {

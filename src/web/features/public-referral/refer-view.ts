@@ -1,4 +1,5 @@
 import type { PublicReferral, ReferralClaimReply } from '../../../shared/schemas/referrals-public';
+import { claimConsentText, SMS_COMPLIANCE } from '../../../shared/schemas/referrals-public-texts';
 
 // The page's states as DOM (spec part 2 "Public referral page": loading, error, form, submitted). Every value
 // from the server goes in as text, never as markup.
@@ -16,7 +17,8 @@ export function h(tag: string, attrs: Record<string, string> = {}, ...children: 
 export const isAmount = (discount: string) => /^[$€£]?\s?\d+(?:[.,]\d+)?\s?%?$/.test(discount.trim());
 
 export function offerLines(r: PublicReferral): { main: string; sub: string } {
-  const d = r.referralDiscount.trim();
+  // "$25 off" (the setup guide's idea) and "$25 off for both" read as the amount "$25".
+  const d = r.referralDiscount.trim().replace(/^(\S+)\s+off\b.*$/i, (whole, amount: string) => (isAmount(amount) ? amount : whole));
   if (isAmount(d)) return { main: `${d} off your first ${r.serviceWord}`, sub: `and ${r.referrerName} gets ${d} off too when you book.` };
   return { main: d, sub: `for your first ${r.serviceWord}, and ${r.referrerName} gets one too when you book.` };
 }
@@ -51,6 +53,13 @@ export function offerAndForm(r: PublicReferral): { nodes: HTMLElement[]; form: H
     field('Name', 'name', 'text', 'name'),
     field('Email', 'email', 'email', 'email'),
     field('Phone', 'phone', 'tel', 'tel'),
+    // Its own box, unticked: without it the friend gets no automated or marketing texts (docs/referrals.md).
+    h(
+      'label',
+      { class: 'consent' },
+      h('input', { name: 'smsConsent', type: 'checkbox', value: 'yes' }),
+      h('span', {}, claimConsentText(r.businessName), ' ', h('span', { class: 'compliance' }, SMS_COMPLIANCE)),
+    ),
     error,
     submit,
     h('p', { class: 'fine' }, `${r.businessName} will contact you to book. Your details go only to ${r.businessName}.`),

@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { BULK_NO_CLIENTS, BULK_NO_MESSAGE } from '../../../shared/schemas/sms-bulk';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
+import { canMarket, TextingMarks } from '../../components/sms/texting-marks';
 import { BulkPreview } from './bulk-preview';
 import { currentNumber, onlyHeld, retryableIds } from './bulk-batch';
 import { BulkResult } from './bulk-result';
@@ -40,8 +41,12 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
   const id = useId();
 
   const all = useMemo(() => clients.data ?? [], [clients.data]);
-  const withPhone = useMemo(() => all.filter((c) => c.phone), [all]);
+  // Only clients a marketing text may reach: a phone, not opted out, not a landline, a basis to text.
+  const withPhone = useMemo(() => all.filter((c) => c.phone && canMarket(c.texting)), [all]);
   const chosen = withPhone.filter((c) => selected.has(c.id));
+  // The preview shows exactly what one chosen recipient will get; the owner picks which.
+  const [previewId, setPreviewId] = useState<number>();
+  const previewFor = chosen.find((c) => c.id === previewId) ?? chosen[0] ?? withPhone[0];
   const allSelected = withPhone.length > 0 && chosen.length === withPhone.length;
   // One send at a time while texts are going out; a batch that only waits for quiet hours doesn't block the next.
   const going = bulk.batch != null && !bulk.batch.finished && !onlyHeld(bulk.batch);
@@ -101,7 +106,7 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
             <div>
               <CardTitle>Recipients</CardTitle>
               <CardDescription>
-                {chosen.length} of {withPhone.length} selected · only clients with a phone number can be texted
+                {chosen.length} of {withPhone.length} selected · only clients with a phone number who can get marketing texts can be selected
               </CardDescription>
             </div>
           </CardHeader>
@@ -142,11 +147,14 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
                         <Checkbox
                           id={boxId}
                           checked={selected.has(c.id)}
-                          disabled={!c.phone || busy}
+                          disabled={!c.phone || !canMarket(c.texting) || busy}
                           onCheckedChange={(v) => toggle(c.id, v === true)}
                         />
                         <Label htmlFor={boxId} className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3 font-normal">
-                          <span className="truncate text-slate-900">{c.name}</span>
+                          <span className="flex min-w-0 flex-wrap items-center gap-1.5">
+                            <span className="truncate text-slate-900">{c.name}</span>
+                            {c.phone && <TextingMarks texting={c.texting} showBasis />}
+                          </span>
                           <span className="text-xs text-slate-500 tabular">{c.phone ? formatPhone(c.phone) : 'No phone number'}</span>
                         </Label>
                       </li>
@@ -192,7 +200,26 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
               />
               <SegmentCounter id={`${id}-count`} text={message} />
             </div>
-            {message.trim() && <BulkPreview message={message} client={chosen[0] ?? withPhone[0]} />}
+            {message.trim() && chosen.length > 1 && (
+              <div className="flex flex-wrap items-center gap-2">
+                <Label htmlFor={`${id}-preview-for`} className="text-sm font-medium text-slate-700">
+                  Preview for
+                </Label>
+                <select
+                  id={`${id}-preview-for`}
+                  className="h-9 max-w-full rounded-md border border-slate-200 bg-white px-2 text-sm"
+                  value={previewFor?.id}
+                  onChange={(e) => setPreviewId(Number(e.target.value))}
+                >
+                  {chosen.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {message.trim() && <BulkPreview message={message} client={previewFor} />}
             <FieldError message={error} />
             <Button className="w-full sm:w-auto" disabled={busy || chosen.length === 0 || !message.trim()} onClick={() => void submit()}>
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}

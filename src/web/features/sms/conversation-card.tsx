@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { formatPhone, formatTimeAgo, initials } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
+import { OPTED_OUT_LABEL } from '../../../shared/schemas/texting';
 import { ReplyBox } from '../../components/sms/reply-box';
 import { Button } from '../../components/ui/button';
 import { useMarkRead } from '../../lib/sms-actions';
@@ -27,6 +28,11 @@ export function ConversationCard({ conversation: c }: { conversation: SmsConvers
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate text-sm font-semibold text-slate-900">{c.client.name}</h3>
             {c.unreadCount > 0 && <Badge data-testid="conversation-unread">{c.unreadCount} unread</Badge>}
+            {c.optedOut && (
+              <Badge variant="destructive" data-testid="opted-out" title="Replied STOP: gets no texts until they text START">
+                {OPTED_OUT_LABEL}
+              </Badge>
+            )}
           </div>
           <p className="flex flex-wrap gap-x-1 text-xs text-slate-500 tabular">
             <span className="whitespace-nowrap">{formatPhone(c.client.phone)}</span>
@@ -65,8 +71,9 @@ export function MessageBubble({ message: m }: { message: SmsMessage }) {
         <p className="whitespace-pre-wrap break-words">{m.messageBody}</p>
         <p className={cn('mt-0.5 text-[11px]', inbound ? 'text-slate-600' : 'text-brand-50')}>
           <time dateTime={m.timestamp}>{formatTimeAgo(m.timestamp)}</time>
-          {m.status === 'failed' && ' · Failed'}
+          {m.error ? ` · ${m.error.label}` : (m.status === 'failed' || m.status === 'undelivered') && ' · Failed'}
         </p>
+        {m.error && <p className="mt-0.5 text-[11px] text-brand-50">{m.error.advice}</p>}
       </div>
     </li>
   );

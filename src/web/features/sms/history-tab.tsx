@@ -74,7 +74,13 @@ function HistoryRow({ message: m }: { message: SmsMessage }) {
             {inbound ? 'From' : 'To'} {m.client?.name ?? formatPhone(other)}
           </span>
           {m.client?.name && <span className="text-xs text-slate-500 tabular">{formatPhone(other)}</span>}
-          {m.status === 'failed' && <Badge variant="destructive">Failed</Badge>}
+          {m.error ? (
+            <Badge variant="destructive" data-testid="delivery-error">
+              {m.error.label}
+            </Badge>
+          ) : (
+            (m.status === 'failed' || m.status === 'undelivered') && <Badge variant="destructive">Failed</Badge>
+          )}
           {m.status === 'unknown' && (
             <Badge variant="warning" title="The SMS provider's answer was lost; it is being asked whether this text went out. It is not sent twice.">
               Checking if sent
@@ -82,6 +88,7 @@ function HistoryRow({ message: m }: { message: SmsMessage }) {
           )}
         </div>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{m.messageBody}</p>
+        {m.error && <p className="mt-1 text-xs text-red-700">{m.error.advice}</p>}
       </div>
       <time dateTime={m.timestamp} title={new Date(m.timestamp).toLocaleString('en-US')} className="shrink-0 text-xs text-slate-500">
         {formatTimeAgo(m.timestamp)}

@@ -1,3 +1,4 @@
+import type { Texting } from '../../../shared/schemas/texting';
 // The shapes the screen reads, from the shared contract (shared/schemas/sms.ts and sms-inbox.ts).
 
 export type {
@@ -17,6 +18,7 @@ export interface BulkClient {
   name: string;
   phone: string | null;
   referralCode: string;
+  texting?: Texting;
 }
 
 export type SmsTab = 'setup' | 'conversations' | 'bulk' | 'history';

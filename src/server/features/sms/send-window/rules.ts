@@ -50,3 +50,47 @@ export const STATE_NAMES: Readonly<Record<string, string>> = {
   VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
   PR: 'Puerto Rico', VI: 'U.S. Virgin Islands', GU: 'Guam', MP: 'Northern Mariana Islands', AS: 'American Samoa',
 };
+
+function timeOfDay(minutes: number): string {
+  if (minutes === h(12)) return 'noon';
+  const hour = Math.floor(minutes / 60) % 12 || 12;
+  const min = minutes % 60;
+  return `${hour}${min ? `:${String(min).padStart(2, '0')}` : ''} ${minutes < h(12) ? 'am' : 'pm'}`;
+}
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const between = (w: DayWindow) => `between ${timeOfDay(w.start)} and ${timeOfDay(w.end)}`;
+const same = (a: DayWindow | null, b: DayWindow | null) => a?.start === b?.start && a?.end === b?.end;
+
+/** The windows in words, for the explanation ("between 9 am and 8 pm, never on Sunday"). */
+export function describeWindows(windows: WeekWindows): string {
+  const [sunday, ...rest] = windows;
+  const weekdays = rest[0];
+  if (weekdays && rest.every((w) => same(w, weekdays))) {
+    if (same(sunday, weekdays)) return between(weekdays);
+    return sunday ? `${between(weekdays)} Monday to Saturday and ${between(sunday)} on Sunday` : `${between(weekdays)}, never on Sunday`;
+  }
+  return windows.map((w, day) => `${DAY_NAMES[day]} ${w ? between(w) : 'never'}`).join('; ');
+}
+
+/** The hours allowed by every one of the rules (a text to a number that may be in any of several states). */
+export function combineRules(rules: readonly StateRule[]): StateRule {
+  const windows = Array.from({ length: 7 }, (_, day): DayWindow | null => {
+    let start = 0;
+    let end = h(24);
+    for (const rule of rules) {
+      const w = rule.windows[day];
+      if (!w) return null;
+      start = Math.max(start, w.start);
+      end = Math.min(end, w.end);
+    }
+    return start < end ? { start, end } : null;
+  });
+  const caps = rules.map((r) => r.marketingCap).filter((c): c is number => c !== undefined);
+  const matching = rules.find((r) => r.windows.every((w, day) => same(w, windows[day])));
+  return {
+    windows,
+    hours: matching?.hours ?? describeWindows(windows),
+    ...(caps.length > 0 ? { marketingCap: Math.min(...caps) } : {}),
+  };
+}
