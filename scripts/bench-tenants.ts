@@ -100,6 +100,27 @@ try {
     console.log(`  ${label.padEnd(38)} ${s.median.toFixed(3).padStart(8)} ${s.p95.toFixed(3).padStart(7)} ${(s.median / floor.median).toFixed(1).padStart(8)}`);
   }
 
+  // The server's own execution time (EXPLAIN ANALYZE), without the client round trip a busy machine inflates.
+  const serverMs = async (q: SQL) => {
+    const [row] = rowsOf<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(await db.execute(sql`explain (analyze, format json) ${q}`));
+    return row['QUERY PLAN'][0]['Execution Time'];
+  };
+  const server: Record<string, number[]> = { floor: [], before: [], after: [] };
+  for (let r = 0; r < 30; r += 1) {
+    const i = pick();
+    server.floor.push(await serverMs(sql`select id, name, forwarding_number, enable_forwarding from businesses where id = ${i}`));
+    server.before.push(await serverMs(oldLookup(numberOf(i))));
+    server.after.push(
+      await serverMs(sql`select b.id, b.name, b.forwarding_number, b.enable_forwarding
+        from business_numbers n join businesses b on b.id = n.business_id where n.number = ${numberOf(i)}`),
+    );
+  }
+  console.log(`\nThe same, execution time in the server (EXPLAIN ANALYZE, 30 each, ms):`);
+  for (const name of ['floor', 'before', 'after'] as const) {
+    const s = stat(server[name]);
+    console.log(`  ${name.padEnd(8)} median ${s.median.toFixed(3).padStart(9)}  max ${Math.max(...server[name]).toFixed(3).padStart(9)}`);
+  }
+
   // EXPLAIN of the routes' own statements: a Tx whose execute explains the statement instead of running it.
   const plans: string[] = [];
   const explaining = {
