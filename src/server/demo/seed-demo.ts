@@ -4,6 +4,7 @@ import type { Database, Tx } from '../db/client';
 import {
   activityLogs,
   businesses,
+  businessNumbers,
   clients,
   csvUploadLogs,
   forms,
@@ -73,6 +74,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     twilioPhone: '+15125550142',
     googleReviewLink: 'https://g.page/r/sparkle-and-shine/review',
   });
+  await tx.insert(businessNumbers).values({ number: '+15125550142', businessId });
 
   // Clients with a rhythm: weekly, bi-weekly, monthly or now and then; some loyal ones have gone quiet.
   const rows: BookingRow[] = [];

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Database } from '../db/client';
-import { businesses, outreachSettings } from '../db/schema';
+import { businesses, businessNumbers, outreachSettings } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../platform/session';
 import { randomToken } from '../platform/tokens';
 
@@ -30,6 +30,9 @@ export async function createBusiness(
     })
     .returning({ id: businesses.id });
   await database.db.insert(outreachSettings).values({ businessId: row.id });
+  // The numbers it owns, as a purchase records them (inbound texts are routed by business_numbers).
+  const numbers = new Set([overrides.selectedPhoneNumber, ...(overrides.twilioNumbers ?? [])].filter((n): n is string => !!n));
+  if (numbers.size) await database.db.insert(businessNumbers).values([...numbers].map((number) => ({ number, businessId: row.id })));
   const { token } = await createSession(database.db, row.id);
   return { id: row.id, email, password, webhookToken, cookie: `${SESSION_COOKIE}=${token}` };
 }

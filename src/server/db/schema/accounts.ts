@@ -81,3 +81,18 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [uniqueIndex('password_reset_tokens_token_key').on(t.token), index('password_reset_tokens_business_idx').on(t.businessId)],
 );
+
+/**
+ * The numbers a business owns, one row per number (E.164): the index an inbound text or a status callback
+ * is routed by. Written in the same transaction as the purchase; an account deletion cascades.
+ * docs/sms.md "Who owns a number".
+ */
+export const businessNumbers = pgTable(
+  'business_numbers',
+  {
+    number: text('number').primaryKey(),
+    businessId: businessId(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('business_numbers_business_idx').on(t.businessId)],
+);

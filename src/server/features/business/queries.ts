@@ -76,6 +76,7 @@ export async function deleteBusiness(tx: Tx, businessId: number): Promise<Delete
           select selected_phone_number as n where selected_phone_number is not null
           union select jsonb_array_elements_text(coalesce(twilio_numbers, '[]'::jsonb))
           union select o.twilio_phone from outreach_settings o where o.business_id = ${businessId} and o.twilio_phone is not null
+          union select bn.number from business_numbers bn where bn.business_id = ${businessId}
         ) ns) as numbers
       from businesses where id = ${businessId} for update`),
   );

@@ -6,25 +6,15 @@ import { type Tx, rowsOf } from '../../db/client';
 
 export type NumberOwner = { businessId: number; name: string; number: string; forwardingNumber: string | null; enableForwarding: boolean };
 
-/**
- * The businesses that own this number (E.164): outreach_settings.twilio_phone, businesses.selected_phone_number
- * or one of businesses.twilio_numbers. At most two are read: two owners is a data error the caller refuses.
- */
-export async function selectNumberOwners(tx: Tx, number: string): Promise<NumberOwner[]> {
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select b.id, b.name, b.forwarding_number, b.enable_forwarding from businesses b
-      where b.selected_phone_number = ${number}
-         or b.twilio_numbers @> jsonb_build_array(${number}::text)
-         or exists (select 1 from outreach_settings o where o.business_id = b.id and o.twilio_phone = ${number})
-      order by b.id limit 2`),
+/** The business that owns this number (E.164), by the business_numbers key: one index probe, whatever the number of businesses. */
+export async function selectNumberOwner(tx: Tx, number: string): Promise<NumberOwner | null> {
+  const [r] = rowsOf<Record<string, any>>(
+    await tx.execute(sql`select b.id, b.name, b.forwarding_number, b.enable_forwarding
+      from business_numbers n join businesses b on b.id = n.business_id
+      where n.number = ${number}`),
   );
-  return rows.map((r) => ({
-    businessId: Number(r.id),
-    name: r.name,
-    number,
-    forwardingNumber: r.forwarding_number ?? null,
-    enableForwarding: Boolean(r.enable_forwarding),
-  }));
+  if (!r) return null;
+  return { businessId: Number(r.id), name: r.name, number, forwardingNumber: r.forwarding_number ?? null, enableForwarding: Boolean(r.enable_forwarding) };
 }
 
 /** The client of the business with this phone (clients_business_phone_idx); the most recently booked when several share it. */

@@ -30,8 +30,7 @@ export type InboundOutcome =
   | { kind: 'stored'; messageId: number; businessId: number; clientId: number | null; keyword: Keyword | null }
   | { kind: 'duplicate' }
   | { kind: 'unknown-number' }
-  | { kind: 'relayed'; businessId: number }
-  | { kind: 'ambiguous-number' };
+  | { kind: 'relayed'; businessId: number };
 
 /** Stores the text (once per provider id), applies its keyword, then answers it and forwards it as the business says. */
 export async function receiveInbound(ctx: InboxContext, params: Record<string, string>): Promise<InboundOutcome> {
@@ -44,16 +43,11 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
   }
   const from = normalizePhone(inbound.from) ?? inbound.from.trim();
   const to = normalizePhone(inbound.to) ?? inbound.to.trim();
-  const owners = await q.selectNumberOwners(ctx.database.db, to);
-  if (owners.length === 0) {
+  const owner = await q.selectNumberOwner(ctx.database.db, to);
+  if (!owner) {
     ctx.log.warn({ to }, 'inbound text to a number no business owns');
     return { kind: 'unknown-number' };
   }
-  if (owners.length > 1) {
-    ctx.log.error({ to, businesses: owners.map((o) => o.businessId) }, 'inbound text to a number two businesses claim; not stored');
-    return { kind: 'ambiguous-number' };
-  }
-  const owner = owners[0];
   const forwarding = owner.enableForwarding && owner.forwardingNumber ? normalizePhone(owner.forwardingNumber) : null;
 
   // The owner answering a forwarded text from their own phone: relay it to that client.

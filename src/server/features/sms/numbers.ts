@@ -16,6 +16,8 @@ function providerFailure(error: unknown, what: string): never {
   throw error;
 }
 
+const NUMBER_TAKEN = 'This number is no longer available. Please search again and choose another.';
+
 /** Numbers offered at most per search. */
 export const NUMBERS_OFFERED = 5;
 
@@ -55,9 +57,7 @@ export async function purchaseNumber(
     if (!business) throw new HttpError(404, 'Business not found');
     if (business.number) throw new HttpError(409, `Your business already has the SMS number ${formatPhone(business.number)}.`);
     await q.lockNumber(tx, phoneNumber);
-    if ((await q.selectTakenNumbers(tx, businessId, [phoneNumber])).size > 0) {
-      throw new HttpError(409, 'This number is no longer available. Please search again and choose another.');
-    }
+    if ((await q.selectTakenNumbers(tx, businessId, [phoneNumber])).size > 0) throw new HttpError(409, NUMBER_TAKEN);
     let bought;
     try {
       bought = await ctx.sms.buyNumber(phoneNumber, { smsUrl: ctx.appUrl ? `${ctx.appUrl}/api/sms/inbound` : undefined });
@@ -66,7 +66,10 @@ export async function purchaseNumber(
     }
     const number = normalizePhone(bought.phoneNumber) ?? phoneNumber;
     try {
-      await q.saveBusinessNumber(tx, businessId, { phoneNumber: number, sid: bought.sid, areaCode: input.areaCode, zip: input.zip });
+      // The provider may hand back a number other than the one asked for, which the lock above did not cover.
+      if (!(await q.saveBusinessNumber(tx, businessId, { phoneNumber: number, sid: bought.sid, areaCode: input.areaCode, zip: input.zip }))) {
+        throw new HttpError(409, NUMBER_TAKEN);
+      }
     } catch (error) {
       // Bought but not recorded: give it back, so the owner is not billed for a number the app doesn't know.
       await releaseQuietly(ctx, bought.sid);

@@ -110,12 +110,13 @@ export async function lockBusinessNumber(tx: Tx, businessId: number): Promise<{ 
   return row ?? null;
 }
 
-/** The bought number becomes the business's number everywhere the spec reads it. */
+/** The bought number becomes the business's number everywhere the spec reads it; false (nothing kept) when another business owns it. */
 export async function saveBusinessNumber(
   tx: Tx,
   businessId: number,
   n: { phoneNumber: string; sid: string; areaCode?: string | null; zip?: string | null },
-) {
+): Promise<boolean> {
+  if (!(await claimNumber(tx, businessId, n.phoneNumber))) return false;
   await tx.execute(sql`update businesses set selected_phone_number = ${n.phoneNumber}, twilio_sid = ${n.sid},
       twilio_numbers = coalesce(twilio_numbers, '[]'::jsonb) || ${JSON.stringify([n.phoneNumber])}::jsonb,
       preferred_area_code = coalesce(${n.areaCode ?? null}, preferred_area_code),
@@ -123,6 +124,20 @@ export async function saveBusinessNumber(
     where id = ${businessId}`);
   await tx.execute(sql`insert into outreach_settings (business_id, twilio_phone) values (${businessId}, ${n.phoneNumber})
     on conflict (business_id) do update set twilio_phone = excluded.twilio_phone, updated_at = now()`);
+  return true;
+}
+
+/**
+ * Records the number as the business's in business_numbers, the table inbound texts are routed by. The
+ * number is its key: when another business holds it already, nothing is written and false is returned.
+ */
+export async function claimNumber(tx: Tx, businessId: number, phoneNumber: string): Promise<boolean> {
+  const [row] = rowsOf<{ business_id: number }>(
+    await tx.execute(sql`insert into business_numbers (number, business_id) values (${phoneNumber}, ${businessId})
+      on conflict (number) do update set business_id = business_numbers.business_id
+      returning business_id`),
+  );
+  return Number(row.business_id) === businessId;
 }
 
 export async function saveForwarding(
@@ -177,8 +192,8 @@ export async function upsertOutreach(
 export async function selectTakenNumbers(tx: Tx, businessId: number, numbers: string[]): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = rowsOf<{ number: string }>(
-    await tx.execute(sql`select selected_phone_number as number from businesses
-      where id <> ${businessId} and selected_phone_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`),
+    await tx.execute(sql`select number from business_numbers
+      where business_id <> ${businessId} and number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`),
   );
   return new Set(rows.map((r) => r.number));
 }

@@ -1,0 +1,162 @@
+// npm run bench:tenants — the statements of the public and provider routes with 100,000 businesses on
+// PostgreSQL: the inbound text's number lookup (the `or` over the three number columns it used before
+// business_numbers, and the business_numbers key it uses now) beside a primary-key lookup floor, then
+// EXPLAIN of every statement a public or provider route runs before it knows the business. Exits 1 when
+// one of them reads a whole table.
+//
+//   npm run bench:tenants                                  # fresh database on 127.0.0.1, dropped at the end
+//   npm run bench:tenants -- --businesses 20000 --runs 200 --database postgres://…/test --keep
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../src/server/db/client';
+import { selectNumberOwner, selectOutboundBySid, updateDeliveryStatus } from '../src/server/features/sms-inbox/inbound-queries';
+import { businessIdForWebhookToken } from '../src/server/features/imports/queries';
+import { selectFormByToken, countSubmission } from '../src/server/features/forms-public/queries';
+import { selectReferrer } from '../src/server/features/referrals-public/queries';
+import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
+
+const { values: opts } = parseArgs({
+  options: {
+    database: { type: 'string', default: DEFAULT_URL },
+    businesses: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '300' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const N = Number(opts.businesses);
+const RUNS = Number(opts.runs);
+const numberOf = (i: number) => `+1${2_000_000_000 + i}`;
+
+/** The lookup before business_numbers: any business naming the number in one of its three columns. */
+const oldLookup = (number: string) => sql`select b.id, b.name, b.forwarding_number, b.enable_forwarding from businesses b
+  where b.selected_phone_number = ${number}
+     or b.twilio_numbers @> jsonb_build_array(${number}::text)
+     or exists (select 1 from outreach_settings o where o.business_id = b.id and o.twilio_phone = ${number})
+  order by b.id limit 2`;
+
+const fresh = await freshDatabase(opts.database, 'bench_tenants', opts.keep);
+const db = fresh.database.db;
+try {
+  let t0 = performance.now();
+  // Every business with a bought number (in the three columns a purchase writes), a client with a referral
+  // code, a form, and one outbound text with a provider id.
+  await db.execute(sql.raw(`
+    insert into businesses (name, email, password_hash, webhook_url, selected_phone_number, twilio_numbers)
+      select 'Bench Cleaning ' || i, 'owner' || i || '@bench.example', 'x', md5('hook' || i),
+        '+1' || (2000000000 + i), jsonb_build_array('+1' || (2000000000 + i))
+      from generate_series(1, ${N}) i;
+    insert into outreach_settings (business_id, twilio_phone) select id, selected_phone_number from businesses;
+    insert into clients (business_id, name, referral_code, phone)
+      select id, 'Client of ' || id, 'BENCH' || id, '+1415' || lpad(id::text, 7, '0') from businesses;
+    insert into forms (business_id, name, fields, embed_token) select id, 'Quote', '[]'::jsonb, md5('form' || id) from businesses;
+    insert into sms_messages (business_id, direction, from_number, to_number, message_body, twilio_sid, status)
+      select id, 'outbound', selected_phone_number, '+14155550100', 'Thanks!', 'SMbench' || id, 'sent' from businesses;`));
+  const seeded = performance.now() - t0;
+  // The migration's backfill, as it runs on a database that already has these businesses.
+  const backfill = readFileSync(new URL('../drizzle/0049_business_numbers.sql', import.meta.url), 'utf8')
+    .split('--> statement-breakpoint')
+    .find((s) => s.includes('INSERT INTO "business_numbers"'))!;
+  t0 = performance.now();
+  await db.execute(sql.raw(backfill));
+  const backfilled = performance.now() - t0;
+  await db.execute(sql`analyze`);
+  console.log(`PostgreSQL, ${N.toLocaleString('en-US')} businesses: seeded in ${(seeded / 1000).toFixed(1)} s, migration 0049's backfill ${(backfilled / 1000).toFixed(2)} s`);
+
+  // Lookup times: the same random numbers for each, interleaved so a noisy moment hits all three alike.
+  const pick = () => 1 + Math.floor(Math.random() * N);
+  const times: Record<string, number[]> = { floor: [], before: [], after: [] };
+  const time = async (name: string, run: () => Promise<unknown>) => {
+    const s = performance.now();
+    await run();
+    times[name].push(performance.now() - s);
+  };
+  for (let r = 0; r < Math.min(10, RUNS); r += 1) await db.execute(oldLookup(numberOf(pick()))); // warm-up
+  for (let r = 0; r < RUNS; r += 1) {
+    const i = pick();
+    await time('floor', () => db.execute(sql`select id, name, forwarding_number, enable_forwarding from businesses where id = ${i}`));
+    await time('before', async () => {
+      const rows = rowsOf<{ id: number }>(await db.execute(oldLookup(numberOf(i))));
+      if (rows.length !== 1 || Number(rows[0].id) !== i) throw new Error(`old lookup of ${numberOf(i)} answered ${JSON.stringify(rows)}`);
+    });
+    await time('after', async () => {
+      const owner = await selectNumberOwner(db, numberOf(i));
+      if (owner?.businessId !== i) throw new Error(`business_numbers lookup of ${numberOf(i)} answered ${JSON.stringify(owner)}`);
+    });
+  }
+  const stat = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { median: s[Math.floor(s.length / 2)], p95: s[Math.floor(s.length * 0.95)] };
+  };
+  const floor = stat(times.floor);
+  console.log(`\nInbound number lookup, ${RUNS} lookups each (ms):`);
+  console.log('  lookup                                   median     p95   × floor (median)');
+  for (const [name, label] of [
+    ['floor', 'primary-key lookup (floor)'],
+    ['before', 'before: or over the three columns'],
+    ['after', 'after: business_numbers key'],
+  ] as const) {
+    const s = stat(times[name]);
+    console.log(`  ${label.padEnd(38)} ${s.median.toFixed(3).padStart(8)} ${s.p95.toFixed(3).padStart(7)} ${(s.median / floor.median).toFixed(1).padStart(8)}`);
+  }
+
+  // The server's own execution time (EXPLAIN ANALYZE), without the client round trip a busy machine inflates.
+  const serverMs = async (q: SQL) => {
+    const [row] = rowsOf<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(await db.execute(sql`explain (analyze, format json) ${q}`));
+    return row['QUERY PLAN'][0]['Execution Time'];
+  };
+  const server: Record<string, number[]> = { floor: [], before: [], after: [] };
+  for (let r = 0; r < 30; r += 1) {
+    const i = pick();
+    server.floor.push(await serverMs(sql`select id, name, forwarding_number, enable_forwarding from businesses where id = ${i}`));
+    server.before.push(await serverMs(oldLookup(numberOf(i))));
+    server.after.push(
+      await serverMs(sql`select b.id, b.name, b.forwarding_number, b.enable_forwarding
+        from business_numbers n join businesses b on b.id = n.business_id where n.number = ${numberOf(i)}`),
+    );
+  }
+  console.log(`\nThe same, execution time in the server (EXPLAIN ANALYZE, 30 each, ms):`);
+  for (const name of ['floor', 'before', 'after'] as const) {
+    const s = stat(server[name]);
+    console.log(`  ${name.padEnd(8)} median ${s.median.toFixed(3).padStart(9)}  max ${Math.max(...server[name]).toFixed(3).padStart(9)}`);
+  }
+
+  // EXPLAIN of the routes' own statements: a Tx whose execute explains the statement instead of running it.
+  const plans: string[] = [];
+  const explaining = {
+    execute: async (q: SQL) => {
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain ${q}`));
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      return { rows: [] };
+    },
+  } as unknown as Tx;
+  const i = pick();
+  const statements: [string, () => Promise<unknown>][] = [
+    ['inbound text: number → business (before)', () => explaining.execute(oldLookup(numberOf(i)))],
+    ['inbound text: number → business', () => selectNumberOwner(explaining, numberOf(i))],
+    ['status callback: message by provider id', () => updateDeliveryStatus(explaining, `SMbench${i}`, 'delivered')],
+    ['status callback 21610: message by provider id', () => selectOutboundBySid(explaining, `SMbench${i}`)],
+    ['booking webhook: token → business', () => businessIdForWebhookToken(explaining, 'no-such-token')],
+    ['public form: embed token → form', () => selectFormByToken(explaining, 'no-such-token')],
+    ['form submission: count the submission', () => countSubmission(explaining, i, i)],
+    ['referral page: code → referrer', () => selectReferrer(explaining, `bench${i}`)],
+  ];
+  let scans = 0;
+  console.log('\nPlans (the app’s own statements):');
+  for (const [label, run] of statements) {
+    plans.length = 0;
+    await run();
+    const plan = plans.join('\n');
+    const seq = /Seq Scan on (\w+)/.exec(plan);
+    const expected = label.endsWith('(before)');
+    if (seq && !expected) scans += 1;
+    console.log(`  ${label.padEnd(48)} ${seq ? `SEQ SCAN on ${seq[1]}${expected ? ' (the old query)' : ''}` : 'index'}`);
+    if (seq || process.env.BENCH_PLANS) console.log(plan.replace(/^/gm, '      '));
+  }
+  if (scans) {
+    console.error(`\n${scans} statement(s) of public or provider routes read a whole table.`);
+    process.exitCode = 1;
+  }
+} finally {
+  await fresh.close();
+}
