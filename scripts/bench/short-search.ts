@@ -1,0 +1,54 @@
+// tsx scripts/bench/short-search.ts — single-request times of client searches of one or two characters
+// (and a surname beside them) at 50,000 clients on PostgreSQL. The clients are written with SQL (names as
+// seed:large makes them, no bookings): only the client list is read here, and SQL is much faster to seed.
+import { buildApp } from '../../src/server/app';
+import { loadConfig, testConfig } from '../../src/server/config';
+import { createSession, SESSION_COOKIE } from '../../src/server/platform/session';
+import { MemoryEmail } from '../../src/server/testing/memory-email';
+import { memoryQueue } from '../../src/server/platform/jobs/testing';
+import { DEFAULT_URL, freshDatabase } from './fresh-database';
+import { FIRST_NAMES, LAST_NAMES, LARGE_CLIENTS } from '../seed-large';
+
+const RUNS = 20;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const fresh = await freshDatabase(loadConfig().databaseUrl ?? DEFAULT_URL, 'referloop_bench_short_search');
+  try {
+    const { database } = fresh;
+    const [biz] = await database.query<{ id: number }>(
+      `insert into businesses (name, email, password_hash, webhook_url) values ('Short Search Co', 'short@example.com', 'x', 'short-' || now()) returning id`,
+    );
+    await database.query(
+      `insert into clients (business_id, name, email, phone, referral_code, loyalty_score, total_bookings, last_booking)
+       select $1::int, f || ' ' || l, lower(f) || '.' || lower(l) || i || '@example.com', '+1555' || lpad((200 + i % 700)::text, 3, '0') || lpad((i % 10000)::text, 4, '0'),
+         'SS-' || i, (i * 7 % 101) / 10.0, i % 23, date '2026-01-01' - (i % 730)
+       from generate_series(1, $2::int) i,
+         lateral (select ($3::text[])[1 + i % array_length($3::text[], 1)] as f, ($4::text[])[1 + (i / array_length($3::text[], 1)) % array_length($4::text[], 1)] as l) n`,
+      [biz.id, LARGE_CLIENTS, FIRST_NAMES, LAST_NAMES],
+    );
+    await database.query('analyze clients');
+    const { token } = await createSession(database.db, biz.id);
+    const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
+    await app.ready();
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    console.log(`${LARGE_CLIENTS.toLocaleString('en-US')} clients; median of ${RUNS} single requests`);
+    for (const [page, search] of [[1, 'ar'], [41, 'ar'], [1, 'h5'], [1, 'a'], [1, 'zq'], [1, 'garcia']]) {
+      const url = `/api/clients?page=${page}&pageSize=25&search=${search}`;
+      const samples: number[] = [];
+      let body: { total: number; totalIsCapped?: boolean } = { total: 0 };
+      for (let i = 0; i <= RUNS; i += 1) {
+        const started = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+        if (i > 0) samples.push(performance.now() - started);
+        body = res.json();
+      }
+      console.log(url.padEnd(48), `${median(samples).toFixed(1)} ms`.padStart(10), `total ${body.total}${body.totalIsCapped ? '+' : ''}`);
+    }
+    await app.close();
+  } finally {
+    await fresh.close();
+  }
+}
+
+void main();
