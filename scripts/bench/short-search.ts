@@ -1,6 +1,7 @@
-// tsx scripts/bench/short-search.ts — single-request times of client searches of one or two characters
-// (and a surname beside them) at 50,000 clients on PostgreSQL. The clients are written with SQL (names as
-// seed:large makes them, no bookings): only the client list is read here, and SQL is much faster to seed.
+// tsx scripts/bench/short-search.ts — single-request times of searches of one or two characters (and a surname
+// beside them) at 50,000 clients on PostgreSQL, with the lead inbox, tracker and SMS conversations searched the
+// same way. Everything is written with SQL (the clients with seed:large's names, no bookings; the benchmark's
+// 20,000 leads and 5,000 referrals): only the lists are read here, and SQL is much faster to seed.
 import { buildApp } from '../../src/server/app';
 import { loadConfig, testConfig } from '../../src/server/config';
 import { createSession, SESSION_COOKIE } from '../../src/server/platform/session';
@@ -8,6 +9,8 @@ import { MemoryEmail } from '../../src/server/testing/memory-email';
 import { memoryQueue } from '../../src/server/platform/jobs/testing';
 import { DEFAULT_URL, freshDatabase } from './fresh-database';
 import { FIRST_NAMES, LAST_NAMES, LARGE_CLIENTS } from '../seed-large';
+import { seedLeads } from './api-leads';
+import { seedReferrals } from './api-referrals';
 
 const RUNS = 20;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -28,22 +31,25 @@ async function main() {
       [biz.id, LARGE_CLIENTS, FIRST_NAMES, LAST_NAMES],
     );
     await database.query('analyze clients');
+    await seedLeads(database, biz.id);
+    await seedReferrals(database, biz.id);
     const { token } = await createSession(database.db, biz.id);
     const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
     await app.ready();
     const cookie = `${SESSION_COOKIE}=${token}`;
     console.log(`${LARGE_CLIENTS.toLocaleString('en-US')} clients; median of ${RUNS} single requests`);
-    for (const [page, search] of [[1, 'ar'], [41, 'ar'], [1, 'h5'], [1, 'a'], [1, 'zq'], [1, 'garcia']]) {
-      const url = `/api/clients?page=${page}&pageSize=25&search=${search}`;
+    const clientUrls = [[1, 'ar'], [41, 'ar'], [1, 'h5'], [1, 'a'], [1, 'zq'], [1, 'garcia']].map(([page, search]) => `/api/clients?page=${page}&pageSize=25&search=${search}`);
+    const others = ['/api/leads?search=ar', '/api/leads?search=le', '/api/referrals?search=ar', '/api/referrals?search=fr', '/api/sms/conversations?search=ar'];
+    for (const url of [...clientUrls, ...others]) {
       const samples: number[] = [];
-      let body: { total: number; totalIsCapped?: boolean } = { total: 0 };
+      let body: { total?: number; totalIsCapped?: boolean } = {};
       for (let i = 0; i <= RUNS; i += 1) {
         const started = performance.now();
         const res = await app.inject({ method: 'GET', url, headers: { cookie } });
         if (i > 0) samples.push(performance.now() - started);
         body = res.json();
       }
-      console.log(url.padEnd(48), `${median(samples).toFixed(1)} ms`.padStart(10), `total ${body.total}${body.totalIsCapped ? '+' : ''}`);
+      console.log(url.padEnd(48), `${median(samples).toFixed(1)} ms`.padStart(10), body.total === undefined ? '' : `total ${body.total}${body.totalIsCapped ? '+' : ''}`);
     }
     await app.close();
   } finally {
