@@ -16,11 +16,13 @@ const RUNS = 20;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  const fresh = await freshDatabase(loadConfig().databaseUrl ?? DEFAULT_URL, 'referloop_bench_short_search');
+  // --keep leaves the database for `npm run bench:api -- --database <url>` (its business is large@example.com).
+  const keep = process.argv.includes('--keep');
+  const fresh = await freshDatabase(loadConfig().databaseUrl ?? DEFAULT_URL, 'referloop_bench_short_search', keep);
   try {
     const { database } = fresh;
     const [biz] = await database.query<{ id: number }>(
-      `insert into businesses (name, email, password_hash, webhook_url) values ('Short Search Co', 'short@example.com', 'x', 'short-' || now()) returning id`,
+      `insert into businesses (name, email, password_hash, webhook_url) values ('Short Search Co', 'large@example.com', 'x', 'short-' || now()) returning id`,
     );
     await database.query(
       `insert into clients (business_id, name, email, phone, referral_code, loyalty_score, total_bookings, last_booking)
@@ -52,6 +54,7 @@ async function main() {
       console.log(url.padEnd(48), `${median(samples).toFixed(1)} ms`.padStart(10), body.total === undefined ? '' : `total ${body.total}${body.totalIsCapped ? '+' : ''}`);
     }
     await app.close();
+    if (keep) console.log(`kept: ${fresh.url}`);
   } finally {
     await fresh.close();
   }
