@@ -20,6 +20,12 @@ beforeAll(async () => {
      from generate_series(1, $2::int) i`,
     [biz.id, MANY],
   );
+  // Another business's clients that match are neither counted nor listed.
+  const other = await createBusiness(t.database);
+  await t.database.query(
+    `insert into clients (business_id, name, email, referral_code) select $1::int, 'Zed Karl ' || i, 'o' || i || '@ex.com', 'OTHER-' || i from generate_series(1, 5) i`,
+    [other.id],
+  );
 });
 afterAll(() => t.close());
 
