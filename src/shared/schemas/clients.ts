@@ -125,7 +125,17 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
-export const clientPageSchema = z.object({ clients: z.array(clientSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+/**
+ * A page of clients. `totalIsCapped` (only ever `true`, absent otherwise): the search had more matches than `total`
+ * counts, so `total` is a lower bound and there is a match after this page (docs/clients-api.md).
+ */
+export const clientPageSchema = z.object({
+  clients: z.array(clientSchema),
+  total: z.number(),
+  totalIsCapped: z.literal(true).optional(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type ClientPage = z.infer<typeof clientPageSchema>;
 
 export const newClientCountSchema = z.object({ count: z.number() });

@@ -3,6 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { substringMatch } from '../../db/like-pattern';
+import { cappedTotal, countStopOf, isShortSearch } from '../../db/short-search';
 
 type ClientRow = {
   id: number;
@@ -83,13 +84,15 @@ function searchFilter(search?: string): SQL {
  * The total is the kept client count; with a search, the matches are found once (trigram indexes) and
  * counted by a window over them before the page is cut. The matches are a materialised CTE because, left to
  * itself, PostgreSQL 15 walks the sort's index under the window and filters every client (85 ms for a
- * surname among 50,000 clients, 2.5 ms this way: docs/benchmarks.md).
+ * surname among 50,000 clients, 2.5 ms this way: docs/benchmarks.md). A search of one or two characters
+ * is counted only up to a stop (selectShortSearchPage).
  */
 export async function selectClientsPage(
   tx: Tx,
   businessId: number,
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
-): Promise<{ clients: Client[]; total: number }> {
+): Promise<{ clients: Client[]; total: number; totalIsCapped?: true }> {
+  if (opts.search && isShortSearch(opts.search)) return selectShortSearchPage(tx, businessId, { ...opts, search: opts.search });
   const search = searchFilter(opts.search);
   const result = await readRows<ClientRow & { total: number }>(
     tx,
@@ -125,6 +128,45 @@ export async function selectClientsPage(
     total = Number(row.n);
   }
   return { clients: rows.map(toClient), total };
+}
+
+/**
+ * A page of a one- or two-character search. Its matches are gathered up to the count's stop plus one
+ * (`countStopOf`). Fewer than that are all the matches: they are counted exactly and the page is cut from them.
+ * Otherwise the total is the stop (a lower bound, `totalIsCapped`) and the page walks the sort's index, which
+ * finds a page of a term that common after a few dozen clients. "ar" matches 13,619 of 50,000 clients: the
+ * exact count read all 50,000 (docs/benchmarks.md has the times). The branch not taken is skipped by its
+ * one-time filter.
+ */
+async function selectShortSearchPage(
+  tx: Tx,
+  businessId: number,
+  opts: { sort: ClientSort; limit: number; offset: number; search: string },
+): Promise<{ clients: Client[]; total: number; totalIsCapped?: true }> {
+  const search = searchFilter(opts.search);
+  const stop = countStopOf(opts.offset, opts.limit);
+  const n = rowCount(opts.limit);
+  const result = await readRows<ClientRow & { counted: number }>(
+    tx,
+    sql`
+      with m as materialized (
+        select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
+        where c.business_id = ${businessId}${search} limit ${stop + 1}
+      ), ids as (
+        (select m.id from m where (select count(*) from m) <= ${stop}
+          order by ${orderOf(opts.sort, 'm')} limit ${n} offset ${opts.offset})
+        union all
+        (select c.id from clients c where (select count(*) from m) > ${stop} and c.business_id = ${businessId}${search}
+          order by ${orderOf(opts.sort, 'c')} limit ${n} offset ${opts.offset})
+      )
+      select t.counted, p.* from (select count(*)::int as counted from m) t
+      left join lateral (
+        select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
+      ) p on true
+      order by ${orderOf(opts.sort, 'p')}`,
+  );
+  const rows = result.filter((r) => r.id != null);
+  return { clients: rows.map(toClient), ...cappedTotal(Number(result[0]?.counted ?? 0), stop) };
 }
 
 export async function countNewClients(tx: Tx, businessId: number, days: number): Promise<number> {

@@ -37,13 +37,13 @@ export async function listClientsPage(
   opts: { page: number; pageSize: number; search?: string; sort: ClientSort },
 ): Promise<ClientPage> {
   const search = opts.search || undefined;
-  const { clients, total } = await q.selectClientsPage(db, businessId, {
+  const { clients, ...counted } = await q.selectClientsPage(db, businessId, {
     sort: opts.sort,
     limit: opts.pageSize,
     offset: (opts.page - 1) * opts.pageSize,
     search,
   });
-  return { clients: await withTexting(db, businessId, clients), total, page: opts.page, pageSize: opts.pageSize };
+  return { clients: await withTexting(db, businessId, clients), ...counted, page: opts.page, pageSize: opts.pageSize };
 }
 
 export const countNewClients = (db: Tx, businessId: number) => q.countNewClients(db, businessId, NEW_CLIENT_DAYS);

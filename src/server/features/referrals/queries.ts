@@ -149,7 +149,7 @@ function searchWhere(businessId: number, search: string, status: PageOpts['statu
   const referrers = sql`select m.id from clients m where m.business_id = ${businessId}
     and ${substringMatch(sql`m.search_text`, search)} and ${substringMatch(sql`lower(m.name)`, search)}`;
   return sql`r.business_id = ${businessId} and (${substringMatch(sql`r.search_text`, search)}
-    or r.referrer_client_id = any(array(${referrers}))${phone})${STATUS[status]}`;
+    or r.referrer_client_id in (${referrers})${phone})${STATUS[status]}`;
 }
 
 /**

@@ -40,7 +40,9 @@ export function ClientTable(actions: ClientActions) {
   const sortId = useId();
 
   const total = data?.total ?? 0;
-  const totalPages = Math.ceil(total / CLIENT_PAGE_SIZE);
+  // A capped total (a search of one or two characters) is a lower bound, and a match follows this page.
+  const capped = data?.totalIsCapped === true;
+  const totalPages = Math.ceil(total / CLIENT_PAGE_SIZE) + (capped ? 1 : 0);
   const first = total === 0 ? 0 : (page - 1) * CLIENT_PAGE_SIZE + 1;
   const last = Math.min(page * CLIENT_PAGE_SIZE, total);
 
@@ -97,7 +99,7 @@ export function ClientTable(actions: ClientActions) {
 
       <div className="flex flex-col items-center justify-between gap-3 px-5 py-4 sm:flex-row sm:px-6">
         <p className="text-sm text-slate-500 tabular" aria-live="polite">
-          {total > 0 ? `Showing ${first}–${last} of ${plural(total, 'client')}` : ''}
+          {total > 0 ? `Showing ${first}–${last} of ${capped ? `${total.toLocaleString('en-US')}+ clients` : plural(total, 'client')}` : ''}
         </p>
         <ClientPagination page={page} totalPages={totalPages} onPage={setPage} />
       </div>
