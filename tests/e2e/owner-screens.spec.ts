@@ -216,3 +216,24 @@ for (const viewport of [
     });
   });
 }
+
+test('a visitor who came through a referral website link (?ref=CODE) and fills the embedded form is credited to the referrer', async ({ page, baseURL }) => {
+  await signUpViaApi(page);
+  const token = await defaultForm(page);
+  const added = await page.request.post('/api/clients', { data: { name: 'Rita Referrer', email: 'rita@example.com', serviceDate: isoDaysAgo(5), amount: 120 } });
+  expect(added.status()).toBe(201);
+  const code = (await added.json()).client.referralCode as string;
+  const site = await ownerSite(embedSnippet(new URL(baseURL!).origin, token, 'Get a Quote'));
+  await page.goto(`${site.url}?ref=${code}`);
+  await expect.poll(() => page.locator('iframe').getAttribute('src')).toContain(`?ref=${code}`);
+  const frame = page.frameLocator('iframe');
+  // the form page loaded with the code carries it in its hidden field
+  await expect(frame.locator('input[name="_rf_ref"]')).toHaveValue(code);
+  await frame.getByLabel('Name').fill('Fiona Friend');
+  await frame.getByLabel('Email').fill('fiona@example.com');
+  await frame.getByRole('button', { name: 'Submit' }).click();
+  await expect(frame.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  const referrals = (await (await page.request.get('/api/referrals')).json()).referrals as { refereeEmail: string | null; referrerClient: { name: string } | null }[];
+  expect(referrals.find((r) => r.refereeEmail === 'fiona@example.com')?.referrerClient?.name).toBe('Rita Referrer');
+  site.close();
+});

@@ -21,8 +21,12 @@ export function embedSnippet(origin: string, token: string, name: string): strin
   const id = `referloop-form-${token.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 16)}`;
   const src = `${origin}/api/forms/${encodeURIComponent(token)}/embed`;
   const iframe = `<iframe id="${id}" src="${attr(src)}" width="100%" height="${EMBED_FALLBACK_HEIGHT}" frameborder="0" style="border:0;width:100%" title="${attr(name)}"></iframe>`;
+  // A page opened through a referral's website link (?ref=CODE) passes the code on to the form, which credits
+  // the referrer (docs/referrals.md): the browser does not send the page's address to another origin.
   const script =
-    `<script>(function(f){addEventListener("message",function(e){var d=e.data;` +
+    `<script>(function(f){var m=/[?&]ref=([^&#]*)/.exec(location.search);` +
+    `if(f&&m&&m[1])try{f.src+="?ref="+encodeURIComponent(decodeURIComponent(m[1]))}catch(x){}` +
+    `addEventListener("message",function(e){var d=e.data;` +
     `if(f&&e.origin===${JSON.stringify(origin)}&&e.source===f.contentWindow&&d&&d.type===${JSON.stringify(EMBED_HEIGHT_MESSAGE)}` +
     `&&d.height>0&&d.height<${EMBED_MAX_HEIGHT})f.style.height=Math.ceil(d.height)+"px"})})(document.getElementById(${JSON.stringify(id)}));</script>`;
   return `${iframe}\n${script}`;
