@@ -25,11 +25,11 @@ async function businessWithNumber(name: string, number: string, timeZone = 'Amer
   return biz;
 }
 
-/** Clients with these phones (E.164), in this order; returns their ids. */
+/** Clients with these phones (E.164), in this order, each with a booking (their basis to text); returns their ids. */
 async function addClients(biz: TestBusiness, phones: string[]): Promise<number[]> {
   const rows = await t.database.query<{ id: number }>(
-    `insert into clients (business_id, name, phone, referral_code)
-     select $1::int, 'Client ' || x.n, x.phone, 'P' || $1::int || 'X' || x.n from jsonb_to_recordset($2::jsonb) as x(n int, phone text) order by x.n returning id`,
+    `insert into clients (business_id, name, phone, referral_code, total_bookings)
+     select $1::int, 'Client ' || x.n, x.phone, 'P' || $1::int || 'X' || x.n, 1 from jsonb_to_recordset($2::jsonb) as x(n int, phone text) order by x.n returning id`,
     [biz.id, JSON.stringify(phones.map((phone, n) => ({ n, phone })))],
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);
