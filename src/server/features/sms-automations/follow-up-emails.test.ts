@@ -59,17 +59,24 @@ describe('referral follow-up by e-mail', () => {
     expect(activity).toEqual({ description: 'Follow-up e-mailed to Nora Noconsent', metadata: { message_type: 'followUp', email: 'nora@example.com', referral_id: noConsent } });
 
     expect(mailTo('cara@example.com')).toEqual([]);
+    expect(await emailJobs(consented)).toEqual([]);
     expect(await textsTo(b.id, '+15125550402')).toHaveLength(1);
     expect(await reminderOf(consented)).not.toBeNull();
     expect(await outboxOf(t.database, b.id)).toEqual([expect.objectContaining({ kind: 'followUp', status: 'sent', to_number: '+15125550402' })]);
   });
 
-  it('the send itself goes once: a second run of the same referral sends nothing', async () => {
+  it('the send itself goes once: a second run of the same referral sends nothing; a consenting friend is never e-mailed', async () => {
     const b = await businessWithNumber(t.database, 'Twice Co');
     const id = await createReferral(t.database, b.id, { referrerCode: 'TWICE001', refereeName: 'Tia Twice', refereePhone: '+15125550411', refereeEmail: 'tia@example.com', ageDays: 4, smsConsent: false });
     expect(await sendFollowUpEmail(jobContext(), b.id, id)).toBe(true);
     expect(await sendFollowUpEmail(jobContext(), b.id, id)).toBe(false);
     expect(mailTo('tia@example.com')).toHaveLength(1);
+
+    // A friend who consented is texted, never e-mailed, even if an e-mail job came for them.
+    const texted = await createReferral(t.database, b.id, { referrerCode: 'TWICE001', refereeName: 'Cy Consent', refereePhone: '+15125550412', refereeEmail: 'cy@example.com', ageDays: 4 });
+    expect(await sendFollowUpEmail(jobContext(), b.id, texted)).toBe(false);
+    expect(mailTo('cy@example.com')).toEqual([]);
+    expect(await reminderOf(texted)).toBeNull();
   });
 
   it('a friend with no phone but an e-mail gets the e-mail; one with neither consent nor e-mail gets nothing', async () => {
