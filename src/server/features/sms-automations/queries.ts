@@ -81,8 +81,9 @@ export async function selectDueEmailReferrals(tx: Tx, now: Date, opts: { minDays
         and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
         and r.last_reminder_at is null
         and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
-        and not exists (select 1 from clients c where c.business_id = r.business_id
-          and (c.phone = r.referee_phone or lower(c.email) = lower(trim(r.referee_email))))
+        and not exists (select 1 from clients c where c.business_id = r.business_id and c.phone = r.referee_phone)
+        and not exists (select 1 from clients c where c.business_id = r.business_id and c.email is not null
+          and lower(c.email) = lower(trim(r.referee_email)))
       order by r.created_at, r.id
       limit ${opts.limit}`),
   );
