@@ -3,10 +3,12 @@ import { normalizePhone } from '../../../shared/phone';
 import { firstName, referralLink, renderMessage } from '../sms/service';
 import { queueTexts } from '../sms-outbox/service';
 import type { AutomationContext } from './bookings';
+import { queueDueFollowUpEmails } from './follow-up-emails';
 import * as q from './queries';
 
 // The referral follow-up (docs/sms-automations.md): a referral still pending FOLLOW_UP_AFTER_DAYS after it
-// was made gets one text to the referred friend, with the referrer's link.
+// was made gets one text to the referred friend, with the referrer's link; a friend who cannot be texted (no
+// text consent, or no phone) but gave an e-mail gets it by e-mail instead (follow-up-emails.ts).
 
 export const FOLLOW_UP_AFTER_DAYS = 3;
 /** Older pending referrals are left alone: turning the automation on must not text friends from months ago. */
@@ -26,10 +28,11 @@ export function followUpBody(template: string, referral: { refereeName: string; 
   }).text;
 }
 
-/** Queues the follow-ups that are due, across businesses; returns how many were queued. */
+/** Queues the follow-ups that are due, across businesses: texts and e-mails; returns how many were queued. */
 export async function queueDueFollowUps(ctx: AutomationContext & { origin: string }): Promise<number> {
   const now = ctx.now?.() ?? new Date();
-  const due = await q.selectDueReferrals(ctx.database.db, now, { minDays: FOLLOW_UP_AFTER_DAYS, maxDays: FOLLOW_UP_UNTIL_DAYS, limit: SCAN_LIMIT });
+  const window = { minDays: FOLLOW_UP_AFTER_DAYS, maxDays: FOLLOW_UP_UNTIL_DAYS, limit: SCAN_LIMIT };
+  const due = await q.selectDueReferrals(ctx.database.db, now, window);
   const byBusiness = new Map<number, q.DueReferral[]>();
   for (const r of due) byBusiness.set(r.businessId, [...(byBusiness.get(r.businessId) ?? []), r]);
   let queued = 0;
@@ -42,5 +45,5 @@ export async function queueDueFollowUps(ctx: AutomationContext & { origin: strin
     });
     queued += (await queueTexts(ctx, businessId, texts, { now })).length;
   }
-  return queued;
+  return queued + (await queueDueFollowUpEmails(ctx, now, window));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../platform/jobs/index';
+import { emailFollowUpJob } from './follow-up-emails';
 import { queueDueFollowUps } from './follow-ups';
 
 /** Every hour at :45 UTC: referrals pending for 3 days get their follow-up queued (docs/sms-automations.md). */
@@ -12,4 +13,4 @@ export const queueFollowUpsJob = defineJob({
   },
 });
 
-export const smsAutomationJobs: JobDefinition[] = [queueFollowUpsJob];
+export const smsAutomationJobs: JobDefinition[] = [queueFollowUpsJob, emailFollowUpJob];

@@ -61,3 +61,67 @@ export async function selectDueReferrals(tx: Tx, now: Date, opts: { minDays: num
       limit ${opts.limit}`),
   );
 }
+
+/**
+ * Referrals due for the follow-up by e-mail: as selectDueReferrals (pending, 3 to 7 days old, not followed up,
+ * the automation on, the friend no client yet by phone or e-mail), for a friend who gave an e-mail and cannot
+ * be texted: no text consent from the claim page, or no phone. No SMS number is needed. Only ids: the job
+ * reads the rest when it sends.
+ */
+export async function selectDueEmailReferrals(tx: Tx, now: Date, opts: { minDays: number; maxDays: number; limit: number }): Promise<{ id: number; businessId: number }[]> {
+  const at = now.toISOString();
+  return rowsOf<{ id: number; businessId: number }>(
+    await tx.execute(sql`
+      select r.id, r.business_id as "businessId"
+      from referrals r
+      left join outreach_settings o on o.business_id = r.business_id
+      where not r.converted and nullif(trim(r.referee_email), '') is not null
+        and (r.sms_consent_at is null or r.referee_phone is null)
+        and r.created_at <= ${at}::timestamptz - ${opts.minDays} * interval '1 day'
+        and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
+        and r.last_reminder_at is null
+        and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
+        and not exists (select 1 from clients c where c.business_id = r.business_id and c.phone = r.referee_phone)
+        and not exists (select 1 from clients c where c.business_id = r.business_id and c.email is not null
+          and lower(c.email) = lower(trim(r.referee_email)))
+      order by r.created_at, r.id
+      limit ${opts.limit}`),
+  );
+}
+
+export type EmailFollowUp = {
+  refereeName: string;
+  refereeEmail: string;
+  referrerCode: string;
+  businessName: string;
+  businessEmail: string | null;
+  referralDiscount: string | null;
+  googleReviewLink: string | null;
+  template: string | null;
+};
+
+/**
+ * Claims a referral's e-mail follow-up: stamps last_reminder_at now if the referral is still pending, not
+ * followed up, the friend still cannot be texted and the automation is on, and answers what the e-mail needs. Null: nothing to send.
+ */
+export async function claimEmailFollowUp(tx: Tx, businessId: number, referralId: number): Promise<EmailFollowUp | null> {
+  const [row] = rowsOf<EmailFollowUp>(
+    await tx.execute(sql`
+      with claimed as (
+        update referrals set last_reminder_at = now()
+        where business_id = ${businessId} and id = ${referralId} and not converted and last_reminder_at is null
+          and nullif(trim(referee_email), '') is not null and (sms_consent_at is null or referee_phone is null)
+          and coalesce((select (auto_message_settings->>'autoSendFollowUp')::boolean from outreach_settings where business_id = ${businessId}), true)
+        returning referee_name, referee_email, referrer_code)
+      select c.referee_name as "refereeName", trim(c.referee_email) as "refereeEmail", c.referrer_code as "referrerCode",
+        b.name as "businessName", b.email as "businessEmail", o.referral_discount as "referralDiscount",
+        coalesce(o.google_review_link, b.google_review_link) as "googleReviewLink", o.custom_messages->>'followUp' as template
+      from claimed c join businesses b on b.id = ${businessId} left join outreach_settings o on o.business_id = b.id`),
+  );
+  return row ?? null;
+}
+
+/** Gives the claim back (the e-mail was not sent): the referral can be followed up again. */
+export async function releaseEmailFollowUp(tx: Tx, businessId: number, referralId: number): Promise<void> {
+  await tx.execute(sql`update referrals set last_reminder_at = null where business_id = ${businessId} and id = ${referralId}`);
+}

@@ -5,6 +5,7 @@ import { type AutomationContext, queueBookingTexts, type RecentBooking } from '.
 
 export { recentBookingRange, RECENT_DAYS, type AutomationContext, type DateRange, type RecentBooking } from './bookings';
 export { queueDueFollowUps } from './follow-ups';
+export { emailFollowUpJob } from './follow-up-emails';
 
 export type BookingAutomationDeps = AutomationContext & { log?: { error(obj: object, msg?: string): void } };
 

@@ -23,15 +23,15 @@ export async function serviceDay(database: Database, daysAgo: number): Promise<s
 export async function createReferral(
   database: Database,
   businessId: number,
-  r: { referrerCode: string; refereeName: string; refereePhone: string | null; ageDays: number; converted?: boolean; smsConsent?: boolean },
+  r: { referrerCode: string; refereeName: string; refereePhone: string | null; ageDays: number; converted?: boolean; smsConsent?: boolean; refereeEmail?: string },
 ): Promise<number> {
   // The friend ticked the claim page's text consent unless the test says otherwise.
   const [row] = await database.query<{ id: number }>(
-    `insert into referrals (business_id, referrer_code, referee_name, referee_phone, converted, converted_at, created_at, sms_consent_at, sms_consent_text)
+    `insert into referrals (business_id, referrer_code, referee_name, referee_phone, converted, converted_at, created_at, sms_consent_at, sms_consent_text, referee_email)
      values ($1, $2, $3, $4, $5, case when $5 then now() end, now() - make_interval(secs => $6::float8 * 86400),
-       case when $7 then now() end, case when $7 then 'Text me about my reward.' end)
+       case when $7 then now() end, case when $7 then 'Text me about my reward.' end, $8)
      returning id`,
-    [businessId, r.referrerCode, r.refereeName, r.refereePhone, r.converted ?? false, r.ageDays, r.smsConsent ?? true],
+    [businessId, r.referrerCode, r.refereeName, r.refereePhone, r.converted ?? false, r.ageDays, r.smsConsent ?? true, r.refereeEmail ?? null],
   );
   return row.id;
 }

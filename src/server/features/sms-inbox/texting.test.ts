@@ -4,7 +4,8 @@ import { REMINDER_NO_CONSENT } from '../../../shared/schemas/referrals';
 import * as texts from '../../../shared/schemas/referrals-public-texts';
 import { SMS_COMPLIANCE_TEXT } from '../../../shared/schemas/forms';
 import { addClient, businessWithNumber, type InboxBusiness, postSigned } from './test-helpers.test-util';
-import { queueDueFollowUps } from '../sms-automations/service';
+import { emailFollowUpJob, queueDueFollowUps } from '../sms-automations/service';
+import { memoryQueue } from '../../platform/jobs/testing';
 
 // Delivery errors in an owner's words, the claim page's text consent, and who gets marketing texts
 // (docs/sms.md "Delivery errors" and "Who gets marketing texts", docs/referrals.md "Text consent").
@@ -181,11 +182,16 @@ describe('claim page text consent', () => {
     }
   });
 
-  it('the follow-up goes only to a friend who consented; Follow Up is refused without consent', async () => {
+  it('the follow-up text goes only to a friend who consented, the other gets an e-mail; Follow Up is refused without consent', async () => {
     await t.database.query(`update referrals set created_at = now() - interval '4 days' where business_id = $1 and referee_phone in ('+14155550201', '+14155550202')`, [a.id]);
     await queueDueFollowUps({ database: t.database, jobs: t.jobs, origin: 'http://localhost' });
     const keys = await t.database.query<{ to_number: string }>(`select to_number from sms_outbox where business_id = $1 and kind = 'followUp'`, [a.id]);
     expect(keys.map((k) => k.to_number)).toEqual(['+14155550201']);
+    // The one who did not consent gets it by e-mail instead (docs/sms-automations.md), to the claim's e-mail.
+    const queued = (t.jobs as ReturnType<typeof memoryQueue>).sent.filter((j) => j.name === emailFollowUpJob.name);
+    expect(queued).toHaveLength(1);
+    await emailFollowUpJob.handler(queued[0].data as { businessId: number; referralId: number }, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs, origin: 'http://localhost' });
+    expect(t.email.sent.filter((m) => m.to === 'f2@example.com')).toEqual([expect.objectContaining({ text: expect.stringContaining('Hi Friend,') })]);
     const [{ id }] = await t.database.query<{ id: number }>(`select id from referrals where business_id = $1 and referee_phone = '+14155550202'`, [a.id]);
     const res = await post(`/api/referrals/send-reminder/${id}`, {});
     expect(res.statusCode).toBe(409);
