@@ -5,13 +5,10 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FieldError, Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
+import { defaultThanksMessage } from './thanks-message';
 import type { Client } from './types';
 import { useSendThanks } from './use-client-mutations';
 
-export const defaultThanksMessage = (name: string) => {
-  const first = name.trim().split(/\s+/)[0] || 'there';
-  return `Hi ${first}! Thank you so much for being such a loyal client. We truly appreciate your business and look forward to seeing you again soon!`;
-};
 
 export function ThanksDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
   return (
