@@ -9,7 +9,7 @@ const dirs = (p) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true 
 const webFeatures = dirs('src/web/features');
 const serverFeatures = dirs('src/server/features');
 
-// DESIGN rule 10: web features don't import each other; server features reach another feature only
+// ARCHITECTURE.md, "Import edges": web features don't import each other; server features reach another feature only
 // through its service.ts; platform/, providers/ and db/ never import a feature; the browser never imports
 // server code. The zones only fire because the TypeScript resolver below resolves extensionless `.ts`
 // imports; src/lint-rules.test.ts lints a forbidden import for each zone to prove it.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN rule 10 is enforced by import-x/no-restricted-paths (eslint.config.js). Each fixture below is a
+// ARCHITECTURE.md, "Import edges" is enforced by import-x/no-restricted-paths (eslint.config.js). Each fixture below is a
 // file holding one import, linted as if it sat at `file`: the forbidden ones must be reported, the
 // allowed ones not. Without the TypeScript resolver every `.ts` import is unresolved and nothing fires.
 
@@ -35,7 +35,7 @@ const ALLOWED = [
   { edge: 'the web app uses shared code', file: 'src/web/features/clients/fixture2.ts', code: "import * as format from '../../../shared/format';\nexport const x = format;\n" },
 ];
 
-describe('import edges (DESIGN rule 10)', () => {
+describe('import edges (ARCHITECTURE.md, "Import edges")', () => {
   it.each(FORBIDDEN)('reports: $zone', async ({ file, code }) => {
     expect(await restrictedPathErrors(file, code)).toHaveLength(1);
   });

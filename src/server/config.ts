@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-// The only place that reads process.env (DESIGN rule 7).
+// The only place that reads process.env (ARCHITECTURE.md, "Configuration").
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()

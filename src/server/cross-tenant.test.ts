@@ -6,7 +6,7 @@ import { type ExampleIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE, type RouteExample
 import { MARK, seedTenantData, tenantSnapshot } from './testing/tenant-data';
 import { createTestApp, type TestApp } from './testing/test-app';
 
-// Tenancy, proven for every route by construction (DESIGN rule 1, issue 7 section 5). Two worlds hold
+// Tenancy, proven for every route by construction (ARCHITECTURE.md, "Tenancy"). Two worlds hold
 // the same second business B, created first so its ids match. In the first, business A has data in
 // every tenant table, with bookings dated today in its time zone so "this month" and trend figures
 // count them; in the second, A's data was made the same way and then deleted, so every sequence stands

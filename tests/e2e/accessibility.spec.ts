@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 
 // Every built screen passes axe's WCAG 2 A/AA rules without a serious or critical finding, at desktop
-// width and on a 375 px phone, and on the phone no screen scrolls sideways (DESIGN.md "Look and feel").
+// width and on a 375 px phone, and on the phone no screen scrolls sideways (every screen usable at 375 px).
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -6,7 +6,7 @@ import { installOriginRule } from './origin-check';
 import { requireAuth } from './session';
 
 /**
- * Per-route platform rules (DESIGN rule 14). A route states what it needs in its Fastify `config`;
+ * Per-route platform rules (docs/platform-rules.md). A route states what it needs in its Fastify `config`;
  * nothing is exempted by URL, and a feature never reimplements these:
  *
  *   app.post('/webhook/:token', { config: { access: 'public', origin: 'any', bodyLimit: 32 * 1024,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// An unexpected console.error fails the test that caused it (DESIGN rule 12).
+// An unexpected console.error fails the test that caused it (ARCHITECTURE.md, "Tests").
 let errors: unknown[][] = [];
 const original = console.error;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
 
 // SQL of the business's own settings (docs/settings.md). Every statement names the business by the id
-// the session gave (DESIGN rule 1); the one look past the tenant (is an e-mail taken?) answers only yes or no.
+// the session gave (ARCHITECTURE.md, "Tenancy"); the one look past the tenant (is an e-mail taken?) answers only yes or no.
 
 export async function selectTimeZone(tx: Tx, businessId: number): Promise<string | null> {
   const [row] = rowsOf<{ time_zone: string }>(await tx.execute(sql`select time_zone from businesses where id = ${businessId}`));

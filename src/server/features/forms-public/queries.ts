@@ -3,7 +3,7 @@ import { rowsOf, type Tx } from '../../db/client';
 import type { FormField } from '../../../shared/schemas/forms';
 
 // SQL of the public form. The embed token names the form and so the business; every statement after that
-// look-up writes only rows of that business (DESIGN rule 1).
+// look-up writes only rows of that business (ARCHITECTURE.md, "Tenancy").
 
 export type PublicFormRow = {
   id: number;

@@ -4,7 +4,7 @@ import type { FormField } from '../../../shared/schemas/forms';
 import type { FormStyles } from '../../../shared/schemas/forms-styles';
 
 // SQL of the owner's forms. Every statement filters by the session's business in the same statement
-// (DESIGN rule 1): another business's form id reads, changes and deletes nothing.
+// (ARCHITECTURE.md, "Tenancy"): another business's form id reads, changes and deletes nothing.
 
 export type FormRow = {
   id: number;

@@ -4,7 +4,7 @@ import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
 import { sameInboxEmail, sameInboxEmailSql } from './same-person-email';
 
 // SQL of the public claim. The business is the referral code's (codes are unique across businesses); every
-// statement after that lookup filters by that business_id (DESIGN rule 1).
+// statement after that lookup filters by that business_id (ARCHITECTURE.md, "Tenancy").
 
 export type ReferrerRow = {
   clientId: number;

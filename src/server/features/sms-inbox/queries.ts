@@ -6,7 +6,7 @@ import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
 import { substringMatch } from '../../db/like-pattern';
 import { deliveryError } from '../../../shared/sms-errors';
 
-// The reads of the inbox. Every statement filters by business_id itself (DESIGN rule 1) and pages or limits
+// The reads of the inbox. Every statement filters by business_id itself (ARCHITECTURE.md, "Tenancy") and pages or limits
 // in SQL; docs/sms-inbox.md says which index each one walks.
 
 function errorOf(code: unknown): SmsMessage['error'] {

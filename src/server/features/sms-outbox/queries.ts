@@ -5,7 +5,7 @@ import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
 import { intArray } from '../../db/sql-values';
 
-// SQL of the outbox. Every statement filters by business_id (DESIGN rule 1); the pacing table is keyed by
+// SQL of the outbox. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy"); the pacing table is keyed by
 // the sending number, which belongs to one business.
 
 export type OutboxRow = {

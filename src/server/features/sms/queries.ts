@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
 import type { AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
 
-// SQL of the SMS feature. Every statement filters by business_id (DESIGN rule 1).
+// SQL of the SMS feature. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy").
 
 export type SenderRow = {
   name: string;

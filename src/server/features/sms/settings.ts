@@ -7,7 +7,7 @@ import { PLACEHOLDERS } from './render';
 
 // Outreach settings (spec: one row per business) and the quick-start templates built on them.
 
-// Thank-you and follow-up on (spec); review requests off until the owner turns them on (issue 10).
+// Thank-you and follow-up on (spec); review requests off until the owner turns them on (docs/sms-automations.md).
 const DEFAULT_AUTO = { autoSendThankYou: true, autoSendFollowUp: true, autoSendReview: false };
 
 export async function getOutreachSettings(db: Tx, businessId: number): Promise<OutreachSettings> {
