@@ -53,7 +53,7 @@ const CALLS: [string, string][] = [
   ['top clients', '/api/clients/top?limit=5'],
   ['loyalty distribution', '/api/clients/loyalty-distribution'],
   ['new clients badge', '/api/clients?new=true'],
-  // The SMS inbox (issue 10) on the business's 100,000 texts (scripts/bench/api-sms.ts).
+  // The SMS inbox on the business's 100,000 texts (scripts/bench/api-sms.ts).
   ['sms conversations', '/api/sms/conversations'],
   ['sms conversations p20', '/api/sms/conversations?page=20&pageSize=20'],
   ['sms conv search', '/api/sms/conversations?search=garcia'],
@@ -64,10 +64,10 @@ const CALLS: [string, string][] = [
   ['sms unread replies', '/api/activities/replies'],
   ['sms feed 7 days', '/api/activities/feed'],
   ['sms feed unread 90', '/api/activities/feed?filter=unread&days=90'],
-  // Bulk sends and automations (issue 10): 20 batches of 1,000 texts, 2,000 automated texts waiting.
+  // Bulk sends and automations: 20 batches of 1,000 texts, 2,000 automated texts waiting.
   ['sms bulk batches', '/api/sms/bulk'],
   ['sms scheduled', '/api/sms/scheduled'],
-  // The Referral Tracker and the Activity Dashboard's referral lists (issue 11) on 5,000 referrals
+  // The Referral Tracker and the Activity Dashboard's referral lists on 5,000 referrals
   // (scripts/bench/api-referrals.ts).
   ['referrals page', '/api/referrals'],
   ['referrals p100', '/api/referrals?page=100&pageSize=25'],
@@ -77,7 +77,7 @@ const CALLS: [string, string][] = [
   ['top referrers', '/api/analytics/top-referrers'],
   ['recent conversions', '/api/activities/conversions'],
   ['pending referrals', '/api/activities/pending-referrals'],
-  // The Lead Inbox (issue 12) on 20,000 leads (scripts/bench/api-leads.ts): the spec's bare call (page 1),
+  // The Lead Inbox on 20,000 leads (scripts/bench/api-leads.ts): the spec's bare call (page 1),
   // a deep page, a status and a source filter, a search by name and one by phone digits, and the stats.
   ['leads page', '/api/leads'],
   ['leads p400', '/api/leads?page=400&pageSize=25'],

@@ -28,7 +28,7 @@ function report(row: Row) {
   console.log(`${row.kind.padEnd(6)} ${row.scenario.padEnd(58)} ${row.ms.toFixed(0).padStart(6)} ms  target < ${row.target} ms ${ok}${ratio}${row.note ? `  ${row.note}` : ''}`);
 }
 
-/** The client indexes issue 8's dashboard reads page, sort and search through (drizzle/0003, 0004, 0024). */
+/** The client indexes the dashboard reads page, sort and search through (drizzle/0003, 0004, 0024). */
 const READ_MODEL_INDEXES = [
   'clients_business_loyalty_order_idx',
   'clients_business_last_booking_order_idx',

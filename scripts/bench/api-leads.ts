@@ -1,4 +1,4 @@
-// The large business's leads for `npm run bench:api` (issue 12: the Lead Inbox fast with 20,000 leads).
+// The large business's leads for `npm run bench:api` (the Lead Inbox fast with 20,000 leads).
 // Written once per database by the benchmark server: 20,000 leads over the last 200 days, a quarter each
 // from referral links (the referrer one of 500 clients), forms, the website and by hand; statuses spread
 // over new, contacted, converted and lost; most with an e-mail and a phone.

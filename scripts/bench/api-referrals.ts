@@ -1,4 +1,4 @@
-// The large business's referrals for `npm run bench:api` (issue 11: 5,000 referrals; the tracker and top
+// The large business's referrals for `npm run bench:api` (5,000 referrals; the tracker and top
 // referrers p95 under 50 ms). Written once per database by the benchmark server: 5,000 referrals over the
 // last year from 500 of its clients, one in three converted with a reward (half of them given), most
 // friends with a phone.

@@ -1,4 +1,4 @@
-// The large business's texts for `npm run bench:api` (issue 10: a business with 100,000 messages; the
+// The large business's texts for `npm run bench:api` (a business with 100,000 messages; the
 // conversations and history calls p95 under 50 ms). Written once per database by the benchmark server:
 // 100,000 messages over the last 90 days with 5,000 clients (20 each, alternating in and out), one inbound
 // text in 40 unread, each inbound text also in sms_replies as the webhook stores it.

@@ -87,7 +87,7 @@ describe('hostile input never causes a 500', () => {
     await t.database.query('delete from clients where business_id = $1', [biz.id]);
   });
 
-  // Each of these answered 500 before the boundary checks in platform/body-parsing.ts (issue 7, section 4).
+  // Each of these answered 500 before the boundary checks in platform/body-parsing.ts.
   const json = (url: string, payload: string, contentType = 'application/json') => async () =>
     t.app.inject({ method: 'POST', url: url.replace('TOKEN', biz.webhookToken), headers: { cookie: biz.cookie, 'content-type': contentType }, payload });
   const sheet = (bookType: 'xlsx' | 'xls', name: string) => {

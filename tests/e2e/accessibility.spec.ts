@@ -150,7 +150,7 @@ for (const viewport of [
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
-      // A refused upload in the history and a test webhook in the log (issue 9).
+      // A refused upload in the history and a test webhook in the log.
       const refused = await page.request.post('/api/upload/csv', {
         multipart: { csv: { name: 'wrong-columns.csv', mimeType: 'text/csv', buffer: Buffer.from('Notes\n1\n') } },
       });

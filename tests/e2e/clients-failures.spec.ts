@@ -119,7 +119,7 @@ test('booking trends that fail to load say so in the chart while the rest of the
   await page.unrouteAll();
   await page.getByLabel('Period').click();
   await page.getByRole('option', { name: '365 days' }).click();
-  // A year is drawn per month (issue 9).
+  // A year is drawn per month.
   await expect(page.getByRole('img', { name: 'Bookings per month over the last 365 days' })).toBeVisible();
   await expect(page.getByText('Failed to fetch booking trends')).toHaveCount(0);
 });

@@ -42,7 +42,7 @@ test('a file that is not a table is refused with the server message, and a good 
   await uploadButton(page).click();
   await expectToast(page, 'Upload Failed', 'Please upload a .csv, .xlsx or .xls file.');
   await expectReadyToRetry(page);
-  // The refused file is listed in the history with its reason (issue 9).
+  // The refused file is listed in the history with its reason.
   const failed = page.getByTestId('failed-upload');
   await expect(failed).toContainText('invoice.pdf');
   await expect(failed).toContainText('Please upload a .csv, .xlsx or .xls file.');

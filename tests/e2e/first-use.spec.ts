@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, signUpViaApi, uniqueEmail, openSignIn } from './support/accounts';
 import { expectToast, toastWith } from './support/toast';
 
-// Issue 9 sections 3-5, as a new owner meets them: sign-in and session, upload, the client list.
+// First use, as a new owner meets them: sign-in and session, upload, the client list.
 // Every test runs at desktop width and on a 375 px phone.
 
 const CHIP_HEADERS = 'Client Name,Client Email,Client Phone,Service Date (YYYY-MM-DD),Amount Charged (optional),Appointment Status';

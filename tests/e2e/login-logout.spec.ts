@@ -11,7 +11,7 @@ test('sign in, see the shell with the business, and sign out', async ({ page }) 
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectToast(page, 'Welcome back!');
-  // Sign-in lands on the signed-in home, the Lead Inbox at / (issue 12), never a placeholder.
+  // Sign-in lands on the signed-in home, the Lead Inbox at /, never a placeholder.
   await expect(page).toHaveURL(/:\d+\/$/);
   const sidebar = page.getByRole('complementary');
   await expect(sidebar.getByText(name)).toBeVisible();

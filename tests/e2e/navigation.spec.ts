@@ -70,7 +70,7 @@ test('badges show the new clients, new referrals and unread replies', async ({ p
   await expect(nav.getByLabel('2 new')).toBeVisible();
   await expect(nav.getByRole('link', { name: /^Referrals/ })).toContainText('4');
   await expect(nav.getByRole('link', { name: /^SMS Management/ })).toContainText('3');
-  // The unread replies count exists (issue 10): one poll feeds the SMS Management badge.
+  // The unread replies count exists: one poll feeds the SMS Management badge.
   expect(asked.filter((p) => p === '/api/activities/replies').length).toBeGreaterThan(0);
 });
 

@@ -3,7 +3,7 @@ import { PASSWORD, openSignIn, signUpViaApi } from './support/accounts';
 import { addReferrer } from './support/referrals';
 import { expectToast } from './support/toast';
 
-// The whole referral loop (issue 11), in the browser: a client's share link opened signed out, the friend's
+// The whole referral loop, in the browser: a client's share link opened signed out, the friend's
 // claim, the owner signing in and seeing the pending referral, the friend's booking imported from a CSV file,
 // the conversion on the Activity Dashboard and the reward marked given, still given after a reload.
 

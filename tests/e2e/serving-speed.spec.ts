@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, signUpViaApi } from './support/accounts';
 
-// Issue 9 sections 1 and 2: the landing page and sign-in paint from prerendered HTML and hydrate without
+// Serving speed: the landing page and sign-in paint from prerendered HTML and hydrate without
 // errors, each screen loads only its own code, the chart loads after the numbers, and the headers.
 
 /** Console errors and page errors while `run` goes on (the signed-out session check's 401 is expected). */

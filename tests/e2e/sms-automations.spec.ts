@@ -3,7 +3,7 @@ import { signUpViaApi } from './support/accounts';
 import { chooseNumberViaApi } from './support/sms';
 import { expectToast } from './support/toast';
 
-// The automated texts (issue 10): the Setup tab's switches and cool-downs, saved through
+// The automated texts: the Setup tab's switches and cool-downs, saved through
 // POST /api/outreach/settings, and the texts they schedule shown above Message History. The app runs with
 // SMS_SEND_WINDOW=off, so the thank-you goes out at once whatever the hour.
 

@@ -3,7 +3,7 @@ import { signUpViaApi } from './support/accounts';
 import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
 import { expectToast, toastWith } from './support/toast';
 
-// Bulk Messaging as durable server work (issue 10): one POST /api/sms/bulk, then the batch's progress as the
+// Bulk Messaging as durable server work: one POST /api/sms/bulk, then the batch's progress as the
 // server counts it, texts going out about one a second. The app runs with SMS_SEND_WINDOW=off, so no text
 // waits for quiet hours whatever the hour.
 

@@ -116,7 +116,7 @@ export const DEFAULT_CUSTOM_MESSAGES: CustomMessages = {
 /** Automated texts (docs/sms-automations.md): no recipient gets the same kind twice within its cool-down. */
 export const DEFAULT_COOLDOWN_DAYS = { thankYou: 14, review: 180, followUp: 30 } as const;
 export const MAX_COOLDOWN_DAYS = 365;
-/** Issue 10: review requests at most once per 180 days; an owner may lengthen it, never shorten it. */
+/** Review requests at most once per 180 days; an owner may lengthen it, never shorten it. */
 export const MIN_REVIEW_COOLDOWN_DAYS = 180;
 export const COOLDOWN_DAYS_MESSAGE = `Cool-down must be a whole number of days from 0 to ${MAX_COOLDOWN_DAYS}`;
 export const REVIEW_COOLDOWN_MESSAGE = `Review requests go to a client at most once every ${MIN_REVIEW_COOLDOWN_DAYS} days: enter ${MIN_REVIEW_COOLDOWN_DAYS} to ${MAX_COOLDOWN_DAYS}`;

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from '
 import { id } from './columns';
 import { businessId } from './tenant';
 
-// Tables of the SMS feature added by issue 10 (the message tables themselves are in messaging.ts).
+// Tables of the SMS feature (the message tables themselves are in messaging.ts).
 
 /** Why a number is opted out or in: a keyword it texted, a provider refusal (Twilio 21610), or the owner. */
 export type OptOutSource = 'keyword' | 'provider' | 'owner';

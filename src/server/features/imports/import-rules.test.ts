@@ -5,7 +5,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { upload } from './upload-helpers.test-util';
 
-// Issue 9 section 4: the chips' headers, future dates, refused uploads in the history, the test webhook.
+// Import rules: the chips' headers, future dates, refused uploads in the history, the test webhook.
 
 let t: TestApp;
 beforeAll(async () => {

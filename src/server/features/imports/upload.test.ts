@@ -163,7 +163,7 @@ describe('bad uploads are a clear 4xx and write nothing', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toEqual(message);
     expect(await count('clients', biz.id)).toBe(0);
-    // The only write: the refused upload listed in the history with its reason (issue 9). A body over the
+    // The only write: the refused upload listed in the history with its reason. A body over the
     // limit is refused before its file part is read, so it has no file name and is not listed.
     const logs = await t.database.query<any>(
       'select file_name, failure_reason, rows_processed from csv_upload_logs where business_id = $1 and file_name = $2',

@@ -9,7 +9,7 @@ import * as q from './queries';
 // a review request (autoSendReview) a day later, for bookings recorded now whose service date is at most
 // RECENT_DAYS before today in the business's time zone.
 
-/** A booking counts as new when its service date is today or up to this many days before (issue 10: 2 days). */
+/** A booking counts as new when its service date is today or up to this many days before (2 days). */
 export const RECENT_DAYS = 2;
 /** Review requests wait this long after the booking was recorded. */
 export const REVIEW_DELAY_MS = 24 * 60 * 60 * 1000;

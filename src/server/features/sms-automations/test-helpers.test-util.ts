@@ -19,7 +19,7 @@ export async function serviceDay(database: Database, daysAgo: number): Promise<s
   return daysBefore(await todayIn(database, 'America/New_York'), daysAgo);
 }
 
-/** A referral as issue 11 will make them (nothing creates them yet), `ageDays` old. */
+/** A referral as the public claim makes them, `ageDays` old. */
 export async function createReferral(
   database: Database,
   businessId: number,

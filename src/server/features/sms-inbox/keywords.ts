@@ -1,4 +1,4 @@
-// Compliance keywords of an inbound text (issue 10, docs/sms-inbox.md "Compliance keywords"). A text is a
+// Compliance keywords of an inbound text (docs/sms-inbox.md "Compliance keywords"). A text is a
 // keyword only when it is exactly the word: any case, spaces around it ignored ("stop please" is a message).
 
 export const STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'] as const;

@@ -19,7 +19,7 @@ import * as reads from './reads';
 import { webhookScope } from './webhook-routes';
 import { actionRoutes } from './action-routes';
 
-/** Receiving texts: the provider's webhooks, conversations, replies and the activity feed (issue 10, docs/sms-inbox.md). */
+/** Receiving texts: the provider's webhooks, conversations, replies and the activity feed (docs/sms-inbox.md). */
 export async function smsInboxRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;

@@ -23,7 +23,7 @@ import { sendContextOf } from './service';
 import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
 import { selectSender } from './queries';
 
-/** SMS number set-up, sending and outreach settings (issue 10; docs/sms.md). */
+/** SMS number set-up, sending and outreach settings (docs/sms.md). */
 export async function smsRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
