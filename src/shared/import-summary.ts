@@ -1,8 +1,9 @@
 // The words an import's counts are told in (docs/clients-api.md, "What an upload says"): the upload's message,
 // its result panel, the setup guide and the upload history all use these, so they say the same.
 
+import { plural } from './format';
+
 const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 export type ImportCounts = {
   /** Completed rows turned into bookings, new or already imported. */

@@ -1,4 +1,4 @@
-import { formatPhone } from '../../../shared/format';
+import { formatPhone, plural } from '../../../shared/format';
 
 // The words of the owner's notifications (docs/settings.md, "Notifications").
 
@@ -35,7 +35,6 @@ export function eventMessage(kind: Kind, row: Record<string, any>, origin: strin
   };
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The daily digest's subject and text; null when nothing came in. */
 export function digestMessage(

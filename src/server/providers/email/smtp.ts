@@ -1,7 +1,5 @@
 import nodemailer from 'nodemailer';
-import { type EmailMessage, type EmailProvider, senderOf } from './types';
-
-const withoutName = ({ fromName: _name, ...rest }: EmailMessage) => rest;
+import { type EmailMessage, type EmailProvider, mailOptions } from './types';
 
 export class SmtpEmail implements EmailProvider {
   readonly name = 'smtp' as const;
@@ -14,6 +12,6 @@ export class SmtpEmail implements EmailProvider {
   }
 
   async send(message: EmailMessage) {
-    await this.transport.sendMail({ ...withoutName(message), from: senderOf(this.from, message.fromName) });
+    await this.transport.sendMail(mailOptions(this.from, message));
   }
 }

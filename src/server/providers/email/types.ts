@@ -16,6 +16,11 @@ export function senderOf(mailFrom: string, fromName?: string): string | { name: 
   return { name: fromName.replace(/[\r\n]+/g, ' ').trim(), address };
 }
 
+/** The message as nodemailer sends it: MAIL_FROM with the message's display name, if any. */
+export function mailOptions(mailFrom: string, { fromName, ...message }: EmailMessage) {
+  return { ...message, from: senderOf(mailFrom, fromName) };
+}
+
 /** Sends e-mail. Chosen once from config: SMTP when SMTP_URL is set, otherwise the file outbox. */
 export interface EmailProvider {
   readonly name: 'smtp' | 'outbox';

@@ -1,6 +1,6 @@
 import { ChevronDown, FileText, FileX, History } from 'lucide-react';
 import { useState } from 'react';
-import { formatCurrency, formatDate, formatPercent, formatPhone, formatTimeAgo } from '../../../shared/format';
+import { formatCurrency, formatDate, formatPercent, formatPhone, formatTimeAgo, plural } from '../../../shared/format';
 import { EmptyState } from '../../components/empty-state';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -88,7 +88,6 @@ function UploadCounts({ upload }: { upload: CsvUploadRecord }) {
   );
 }
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
 
 function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
   const [open, setOpen] = useState(false);
