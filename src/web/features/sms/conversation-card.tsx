@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatPhone, formatTimeAgo, initials } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { OPTED_OUT_LABEL } from '../../../shared/schemas/texting';
@@ -16,17 +17,34 @@ export function lastMessages(messages: SmsMessage[], n = PREVIEW_MESSAGES): SmsM
 }
 
 export function ConversationCard({ conversation: c }: { conversation: SmsConversation }) {
-  const markRead = useMarkRead();
-
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="conversation">
+    <ThreadCard
+      testId="conversation"
+      name={c.client.name}
+      phone={c.client.phone}
+      thread={c}
+      avatarClassName="bg-brand-100 text-brand-700"
+      reply={<ReplyBox clientId={c.clientId} clientName={c.client.name} className="border-t border-slate-100 p-4" />}
+    />
+  );
+}
+
+type Thread = Pick<SmsConversation, 'unreadCount' | 'unreadMessageIds' | 'recentMessages' | 'optedOut'> & { lastMessage?: { timestamp: string } | null };
+
+/** One conversation's card: who, its unread count and opt-out, the last messages, and the reply form it is given. */
+export function ThreadCard(props: { testId: string; name: string; phone: string | null; thread: Thread; avatarClassName: string; badge?: ReactNode; reply: ReactNode }) {
+  const { name, thread: c } = props;
+  const markRead = useMarkRead();
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm" data-testid={props.testId}>
       <div className="flex items-start gap-3 border-b border-slate-100 p-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700" aria-hidden="true">
-          {initials(c.client.name)}
+        <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold', props.avatarClassName)} aria-hidden="true">
+          {initials(name)}
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate text-sm font-semibold text-slate-900">{c.client.name}</h3>
+            <h3 className="truncate text-sm font-semibold text-slate-900">{name}</h3>
+            {props.badge}
             {c.unreadCount > 0 && <Badge data-testid="conversation-unread">{c.unreadCount} unread</Badge>}
             {c.optedOut && (
               <Badge variant="destructive" data-testid="opted-out" title="Replied STOP: gets no texts until they text START">
@@ -35,7 +53,7 @@ export function ConversationCard({ conversation: c }: { conversation: SmsConvers
             )}
           </div>
           <p className="flex flex-wrap gap-x-1 text-xs text-slate-500 tabular">
-            <span className="whitespace-nowrap">{formatPhone(c.client.phone)}</span>
+            <span className="whitespace-nowrap">{formatPhone(props.phone)}</span>
             {c.lastMessage && <span className="whitespace-nowrap">· {formatTimeAgo(c.lastMessage.timestamp)}</span>}
           </p>
         </div>
@@ -46,12 +64,12 @@ export function ConversationCard({ conversation: c }: { conversation: SmsConvers
           </Button>
         )}
       </div>
-      <ol className="flex-1 space-y-2 p-4" aria-label={`Latest messages with ${c.client.name}`}>
+      <ol className="flex-1 space-y-2 p-4" aria-label={`Latest messages with ${name}`}>
         {lastMessages(c.recentMessages).map((m) => (
           <MessageBubble key={m.id} message={m} />
         ))}
       </ol>
-      <ReplyBox clientId={c.clientId} clientName={c.client.name} className="border-t border-slate-100 p-4" />
+      {props.reply}
     </li>
   );
 }

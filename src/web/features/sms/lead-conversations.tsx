@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatPhone, formatTimeAgo, initials } from '../../../shared/format';
 import type { SmsLeadConversation, SmsLeadConversations } from '../../../shared/schemas/sms-inbox';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
-import { refreshMessaging, useMarkRead } from '../../lib/sms-actions';
-import { lastMessages, MessageBubble } from './conversation-card';
+import { refreshMessaging } from '../../lib/sms-actions';
+import { ThreadCard } from './conversation-card';
 
 export const LEAD_CONVERSATIONS_URL = '/api/sms/lead-conversations';
 
@@ -35,37 +34,16 @@ export function LeadConversations() {
 }
 
 function LeadConversationCard({ conversation: c }: { conversation: SmsLeadConversation }) {
-  const markRead = useMarkRead();
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="lead-conversation">
-      <div className="flex items-start gap-3 border-b border-slate-100 p-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-sm font-semibold text-amber-800" aria-hidden="true">
-          {initials(c.lead.name)}
-        </span>
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate text-sm font-semibold text-slate-900">{c.lead.name}</h3>
-            <Badge variant="warning">Lead</Badge>
-            {c.unreadCount > 0 && <Badge>{c.unreadCount} unread</Badge>}
-          </div>
-          <p className="text-xs text-slate-500 tabular">
-            {formatPhone(c.lead.phone)} · {formatTimeAgo(c.lastMessage.timestamp)}
-          </p>
-        </div>
-        {c.unreadCount > 0 && (
-          <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markRead.mutate(c.unreadMessageIds)}>
-            <Check aria-hidden="true" />
-            Mark as Read
-          </Button>
-        )}
-      </div>
-      <ol className="flex-1 space-y-2 p-4" aria-label={`Latest messages with ${c.lead.name}`}>
-        {lastMessages(c.recentMessages).map((m) => (
-          <MessageBubble key={m.id} message={m} />
-        ))}
-      </ol>
-      <LeadReply leadId={c.leadId} name={c.lead.name} />
-    </li>
+    <ThreadCard
+      testId="lead-conversation"
+      name={c.lead.name}
+      phone={c.lead.phone}
+      thread={c}
+      avatarClassName="bg-amber-100 text-amber-800"
+      badge={<Badge variant="warning">Lead</Badge>}
+      reply={<LeadReply leadId={c.leadId} name={c.lead.name} />}
+    />
   );
 }
 
