@@ -39,8 +39,9 @@ export const referrals = pgTable(
     // index-only scan (a status filter is checked in the index), so a deep page skips its offset without reading rows.
     index('referrals_business_created_order_idx').on(t.businessId, t.createdAt, t.id, t.converted),
     index('referrals_business_code_idx').on(t.businessId, t.referrerCode),
-    // The hourly follow-up automation: pending referrals with a phone, across businesses, by age.
-    index('referrals_pending_created_idx').on(t.createdAt).where(sql`not ${t.converted} and ${t.refereePhone} is not null`),
+    // The hourly follow-ups (a text, or an e-mail to a friend who can't be texted): pending referrals across
+    // businesses, by age, so each scan reads only the week's pending referrals.
+    index('referrals_pending_created_idx').on(t.createdAt).where(sql`not ${t.converted}`),
     // A business's pending referrals: conversion when bookings arrive (docs/referrals.md), the pending lists.
     index('referrals_business_pending_idx').on(t.businessId, t.createdAt).where(sql`not ${t.converted}`),
     // A booking write finds the pending referrals naming its e-mails and phones (docs/referrals.md).
