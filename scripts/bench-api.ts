@@ -44,8 +44,8 @@ const CALLS: [string, string][] = [
   // A surname (1 client in 100 has it) and a name with a number.
   ['search surname', '/api/clients?page=1&pageSize=25&search=garcia'],
   ['search name+no', '/api/clients?page=1&pageSize=25&search=nguyen12'],
-  // Two characters (docs/read-model.md, "Short searches"): a common pair and a rare one (11 of 50,000); both
-  // count their matches exactly, reading every client's search text.
+  // Two characters (docs/read-model.md, "Short searches"): a common pair, whose count stops at the cap, and a
+  // rare one (11 of 50,000), which reads every client's search text.
   ['search short "ar"', '/api/clients?page=1&pageSize=25&search=ar'],
   ['search short rare', '/api/clients?page=1&pageSize=25&search=h5'],
   ['trends 30', '/api/analytics/booking-trends?days=30'],
@@ -60,6 +60,7 @@ const CALLS: [string, string][] = [
   ['sms history', '/api/sms/messages?page=1&pageSize=50'],
   ['sms history p200', '/api/sms/messages?page=200&pageSize=50'],
   ['sms history by key', '/api/sms/messages?pageSize=50&before=10000'],
+  ['sms lead threads', '/api/sms/lead-conversations'],
   ['sms unread badge', '/api/activities/replies?unread=true'],
   ['sms unread replies', '/api/activities/replies'],
   ['sms feed 7 days', '/api/activities/feed'],
@@ -86,6 +87,10 @@ const CALLS: [string, string][] = [
   ['leads search', '/api/leads?search=garcia'],
   ['leads search phone', '/api/leads?search=737500123'],
   ['leads stats', '/api/leads/stats'],
+  ['leads badge', '/api/leads?new=true'],
+  // Settings and the banners of the SMS, Leads and Settings screens.
+  ['delivery drivers', '/api/business/delivery'],
+  ['notification settings', '/api/business/notifications'],
   // Insights (docs/insights.md): the kept figures, three index reads of the clients and the non-completed bookings.
   ['insights', '/api/insights'],
 ];
