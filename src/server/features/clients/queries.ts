@@ -4,6 +4,7 @@ import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { substringMatch } from '../../db/like-pattern';
 import { cappedTotal, countStopOf, isShortSearch } from '../../db/short-search';
+import { TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from '../sms/service';
 
 type ClientRow = {
   id: number;
@@ -59,6 +60,10 @@ const CLIENT_COLUMNS = sql.raw(`c.id, c.name, c.email, c.phone, c.referral_code,
   c.total_bookings, c.frequency, c.loyalty_score, c.has_reward, c.reward_earned, c.thank_you_sent, c.last_thanked_at, c.last_gifted_at,
   c.created_at, c.total_spent`);
 
+/** A listed client with its texting state ("Opted out", a landline, the basis to text), in the page's statement. */
+const LISTED = (businessId: number) => sql`${CLIENT_COLUMNS}, ${TEXTING_COLUMNS} from ids join clients c on c.id = ids.id ${textingJoins(businessId, sql`c.phone`)}`;
+const toListedClient = (r: ClientRow & TextingFacts): Client => ({ ...toClient(r), texting: textingFrom(Number(r.total_bookings), r) });
+
 // Each order matches an index of clients (schema/clients.ts) column for column, so a page is read
 // through the index instead of sorting the business's clients. `nulls last` is the indexes' order.
 const ORDER: Record<ClientSort, string> = {
@@ -94,7 +99,7 @@ export async function selectClientsPage(
 ): Promise<{ clients: Client[]; total: number; totalIsCapped?: true }> {
   if (opts.search && isShortSearch(opts.search)) return selectShortSearchPage(tx, businessId, { ...opts, search: opts.search });
   const search = searchFilter(opts.search);
-  const result = await readRows<ClientRow & { total: number }>(
+  const result = await readRows<ClientRow & TextingFacts & { total: number }>(
     tx,
     opts.search
       ? sql`
@@ -105,7 +110,7 @@ export async function selectClientsPage(
           select m.id, count(*) over () as total from m
           order by ${orderOf(opts.sort, 'm')} limit ${rowCount(opts.limit)} offset ${opts.offset}
         )
-        select ids.total, ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id
+        select ids.total, ${LISTED(businessId)}
         where c.business_id = ${businessId}
         order by ${orderOf(opts.sort, 'c')}`
       : sql`
@@ -116,7 +121,7 @@ export async function selectClientsPage(
         )
         select t.total, p.* from (select coalesce((select clients from business_figures where business_id = ${businessId}), 0) as total) t
         left join lateral (
-          select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
+          select ${LISTED(businessId)} where c.business_id = ${businessId}
         ) p on true
         order by ${orderOf(opts.sort, 'p')}`,
   );
@@ -127,7 +132,7 @@ export async function selectClientsPage(
     const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from clients c where c.business_id = ${businessId}${search}`));
     total = Number(row.n);
   }
-  return { clients: rows.map(toClient), total };
+  return { clients: rows.map(toListedClient), total };
 }
 
 /**
@@ -146,7 +151,7 @@ async function selectShortSearchPage(
   const search = searchFilter(opts.search);
   const stop = countStopOf(opts.offset, opts.limit);
   const n = rowCount(opts.limit);
-  const result = await readRows<ClientRow & { counted: number }>(
+  const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
     tx,
     sql`
       with m as materialized (
@@ -161,12 +166,12 @@ async function selectShortSearchPage(
       )
       select t.counted, p.* from (select count(*)::int as counted from m) t
       left join lateral (
-        select ${CLIENT_COLUMNS} from ids join clients c on c.id = ids.id where c.business_id = ${businessId}
+        select ${LISTED(businessId)} where c.business_id = ${businessId}
       ) p on true
       order by ${orderOf(opts.sort, 'p')}`,
   );
   const rows = result.filter((r) => r.id != null);
-  return { clients: rows.map(toClient), ...cappedTotal(Number(result[0]?.counted ?? 0), stop) };
+  return { clients: rows.map(toListedClient), ...cappedTotal(Number(result[0]?.counted ?? 0), stop) };
 }
 
 export async function countNewClients(tx: Tx, businessId: number, days: number): Promise<number> {

@@ -5,7 +5,7 @@ import { giftLabel, type Client, type ClientPage, type SendGiftInput } from '../
 import type { ClientSort } from '../../../shared/constants';
 import * as q from './queries';
 import { toCsv } from './export-csv';
-import { sendSms, type SendContext, type SentText, textingOf } from '../sms/service';
+import { sendSms, type SendContext, type SentText } from '../sms/service';
 
 export { figuresOfStream, recomputeClientStats } from './recompute';
 export { lockBusinessClients } from './business-lock';
@@ -22,13 +22,7 @@ export const NEW_CLIENT_DAYS = 7;
 
 export async function listClientsUnpaged(db: Tx, businessId: number, opts: { search?: string; sort: ClientSort }): Promise<Client[]> {
   const page = await q.selectClientsPage(db, businessId, { sort: opts.sort, limit: UNPAGED_CLIENT_LIMIT, offset: 0, search: opts.search || undefined });
-  return withTexting(db, businessId, page.clients);
-}
-
-/** The list's clients with their texting state ("Opted out", a landline, the basis to text). */
-async function withTexting(db: Tx, businessId: number, clients: Client[]): Promise<Client[]> {
-  const texting = await textingOf(db, businessId, clients);
-  return clients.map((c) => ({ ...c, texting: texting.get(c.id) }));
+  return page.clients;
 }
 
 export async function listClientsPage(
@@ -43,7 +37,7 @@ export async function listClientsPage(
     offset: (opts.page - 1) * opts.pageSize,
     search,
   });
-  return { clients: await withTexting(db, businessId, clients), ...counted, page: opts.page, pageSize: opts.pageSize };
+  return { clients, ...counted, page: opts.page, pageSize: opts.pageSize };
 }
 
 export const countNewClients = (db: Tx, businessId: number) => q.countNewClients(db, businessId, NEW_CLIENT_DAYS);

@@ -8,7 +8,7 @@ import type { SendContext } from './send';
 export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendContext, type SendSmsInput, type SentText } from './send';
 /** Texts whose outcome is unknown: settled by asking the provider (docs/sms-outbox.md "At most once"). */
 export * as uncertainTexts from './uncertain';
-export { marketingBlock, textingOf } from './texting';
+export { marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, type TextingFacts } from './texting';
 export { noteDelivery, unreachableAmong, unreachableReason } from './unreachable';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
 export { renderMessage, firstName, referralLink, PLACEHOLDERS, type Placeholder } from './render';

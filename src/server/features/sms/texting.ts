@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { Texting, TextingBasis } from '../../../shared/schemas/texting';
 import { deliveryError } from '../../../shared/sms-errors';
@@ -9,34 +10,55 @@ import { deliveryError } from '../../../shared/sms-errors';
 
 type Who = { id: number; phone: string | null; totalBookings: number };
 
-/** One read for a list of clients: their opt-out, unreachable mark and basis to text. */
-export async function textingOf(tx: Tx, businessId: number, clients: Who[]): Promise<Map<number, Texting>> {
+/** What the texting laterals answer for one phone (TEXTING_COLUMNS). */
+export type TextingFacts = { texting_opted_out: boolean | null; texting_code: number | string | null; texting_form: boolean | null; texting_claim: boolean | null };
+
+/**
+ * The texting facts of the phone `phone` (an SQL expression) of one business, as lateral joins: each fact by its
+ * (business, phone) index, one probe a phone. Laterals with a limit, not EXISTS: over a page of phones the planner
+ * turns EXISTS into a hash of every consent, opt-out and claim of the business, read on every page. The client
+ * list's statements add these to their page (one statement a page); TEXTING_COLUMNS names what they answer.
+ */
+export function textingJoins(businessId: number, phone: SQL): SQL {
+  return sql`
+    left join lateral (select o.opted_out from sms_opt_outs o where o.business_id = ${businessId} and o.phone = ${phone} limit 1) t_o on true
+    left join lateral (select u.error_code from sms_unreachable_numbers u where u.business_id = ${businessId} and u.phone = ${phone} limit 1) t_u on true
+    left join lateral (select true as found from lead_consents l where l.business_id = ${businessId} and l.phone = ${phone} limit 1) t_l on true
+    left join lateral (select true as found from referrals r
+      where r.business_id = ${businessId} and r.referee_phone = ${phone} and r.sms_consent_at is not null limit 1) t_r on true`;
+}
+export const TEXTING_COLUMNS = sql.raw(
+  't_o.opted_out as texting_opted_out, t_u.error_code as texting_code, t_l.found as texting_form, t_r.found as texting_claim',
+);
+
+/** A client's texting state from its facts: opted out, a number that cannot take texts, its basis to text. */
+export function textingFrom(totalBookings: number, f: TextingFacts | undefined): Texting {
+  const code = f?.texting_code == null ? null : Number(f.texting_code);
+  const basis: TextingBasis | null = totalBookings > 0 ? 'booking' : f?.texting_form ? 'form' : f?.texting_claim ? 'claim' : null;
+  const error = deliveryError(code);
+  return {
+    optedOut: Boolean(f?.texting_opted_out),
+    unreachable: error && code != null ? { code, label: error.label, advice: error.advice } : null,
+    basis,
+  };
+}
+
+/** One read for a list of clients (the bulk recipients): their opt-out, unreachable mark and basis to text. */
+export async function textingOf(db: Tx, businessId: number, clients: Who[]): Promise<Map<number, Texting>> {
   const phones = [...new Set(clients.map((c) => (c.phone ? normalizePhone(c.phone) : null)).filter((p): p is string => p != null))];
-  const facts = new Map<string, { optedOut: boolean; code: number | null; form: boolean; claim: boolean }>();
+  const facts = new Map<string, TextingFacts>();
   if (phones.length > 0) {
-    const rows = rowsOf<{ phone: string; opted_out: boolean; code: number | null; form: boolean; claim: boolean }>(
-      // Every fact by its (business, phone) index: a page of 25 reads about 100 index entries.
-      await tx.execute(sql`
-        select p.phone, coalesce(o.opted_out, false) as opted_out, u.error_code as code,
-          exists (select 1 from lead_consents l where l.business_id = ${businessId} and l.phone = p.phone) as form,
-          exists (select 1 from referrals r where r.business_id = ${businessId} and r.referee_phone = p.phone and r.sms_consent_at is not null) as claim
-        from (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb) as phone) p
-        left join sms_opt_outs o on o.business_id = ${businessId} and o.phone = p.phone
-        left join sms_unreachable_numbers u on u.business_id = ${businessId} and u.phone = p.phone`),
+    const rows = await readRows<TextingFacts & { phone: string }>(
+      db,
+      sql`select p.phone, ${TEXTING_COLUMNS} from (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb) as phone) p
+        ${textingJoins(businessId, sql`p.phone`)}`,
     );
-    for (const r of rows) facts.set(r.phone, { optedOut: Boolean(r.opted_out), code: r.code == null ? null : Number(r.code), form: Boolean(r.form), claim: Boolean(r.claim) });
+    for (const r of rows) facts.set(r.phone, r);
   }
   const out = new Map<number, Texting>();
   for (const c of clients) {
     const phone = c.phone ? normalizePhone(c.phone) : null;
-    const f = phone ? facts.get(phone) : undefined;
-    const basis: TextingBasis | null = c.totalBookings > 0 ? 'booking' : f?.form ? 'form' : f?.claim ? 'claim' : null;
-    const error = deliveryError(f?.code);
-    out.set(c.id, {
-      optedOut: f?.optedOut ?? false,
-      unreachable: error && f?.code != null ? { code: f.code, label: error.label, advice: error.advice } : null,
-      basis,
-    });
+    out.set(c.id, textingFrom(c.totalBookings, phone ? facts.get(phone) : undefined));
   }
   return out;
 }
