@@ -15,6 +15,7 @@ CREATE TABLE "sms_registrations" (
 	"campaign_reason" text,
 	"submitted_at" timestamp with time zone,
 	"checked_at" timestamp with time zone,
+	"claimed_until" timestamp with time zone,
 	"approved_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "sms_registrations_mode_check" CHECK ("mode" IN ('register', 'existing')),

@@ -28,6 +28,8 @@ export const smsRegistrations = pgTable(
     campaignReason: text('campaign_reason'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** One check at a time talks to the provider (it is not done in a transaction: PGlite has one connection). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
