@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { AutomationsCard } from './automations-card';
 import { NumberSearch } from './number-search';
+import { RegistrationCard } from './registration-card';
 import { useSmsUsage, useTemplates } from './use-sms';
 
 interface SetupTabProps {
@@ -20,6 +21,7 @@ export function SetupTab({ number, onNumberReady, onUseTemplate }: SetupTabProps
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-6">
+        <RegistrationCard />
         <Card className="border-green-200" data-testid="setup-complete">
           <CardHeader>
             <div className="flex size-10 items-center justify-center rounded-full bg-green-100 text-green-700">
