@@ -83,9 +83,12 @@ export const registrationDetailsSchema = z
     { error: 'Request body must be a JSON object' },
   )
   .strip()
-  .superRefine((v, ctx) => {
-    // An EIN is how carriers check a company; a sole proprietor registers without one.
-    if (v.businessType !== 'sole_proprietor' && !/^\d{9}$/.test(v.ein)) ctx.addIssue({ code: 'custom', path: ['ein'], message: m.ein });
+  // An EIN is how carriers check a company; a sole proprietor registers without one. Checked even when another
+  // field is wrong, so the form shows every message at once.
+  .refine((v) => v.businessType === 'sole_proprietor' || /^\d{9}$/.test(typeof v.ein === 'string' ? v.ein : ''), {
+    path: ['ein'],
+    message: m.ein,
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
   });
 export type RegistrationDetailsInput = z.input<typeof registrationDetailsSchema>;
 export type RegistrationDetails = z.output<typeof registrationDetailsSchema>;

@@ -6,11 +6,11 @@ export const REGISTRATION_URL = '/api/sms/registration';
 
 type Saved = { success: true; message: string; registration: Registration };
 
-/** The A2P registration; refreshed every 5 s while a step is under review (the server asks Twilio at most every 10 s). */
+/** The A2P registration; refreshed every 3 s while a step is under review (the server asks Twilio at most every 10 s). */
 export const useRegistration = () =>
   useQuery<Registration>({
     queryKey: [REGISTRATION_URL],
-    refetchInterval: (query) => (['submitted', 'pending'].includes(query.state.data?.status ?? '') ? 5_000 : false),
+    refetchInterval: (query) => (['submitted', 'pending'].includes(query.state.data?.status ?? '') ? 3_000 : false),
   });
 
 export function useSubmitRegistration() {
