@@ -64,11 +64,6 @@ export function RegistrationCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
-        {data.blockedMessage && data.status !== 'none' && (
-          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {data.blockedMessage}
-          </p>
-        )}
         {data.status !== 'none' && <RegistrationSteps registration={data} />}
         {data.status !== 'none' && data.steps.brand.status === 'approved' && data.steps.campaign.status === 'draft' && (
           <p className="text-sm text-slate-600">The campaign is submitted once your business has its SMS number.</p>
@@ -141,7 +136,7 @@ function RegistrationForm({ registration }: { registration: Registration }) {
         });
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-businessType`}>Business type</Label>
           <select id={`${id}-businessType`} className={selectClass} value={values.businessType} onChange={(e) => set('businessType', e.target.value)}>
@@ -182,7 +177,7 @@ function ExistingServiceForm() {
     <form
       noValidate
       aria-label="Existing messaging service"
-      className="space-y-2 border-t border-slate-200 pt-4"
+      className="max-w-3xl space-y-2 border-t border-slate-200 pt-4"
       onSubmit={(e) => {
         e.preventDefault();
         const parsed = existingServiceSchema.safeParse({ messagingServiceSid: sid });

@@ -19,9 +19,17 @@ interface SetupTabProps {
 export function SetupTab({ number, onNumberReady, onUseTemplate }: SetupTabProps) {
   if (!number) return <NumberSearch onReady={onNumberReady} />;
   return (
+    <div className="space-y-6">
+      <RegistrationCard />
+      <SetupDetails number={number} onUseTemplate={onUseTemplate} />
+    </div>
+  );
+}
+
+function SetupDetails({ number, onUseTemplate }: { number: string; onUseTemplate: (content: string) => void }) {
+  return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-6">
-        <RegistrationCard />
         <Card className="border-green-200" data-testid="setup-complete">
           <CardHeader>
             <div className="flex size-10 items-center justify-center rounded-full bg-green-100 text-green-700">
