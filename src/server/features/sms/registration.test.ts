@@ -4,7 +4,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { queueTexts } from '../sms-outbox/service';
 import { checkRegistrationsJob } from './jobs';
-import { ALREADY_APPROVED, BLOCKED, FIXES, UNDER_REVIEW } from './registration';
+import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, UNDER_REVIEW } from './registration';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,6 +152,32 @@ describe('the flow against the simulator', () => {
     const biz = await createBusiness(t.database);
     const reg = (await post(biz, '/api/sms/registration', { ...DETAILS, businessType: 'sole_proprietor', ein: '' })).json().registration;
     expect(reg).toMatchObject({ status: 'submitted', steps: { profile: { status: 'approved' }, brand: { status: 'approved' }, campaign: { status: 'draft' } } });
+  });
+});
+
+describe('checks at the same moment', () => {
+  it('the status job and a screen checking at once submit the profile once (the claim on the row)', async () => {
+    t.sms.registration.reviewSeconds = 3600;
+    const biz = await createBusiness(t.database);
+    const details = { ...DETAILS, ein: '123456789', phone: '+15125550100' };
+    await t.database.query(`insert into sms_registrations (business_id, details, submitted_at) values ($1, $2, now())`, [biz.id, JSON.stringify(details)]);
+    const registrar = t.sms.registration;
+    const submit = registrar.submitProfile.bind(registrar);
+    let calls = 0;
+    registrar.submitProfile = async (...args) => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return submit(...args);
+    };
+    try {
+      const ctx = { database: t.database, sms: t.sms, origin: 'http://localhost:3000' };
+      await Promise.all([advanceRegistration(ctx, biz.id), advanceRegistration(ctx, biz.id), advanceRegistration(ctx, biz.id)]);
+    } finally {
+      registrar.submitProfile = submit;
+    }
+    expect(calls).toBe(1);
+    const [row] = await t.database.query<{ profile_status: string; claimed_until: string | null }>('select profile_status, claimed_until from sms_registrations where business_id = $1', [biz.id]);
+    expect(row).toEqual({ profile_status: 'pending', claimed_until: null });
   });
 });
 
