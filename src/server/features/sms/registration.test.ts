@@ -4,7 +4,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { queueTexts } from '../sms-outbox/service';
 import { checkRegistrationsJob } from './jobs';
-import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, UNDER_REVIEW } from './registration';
+import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, UNDER_REVIEW } from './registration';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -186,15 +186,23 @@ describe('an approved messaging service of its own', () => {
     [`MG${'0'.repeat(32)}`, 'No messaging service with this SID was found'],
     [`MG${'1'.repeat(28)}0000`, 'This messaging service has no approved (verified) A2P campaign yet.'],
   ])('%s is refused with the reason and nothing is written', async (sid, reason) => {
-    const biz = await createBusiness(t.database);
+    const biz = await withNumber(`Own Service ${sid.slice(-4)}`, sid.endsWith('0000') ? '206' : '212');
     const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: sid });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(reason);
     expect(await rows(biz)).toBe(0);
   });
 
-  it('one with a verified campaign is approved at once', async () => {
+  it('without a number it is refused: the number goes into the service', async () => {
     const biz = await createBusiness(t.database);
+    const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: `MG${'c'.repeat(32)}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: NUMBER_FIRST });
+    expect(await rows(biz)).toBe(0);
+  });
+
+  it('one with a verified campaign is approved at once', async () => {
+    const biz = await withNumber('Own Service Co', '602');
     const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: `MG${'c'.repeat(32)}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Messaging service connected: your texts can go out.', registration: { status: 'approved', mode: 'existing', messagingServiceSid: `MG${'c'.repeat(32)}` } });

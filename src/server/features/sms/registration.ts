@@ -29,6 +29,7 @@ export const BLOCKED = {
 } as const;
 
 export const ALREADY_APPROVED = 'Your business is already registered for texting; nothing was changed.';
+export const NUMBER_FIRST = 'Choose your SMS number first: it is added to your messaging service when you connect it.';
 export const UNDER_REVIEW = 'Your registration is under review. You can change it if it is turned down.';
 
 /** A registration is checked with Twilio at most this often when the SMS Setup tab reads it (the simulator: 2 s). */
@@ -144,6 +145,8 @@ export async function useExistingService(ctx: RegistrationContext, businessId: n
   if (row && inReview(row)) throw new HttpError(409, UNDER_REVIEW);
   const business = await q.selectBusinessForRegistration(db, businessId);
   if (!business) throw new HttpError(404, 'Business not found');
+  // The number goes into the service now; without one there is nothing for its campaign to cover yet.
+  if (!business.number) throw new HttpError(409, NUMBER_FIRST);
   let checked;
   try {
     checked = await ctx.sms.registration.useExistingService(serviceSid, business.numberSid);
