@@ -4,7 +4,8 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { queueTexts } from '../sms-outbox/service';
 import { checkRegistrationsJob } from './jobs';
-import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, UNDER_REVIEW } from './registration';
+import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TWILIO_UNREACHABLE, UNDER_REVIEW } from './registration';
+import { SmsProviderError } from '../../providers/sms/types';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,6 +153,27 @@ describe('the flow against the simulator', () => {
     const biz = await createBusiness(t.database);
     const reg = (await post(biz, '/api/sms/registration', { ...DETAILS, businessType: 'sole_proprietor', ein: '' })).json().registration;
     expect(reg).toMatchObject({ status: 'submitted', steps: { profile: { status: 'approved' }, brand: { status: 'approved' }, campaign: { status: 'draft' } } });
+  });
+});
+
+describe('Twilio unreachable', () => {
+  it('the submission is kept and answered 502 in plain words; the next check submits it', async () => {
+    t.sms.registration.reviewSeconds = 0;
+    const biz = await withNumber('Offline Co', '713');
+    const registrar = t.sms.registration;
+    const submit = registrar.submitProfile.bind(registrar);
+    registrar.submitProfile = async () => {
+      throw new SmsProviderError('The SMS provider could not be reached (connect ECONNREFUSED)', null, 0);
+    };
+    let res;
+    try {
+      res = await post(biz, '/api/sms/registration', DETAILS);
+    } finally {
+      registrar.submitProfile = submit;
+    }
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ message: `${TWILIO_UNREACHABLE} (The SMS provider could not be reached (connect ECONNREFUSED))` });
+    expect((await get(biz, '/api/sms/registration')).json()).toMatchObject({ status: 'approved' });
   });
 });
 

@@ -29,6 +29,7 @@ export const BLOCKED = {
 } as const;
 
 export const ALREADY_APPROVED = 'Your business is already registered for texting; nothing was changed.';
+export const TWILIO_UNREACHABLE = 'Your registration is saved, but Twilio could not be reached; it is submitted automatically within minutes';
 export const NUMBER_FIRST = 'Choose your SMS number first: it is added to your messaging service when you connect it.';
 export const UNDER_REVIEW = 'Your registration is under review. You can change it if it is turned down.';
 
@@ -133,7 +134,13 @@ export async function submitRegistration(ctx: RegistrationContext, businessId: n
       });
     }
   });
-  await advanceRegistration(ctx, businessId);
+  try {
+    await advanceRegistration(ctx, businessId);
+  } catch (error) {
+    // Saved: the status job submits it once Twilio answers again.
+    if (error instanceof SmsProviderError) throw new HttpError(502, `${TWILIO_UNREACHABLE} (${error.message})`);
+    throw error;
+  }
   return present(await q.selectRegistration(ctx.database.db, businessId), ctx.sms.isSimulator);
 }
 
