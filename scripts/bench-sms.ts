@@ -21,6 +21,7 @@ import { deliverOutboxText } from '../src/server/features/sms-outbox/deliver';
 import { reconcileUnknownTexts, NOT_SENT_AFTER_MS } from '../src/server/features/sms-outbox/reconcile';
 import { memoryQueue } from '../src/server/platform/jobs/testing';
 import { TwilioSms } from '../src/server/providers/sms/twilio';
+import { approveRegistration } from '../src/server/testing/factories';
 import { MemoryEmail } from '../src/server/testing/memory-email';
 import { benchBusiness, timedUpload } from './bench/import-app';
 import { freshDatabase } from './bench/fresh-database';
@@ -98,6 +99,8 @@ async function main() {
     // The number as a purchase leaves it (SQL: the stand-in sells no numbers).
     await fresh.database.query(`update businesses set selected_phone_number = $2, time_zone = 'America/New_York' where id = $1`, [biz.id, NUMBER]);
     await fresh.database.query(`insert into business_numbers (number, business_id) values ($1, $2)`, [NUMBER, biz.id]);
+    // Registered for A2P (docs/sms-registration.md): texts go out only once the campaign is approved.
+    await approveRegistration(fresh.database, biz.id);
 
     // Clients through the upload, a booking each a week ago, their zones interleaved as a client list is.
     const zoneOf: string[] = [];

@@ -20,6 +20,8 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_API_URL: z.string().url().optional(),
+  TWILIO_PRIMARY_PROFILE_SID: z.string().regex(/^BU[0-9a-fA-F]{32}$/).optional(),
+  SMS_SIMULATOR_REVIEW_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z.string().optional(),
@@ -40,7 +42,9 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   demoData: boolean;
-  twilio?: { accountSid: string; authToken: string; apiUrl?: string };
+  twilio?: { accountSid: string; authToken: string; apiUrl?: string; primaryProfileSid?: string };
+  /** The simulator approves each A2P registration step this many seconds after it was submitted. */
+  smsSimulatorReviewSeconds: number;
   logLevel: string;
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
@@ -76,8 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? true,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
-        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiUrl: e.TWILIO_API_URL }
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiUrl: e.TWILIO_API_URL, primaryProfileSid: e.TWILIO_PRIMARY_PROFILE_SID }
         : undefined,
+    smsSimulatorReviewSeconds: e.SMS_SIMULATOR_REVIEW_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: appUrl?.startsWith('https://') ?? false,
@@ -114,6 +119,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appUrl: 'http://localhost:3000',
     jobs: false,
     smsSendWindow: 'enforced',
+    smsSimulatorReviewSeconds: 0,
     support: { phone: '+15550100100', email: 'support@referloop.local' },
     signupsPerHour: 10,
     ...overrides,

@@ -5,6 +5,7 @@ import {
   activityLogs,
   businesses,
   businessNumbers,
+  smsRegistrations,
   clients,
   csvUploadLogs,
   forms,
@@ -75,6 +76,8 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     googleReviewLink: 'https://g.page/r/sparkle-and-shine/review',
   });
   await tx.insert(businessNumbers).values({ number: '+15125550142', businessId });
+  // The demo business texts at once: registered for A2P as with its own approved messaging service.
+  await tx.insert(smsRegistrations).values({ businessId, mode: 'existing', serviceSid: 'MG00000000000000000000000000000142', profileStatus: 'approved', brandStatus: 'approved', campaignStatus: 'approved', submittedAt: now, approvedAt: now });
 
   // Clients with a rhythm: weekly, bi-weekly, monthly or now and then; some loyal ones have gone quiet.
   const rows: BookingRow[] = [];

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Database } from '../db/client';
-import { businesses, businessNumbers, outreachSettings } from '../db/schema';
+import { businesses, businessNumbers, outreachSettings, smsRegistrations } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../platform/session';
 import { randomToken } from '../platform/tokens';
 
@@ -32,7 +32,18 @@ export async function createBusiness(
   await database.db.insert(outreachSettings).values({ businessId: row.id });
   // The numbers it owns, as a purchase records them (inbound texts are routed by business_numbers).
   const numbers = new Set([overrides.selectedPhoneNumber, ...(overrides.twilioNumbers ?? [])].filter((n): n is string => !!n));
-  if (numbers.size) await database.db.insert(businessNumbers).values([...numbers].map((number) => ({ number, businessId: row.id })));
+  if (numbers.size) {
+    await database.db.insert(businessNumbers).values([...numbers].map((number) => ({ number, businessId: row.id })));
+    // A test business with a number may text: its A2P registration is approved (docs/sms-registration.md).
+    await approveRegistration(database, row.id);
+  }
   const { token } = await createSession(database.db, row.id);
   return { id: row.id, email, password, webhookToken, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+/** Marks the business's A2P registration approved, as a business using its own approved messaging service. */
+export async function approveRegistration(database: Database, businessId: number) {
+  const now = new Date();
+  const approved = { mode: 'existing' as const, serviceSid: 'MG00000000000000000000000000000001', profileStatus: 'approved' as const, brandStatus: 'approved' as const, campaignStatus: 'approved' as const, submittedAt: now, approvedAt: now };
+  await database.db.insert(smsRegistrations).values({ businessId, ...approved }).onConflictDoUpdate({ target: smsRegistrations.businessId, set: approved });
 }

@@ -6,6 +6,7 @@ import {
   sendSmsSchema,
 } from '../../shared/schemas/sms';
 import { scheduledQuerySchema } from '../../shared/schemas/sms-automations';
+import { existingServiceSchema, registrationDetailsSchema } from '../../shared/schemas/sms-registration';
 import type { RouteExample } from './route-examples';
 
 /** Route examples of features/sms (see route-examples.ts). */
@@ -36,6 +37,26 @@ export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     bodySchema: outreachSettingsInputSchema,
   },
   'GET /api/sms/templates': {},
+  'GET /api/sms/registration': {},
+  'POST /api/sms/registration': {
+    body: () => ({
+      businessType: 'llc',
+      legalName: 'Sparkle Clean LLC',
+      ein: '12-3456789',
+      street: '100 Main St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      website: 'https://sparkle.example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@sparkle.example.com',
+      phone: '(512) 555-0100',
+      title: 'Owner',
+    }),
+    bodySchema: registrationDetailsSchema,
+  },
+  'POST /api/sms/registration/existing': { body: () => ({ messagingServiceSid: `MG${'b'.repeat(32)}` }), bodySchema: existingServiceSchema },
   'GET /api/sms/usage': {},
   'GET /api/sms/scheduled': { queries: [{}, { page: '2' }], querySchema: scheduledQuerySchema },
 };

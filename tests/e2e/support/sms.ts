@@ -37,7 +37,7 @@ export function randomAreaCode(): string {
  * random). Another test running at the same time may buy the same number between the search and the
  * purchase; the app then answers 409 ("no longer available"), and, as an owner would, this searches again.
  */
-export async function chooseNumberViaApi(page: Page, areaCode = randomAreaCode()): Promise<string> {
+export async function chooseNumberViaApi(page: Page, areaCode = randomAreaCode(), opts: { register?: boolean } = {}): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const search = await page.request.post('/api/sms/search-numbers', { data: { areaCode } });
     expect(search.ok(), await search.text()).toBeTruthy();
@@ -47,6 +47,7 @@ export async function chooseNumberViaApi(page: Page, areaCode = randomAreaCode()
     const buy = await page.request.post('/api/sms/purchase-number', { data: { phoneNumber, areaCode } });
     if (buy.status() === 409 && attempt < 5) continue;
     expect(buy.ok(), await buy.text()).toBeTruthy();
+    if (opts.register !== false) await registerViaApi(page);
     return phoneNumber;
   }
 }
@@ -55,4 +56,14 @@ export async function chooseNumberViaApi(page: Page, areaCode = randomAreaCode()
 export async function playClientReply(page: Page, clientId: number, message: string) {
   const res = await page.request.post('/api/sms/simulate-inbound', { data: { clientId, message } });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * Registers the business for A2P texting the quick way: its own approved messaging service, which the
+ * simulator accepts at once (the registration flow itself is in sms-registration.spec.ts).
+ */
+export async function registerViaApi(page: Page) {
+  const sid = `MG${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('').replace(/0000$/, 'abcd')}`;
+  const res = await page.request.post('/api/sms/registration/existing', { data: { messagingServiceSid: sid } });
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -8,3 +8,4 @@ export * from './messaging';
 export * from './read-model';
 export * from './sms';
 export * from './sms-outbox';
+export * from './sms-registration';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addClient, count, postSigned, textFrom } from './test-helpers.test-util';
 
@@ -98,6 +98,7 @@ describe('business_numbers', () => {
   it("an inbound HELP is answered from the owner's number; that answer's status callback moves it forward", async () => {
     const biz = await createBusiness(t.database, { name: 'Helpful Pools' });
     expect((await buy(biz, '+15125550114')).statusCode).toBe(200);
+    await approveRegistration(t.database, biz.id);
     expect((await textTo('+15125550114', 'HELP')).statusCode).toBe(200);
     const [answer] = await t.database.query<{ twilio_sid: string; from_number: string }>(
       "select twilio_sid, from_number from sms_messages where business_id = $1 and direction = 'outbound' and message_type = 'help_reply'",

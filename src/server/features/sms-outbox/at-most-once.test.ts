@@ -6,7 +6,7 @@ import { memoryQueue } from '../../platform/jobs/testing';
 import { SimulatorSms } from '../../providers/sms/simulator';
 import { TwilioSms } from '../../providers/sms/twilio';
 import { SmsProviderError, type OutgoingSms } from '../../providers/sms/types';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
@@ -86,6 +86,7 @@ let numbers = 0;
 async function businessWithNumber(name: string) {
   const biz = await createBusiness(t.database, { name });
   await t.database.query('update businesses set selected_phone_number = $2 where id = $1', [biz.id, `+1512555017${numbers++}`]);
+  await approveRegistration(t.database, biz.id);
   return biz;
 }
 const outbox = async (id: number) =>
@@ -285,6 +286,7 @@ describe('reconciliation’s other answers', () => {
     try {
       const biz = await createBusiness(app.database, { name: 'Typed Co' });
       await app.database.query('update businesses set selected_phone_number = $2 where id = $1', [biz.id, NUMBER]);
+      await approveRegistration(app.database, biz.id);
       const [client] = await app.database.query<{ id: number }>(
         `insert into clients (business_id, name, phone, referral_code) values ($1, 'Maria Lopez', '+15125550607', 'TYPED1') returning id`,
         [biz.id],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { memoryQueue } from '../../platform/jobs/testing';
 
@@ -66,6 +66,8 @@ describe('with a number', () => {
   beforeAll(async () => {
     const numbers = (await post('/api/sms/search-numbers', { areaCode: '512' })).json().numbers;
     expect((await post('/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber })).statusCode).toBe(200);
+    // Registered for A2P with its own approved messaging service (docs/sms-registration.md).
+    expect((await post('/api/sms/registration/existing', { messagingServiceSid: `MG${'1'.repeat(32)}` })).statusCode).toBe(200);
   });
 
   it("refuses a selection holding another business's client or a client without a phone, whole", async () => {
@@ -184,6 +186,7 @@ describe('with a number', () => {
       expect(await batchCount()).toBe(before + 4);
       const ours = (await post('/api/sms/bulk', { clientIds: [ann], message: 'Same key', idempotencyKey: 'bulk-shared-key' })).json().batch.id;
       await t.database.query('update businesses set selected_phone_number = $2 where id = $1', [other.id, '+15125550177']);
+      await approveRegistration(t.database, other.id);
       const theirClient = await addClient('Tia Other', '5125550188', other.cookie);
       const theirs = await post('/api/sms/bulk', { clientIds: [theirClient], message: 'Same key', idempotencyKey: 'bulk-shared-key' }, other.cookie);
       expect(theirs.statusCode).toBe(200);

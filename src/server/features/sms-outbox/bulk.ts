@@ -3,7 +3,7 @@ import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
-import { decideSendTime, marketingBlock, NO_NUMBER_MESSAGE, textingOf } from '../sms/service';
+import { decideSendTime, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, textingOf } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 
@@ -36,6 +36,8 @@ export async function startBulkSend(
   const db = ctx.database.db;
   const sender = await q.selectSenderFacts(db, businessId);
   if (!sender?.number) throw new HttpError(409, NO_NUMBER_MESSAGE);
+  const blocked = await registrationBlock(db, businessId);
+  if (blocked) throw new HttpError(409, blocked);
   const found = await q.selectClients(db, businessId, input.clientIds);
   if (found.length !== input.clientIds.length) {
     const missing = input.clientIds.length - found.length;

@@ -19,6 +19,8 @@ async function withNumber(t: TestApp, name: string): Promise<TestBusiness> {
   const numbers = (await post(t, biz.cookie, '/api/sms/search-numbers', { areaCode: '512' })).json().numbers;
   const bought = await post(t, biz.cookie, '/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber });
   expect(bought.statusCode).toBe(200);
+  // Registered for A2P with its own approved messaging service (docs/sms-registration.md).
+  expect((await post(t, biz.cookie, '/api/sms/registration/existing', { messagingServiceSid: `MG${'1'.repeat(32)}` })).statusCode).toBe(200);
   return biz;
 }
 const addClients = async (t: TestApp, biz: TestBusiness, n: number, first = 200) => {

@@ -2,6 +2,7 @@ import type { Database, Tx } from '../../db/client';
 import type { OutboxKind } from '../../db/schema/sms-outbox';
 import type { JobQueue } from '../../platform/jobs/index';
 import { countSegments } from '../../../shared/sms-segments';
+import { registrationBlock } from '../sms/service';
 import { deliverTextJob, deliveryKey } from './jobs';
 import * as q from './queries';
 
@@ -37,6 +38,8 @@ export async function queueTexts(
   textsOrWrite: TextToQueue[] | ((tx: Tx) => Promise<TextToQueue[]>),
   opts: { notBefore?: Date; now?: Date } = {},
 ): Promise<q.OutboxRow[]> {
+  // Not registered for texting (A2P): nothing is queued, so nothing goes out on its own once it is approved.
+  if (await registrationBlock(ctx.database.db, businessId)) return [];
   const now = opts.now ?? new Date();
   const later = opts.notBefore && opts.notBefore > now ? opts.notBefore : null;
   const earliest = later ?? now;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryQueue } from '../../platform/jobs/testing';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startBulkSend } from './bulk';
 import { deliverOutboxText, type DeliverContext } from './deliver';
@@ -22,6 +22,7 @@ afterAll(() => t.close());
 async function businessWithNumber(name: string, number: string, timeZone = 'America/New_York'): Promise<TestBusiness> {
   const biz = await createBusiness(t.database, { name });
   await t.database.query('update businesses set selected_phone_number = $2, time_zone = $3 where id = $1', [biz.id, number, timeZone]);
+  await approveRegistration(t.database, biz.id);
   return biz;
 }
 

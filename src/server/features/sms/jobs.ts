@@ -1,4 +1,31 @@
-import type { JobDefinition } from '../../platform/jobs/index';
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../../platform/jobs/index';
+import { advanceRegistration } from './registration';
+import { selectInReview } from './registration-queries';
 
-/** The SMS feature's durable jobs (bulk sends, automations). */
-export const smsJobs: JobDefinition[] = [];
+/** Registrations checked per run (Twilio asks ISVs to keep registration calls near one a second). */
+const CHECKED_PER_RUN = 50;
+
+/**
+ * Every 5 minutes: each A2P registration still under review and not checked in the last 4 minutes is moved
+ * on (its review read, the next step submitted once the one before is approved): docs/sms-registration.md.
+ */
+export const checkRegistrationsJob = defineJob({
+  name: 'sms.check-registrations',
+  schema: z.object({}).strict(),
+  schedule: { cron: '*/5 * * * *' },
+  expireInSeconds: 600,
+  retryLimit: 0,
+  async handler(_data, context) {
+    const { sms, origin } = context;
+    if (!sms || !origin) throw new Error('The job queue was started without the SMS provider');
+    const due = await selectInReview(context.database.db, new Date(Date.now() - 4 * 60_000), CHECKED_PER_RUN);
+    for (const businessId of due) {
+      // One business's failure (Twilio unreachable) leaves it for the next run; the others go on.
+      await advanceRegistration({ database: context.database, sms, origin, appUrl: context.appUrl }, businessId).catch(() => {});
+    }
+  },
+});
+
+/** The SMS feature's durable jobs. */
+export const smsJobs: JobDefinition[] = [checkRegistrationsJob];

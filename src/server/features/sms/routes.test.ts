@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { BLOCKED } from './registration';
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -184,6 +185,12 @@ describe('outreach settings', () => {
 describe('POST /api/outreach/send-sms', () => {
   it('sends the rendered follow-up and counts it in usage', async () => {
     const c = (await post('/api/clients', { name: 'Maria Lopez', email: 'maria@example.com', phone: '5125550199', serviceDate: '2025-01-05', amount: 90 })).json().client;
+    // Not registered for A2P yet: nothing is sent, in plain words (docs/sms-registration.md).
+    const refused = await post('/api/outreach/send-sms', { clientId: c.id, messageType: 'followUp', messageContent: 'Hi {clientName}!' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(BLOCKED.none);
+    expect(t.sms.last('+15125550199')).toBeUndefined();
+    expect((await post('/api/sms/registration/existing', { messagingServiceSid: `MG${'a'.repeat(32)}` })).statusCode).toBe(200);
     const res = await post('/api/outreach/send-sms', { clientId: c.id, messageType: 'followUp', messageContent: 'Hi {clientName}, {referralDiscount} for friends!' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: 'Text sent to Maria Lopez', sms: { to: '+15125550199', body: 'Hi Maria, $30 off for friends!', status: 'sent', segments: 1 } });

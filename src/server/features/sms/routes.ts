@@ -22,12 +22,14 @@ import { sendSms, smsUsage } from './send';
 import { sendContextOf } from './service';
 import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
 import { selectSender } from './queries';
+import { smsRegistrationRoutes } from './registration-routes';
 
 /** SMS number set-up, sending and outreach settings (docs/sms.md). */
 export async function smsRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
   const db = database.db;
+  await app.register(smsRegistrationRoutes);
   const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl, log: app.log });
 
   app.post('/sms/search-numbers', { schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {

@@ -10,6 +10,7 @@ import { isOptedOut, optOut } from './opt-outs';
 import { noteDelivery, unreachableReason } from './unreachable';
 import { deliveryError } from '../../../shared/sms-errors';
 import * as q from './queries';
+import { registrationBlock } from './registration';
 import { firstName, missingMessage, referralLink, renderMessage } from './render';
 
 /** What sending needs from the app: the database, the provider, and the public origin for links and callbacks. */
@@ -116,6 +117,9 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   if (body.length > MAX_SMS_LENGTH) throw new HttpError(400, `The message is too long (${MAX_SMS_LENGTH} characters at most)`);
 
   if (!sender.number) throw new HttpError(409, NO_NUMBER_MESSAGE);
+  // US carriers refuse texts from a number outside an approved A2P campaign (docs/sms-registration.md).
+  const blocked = await registrationBlock(db, businessId);
+  if (blocked) throw new HttpError(409, blocked);
   const unreachable = await unreachableReason(db, businessId, to);
   if (unreachable) throw new HttpError(409, `No text was sent to ${recipientName}: ${unreachable}`);
   if (await isOptedOut(db, businessId, to)) {

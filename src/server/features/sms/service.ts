@@ -12,6 +12,8 @@ export { marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, 
 export { noteDelivery, unreachableAmong, unreachableReason } from './unreachable';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
 export { renderMessage, firstName, referralLink, PLACEHOLDERS, type Placeholder } from './render';
+/** A2P 10DLC registration: why the business may not text yet (null once its campaign is approved). */
+export { registrationBlock } from './registration';
 /** Outreach settings: templates, review link, automation toggles and cool-downs. */
 export { getOutreachSettings } from './settings';
 

@@ -40,6 +40,8 @@ describe('with a number (bought through the API)', () => {
   beforeAll(async () => {
     const numbers = (await post('/api/sms/search-numbers', { areaCode: '512' })).json().numbers;
     expect((await post('/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber })).statusCode).toBe(200);
+    // Registered for A2P with its own approved messaging service (docs/sms-registration.md).
+    expect((await post('/api/sms/registration/existing', { messagingServiceSid: `MG${'1'.repeat(32)}` })).statusCode).toBe(200);
   });
 
   it('a thank-you is a text to the client and sets thankYouSent', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SimulatorA2p } from './simulator-a2p';
 import { validTwilioSignature } from './signature';
 import {
   type AvailableNumber,
@@ -50,10 +51,16 @@ export type SimulatedSms = OutgoingSms & SentSms & { at: Date };
 export class SimulatorSms implements SmsProvider {
   readonly name = 'simulator' as const;
   readonly isSimulator = true;
+  readonly registration: SimulatorA2p;
   /** The latest texts sent (at most SENT_KEPT: a long-running server keeps no more in memory). */
   readonly sent: SimulatedSms[] = [];
   private readonly refusals = new Map<string, number>();
   private failures: SmsProviderError[] = [];
+
+  /** `reviewSeconds`: how long each registration step stays under review before the simulator decides. */
+  constructor(options: { reviewSeconds?: number } = {}) {
+    this.registration = new SimulatorA2p(options.reviewSeconds);
+  }
 
   async searchNumbers(query: { areaCode?: string; zip?: string }): Promise<AvailableNumber[]> {
     let areaCode = query.areaCode?.trim();

@@ -1,4 +1,6 @@
 import { validTwilioSignature } from './signature';
+import { TwilioA2p } from './twilio-a2p';
+import { twilioRequest } from './twilio-http';
 import {
   type AvailableNumber,
   type OutgoingSms,
@@ -6,31 +8,23 @@ import {
   type PurchasedNumber,
   type SentSms,
   type SmsProvider,
-  SmsProviderError,
   parseTwilioInbound,
 } from './types';
 
 export const TWILIO_DEFAULT_API_URL = 'https://api.twilio.com';
-const TIMEOUT_MS = 15_000;
-/**
- * Errors of fetch after the connection was made: the request may have reached Twilio. Any other network error
- * (refused, no DNS, TLS, a blocked port) happened before anything was sent.
- */
-const AFTER_CONNECTING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
-type TwilioOptions = { accountSid: string; authToken: string; apiUrl?: string; timeoutMs?: number };
+type TwilioOptions = { accountSid: string; authToken: string; apiUrl?: string; timeoutMs?: number; primaryProfileSid?: string };
 
 /** Twilio's REST API (2010-04-01) over fetch with Basic auth; TWILIO_API_URL points it elsewhere (tests). */
 export class TwilioSms implements SmsProvider {
   readonly name = 'twilio' as const;
   readonly isSimulator = false;
   private readonly base: string;
-  private readonly authorization: string;
+  readonly registration: TwilioA2p;
 
   constructor(private readonly options: TwilioOptions) {
     const api = (options.apiUrl || TWILIO_DEFAULT_API_URL).replace(/\/+$/, '');
     this.base = `${api}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}`;
-    this.authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
+    this.registration = new TwilioA2p(options);
   }
 
   async searchNumbers(query: { areaCode?: string; zip?: string }): Promise<AvailableNumber[]> {
@@ -99,40 +93,7 @@ export class TwilioSms implements SmsProvider {
     return validTwilioSignature(this.options.authToken, url, params, signature);
   }
 
-  private async request(method: 'GET' | 'POST' | 'DELETE', path: string, form?: URLSearchParams): Promise<Record<string, any>> {
-    let response: Response;
-    try {
-      response = await fetch(this.base + path, {
-        method,
-        headers: {
-          authorization: this.authorization,
-          accept: 'application/json',
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        body: form?.toString(),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? TIMEOUT_MS),
-      });
-    } catch (error) {
-      // A POST that never connected sent nothing; one that timed out or broke after connecting may have.
-      const timedOut = (error as Error).name === 'TimeoutError';
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      const mayHaveLeft = method !== 'GET' && (timedOut || (code !== undefined && AFTER_CONNECTING.has(code)));
-      const what = timedOut ? 'did not answer in time' : `could not be reached (${(error as Error).message})`;
-      throw new SmsProviderError(`The SMS provider ${what}`, null, 0, mayHaveLeft);
-    }
-    const text = await response.text();
-    let body: Record<string, any> = {};
-    try {
-      body = text ? JSON.parse(text) : {};
-    } catch {
-      body = {};
-    }
-    if (!response.ok) {
-      const code = typeof body.code === 'number' ? body.code : null;
-      const message = typeof body.message === 'string' && body.message ? body.message : `The SMS provider answered ${response.status}`;
-      // A 5xx on a POST may come after Twilio acted on it (a gateway that lost the answer).
-      throw new SmsProviderError(message, code, response.status, method === 'POST' && response.status >= 500);
-    }
-    return body;
+  private request(method: 'GET' | 'POST' | 'DELETE', path: string, form?: URLSearchParams): Promise<Record<string, any>> {
+    return twilioRequest(this.options, method, this.base + path, form);
   }
 }

@@ -1,3 +1,5 @@
+import type { A2pRegistrar } from './a2p-types';
+
 /** A phone number the provider offers for sale. */
 export type AvailableNumber = { phoneNumber: string; friendlyName: string; locality: string | null; region: string | null };
 
@@ -50,6 +52,8 @@ export interface SmsProvider {
   readonly name: 'twilio' | 'simulator';
   /** True for the local simulator: the app may offer to play a client's reply. */
   readonly isSimulator: boolean;
+  /** A2P 10DLC registration of a business and its number (docs/sms-registration.md). */
+  readonly registration: A2pRegistrar;
   /** US local numbers for sale near an area code or a ZIP code (either may be absent, not both). */
   searchNumbers(query: { areaCode?: string; zip?: string }): Promise<AvailableNumber[]>;
   /** Buys a number (E.164) found by searchNumbers; `options.smsUrl` is where inbound texts are posted. */

@@ -44,7 +44,10 @@ export function SmsStep() {
           <p className="font-semibold text-green-900">
             Your business SMS number is <span className="tabular">{formatPhone(number)}</span>
           </p>
-          <p className="mt-1 text-sm text-green-900">Thank-you and referral texts come from this number; replies arrive in SMS Management. Your first 100 texts are free.</p>
+          <p className="mt-1 text-sm text-green-900">
+            Thank-you and referral texts come from this number once US carriers approve your business: register it under SMS Management (Setup). Replies
+            arrive in SMS Management. Your first 100 texts are free.
+          </p>
         </div>
       </div>
     );
@@ -61,7 +64,10 @@ export function SmsStep() {
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">Pick a local number so your texts come from your business. Enter the area code you want, or your ZIP code.</p>
+      <p className="text-sm text-slate-600">
+        Pick a local number so your texts come from your business. Enter the area code you want, or your ZIP code. Texts wait until US carriers approve
+        your business (A2P 10DLC registration under SMS Management, Setup).
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-area`}>Preferred area code</Label>

@@ -72,6 +72,10 @@ export function NumberSearch({ onReady }: { onReady: () => void }) {
         </div>
         <CardTitle>Choose your business SMS number</CardTitle>
         <CardDescription>A local number your clients will recognise. Your first 100 messages are free.</CardDescription>
+        <p className="text-sm text-amber-800" data-testid="registration-notice">
+          Before your number can text, US carriers must approve your business (A2P 10DLC registration). You register it here right after
+          choosing the number; texts wait until it is approved.
+        </p>
       </CardHeader>
       <CardContent>
         <form

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { AutomationsCard } from './automations-card';
 import { NumberSearch } from './number-search';
+import { RegistrationCard } from './registration-card';
 import { useSmsUsage, useTemplates } from './use-sms';
 
 interface SetupTabProps {
@@ -17,6 +18,15 @@ interface SetupTabProps {
 
 export function SetupTab({ number, onNumberReady, onUseTemplate }: SetupTabProps) {
   if (!number) return <NumberSearch onReady={onNumberReady} />;
+  return (
+    <div className="space-y-6">
+      <RegistrationCard />
+      <SetupDetails number={number} onUseTemplate={onUseTemplate} />
+    </div>
+  );
+}
+
+function SetupDetails({ number, onUseTemplate }: { number: string; onUseTemplate: (content: string) => void }) {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-6">

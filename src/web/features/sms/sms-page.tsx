@@ -11,6 +11,7 @@ import { SmsHeader } from './sms-header';
 import type { SmsTab } from './types';
 import { useSmsUsage } from './use-sms';
 import { DeliveryBanner } from '../../components/delivery-banner';
+import { useRegistration } from './use-registration';
 
 const TABS: { value: SmsTab; label: string; icon: typeof Send }[] = [
   { value: 'setup', label: 'Setup', icon: Settings2 },
@@ -40,6 +41,7 @@ export function SmsPage() {
     <div className="mx-auto w-full max-w-6xl">
       <SmsHeader number={number} onChooseNumber={() => setTab('setup')} onOpenInbox={() => setTab('conversations')} />
       <DeliveryBanner show={['sms']} />
+      {number && <RegistrationBanner />}
       <Tabs value={tab} onValueChange={(v) => setTab(v as SmsTab)}>
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
           {TABS.map(({ value, label, icon: Icon }) => (
@@ -70,5 +72,16 @@ export function SmsPage() {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** On every tab (bulk, automations, conversations): why texts do not go out yet, until the registration is approved. */
+function RegistrationBanner() {
+  const { data } = useRegistration();
+  if (!data?.blockedMessage) return null;
+  return (
+    <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="registration-banner">
+      {data.blockedMessage}
+    </p>
   );
 }

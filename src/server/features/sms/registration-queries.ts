@@ -1,0 +1,75 @@
+import { and, eq, isNotNull, lt, ne, or, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { businesses, smsRegistrations } from '../../db/schema';
+
+// SQL of the A2P registration (docs/sms-registration.md). Every statement filters by business_id.
+
+export type RegistrationRow = typeof smsRegistrations.$inferSelect;
+export type RegistrationChange = Partial<Omit<typeof smsRegistrations.$inferInsert, 'businessId'>>;
+
+export async function selectRegistration(tx: Tx, businessId: number): Promise<RegistrationRow | null> {
+  const [row] = await tx.select().from(smsRegistrations).where(eq(smsRegistrations.businessId, businessId));
+  return row ?? null;
+}
+
+/** The row, locked until the transaction ends: one submission or check of a business at a time. */
+export async function lockRegistration(tx: Tx, businessId: number): Promise<RegistrationRow | null> {
+  const [row] = await tx.select().from(smsRegistrations).where(eq(smsRegistrations.businessId, businessId)).for('update');
+  return row ?? null;
+}
+
+/**
+ * Takes the registration for one check (a minute at most): the provider is called outside any transaction,
+ * so this is what keeps the status job and a screen's read from submitting the same step twice.
+ */
+export async function claimRegistration(tx: Tx, businessId: number): Promise<RegistrationRow | null> {
+  const [row] = await tx
+    .update(smsRegistrations)
+    .set({ claimedUntil: sql`now() + interval '60 seconds'` })
+    .where(and(eq(smsRegistrations.businessId, businessId), or(isNull(smsRegistrations.claimedUntil), lt(smsRegistrations.claimedUntil, sql`now()`))))
+    .returning();
+  return row ?? null;
+}
+
+export async function releaseRegistration(tx: Tx, businessId: number): Promise<void> {
+  await tx.update(smsRegistrations).set({ claimedUntil: null }).where(eq(smsRegistrations.businessId, businessId));
+}
+
+export async function upsertRegistration(tx: Tx, businessId: number, change: RegistrationChange): Promise<void> {
+  const set = { ...change, updatedAt: new Date() };
+  await tx.insert(smsRegistrations).values({ businessId, ...set }).onConflictDoUpdate({ target: smsRegistrations.businessId, set });
+}
+
+export async function updateRegistration(tx: Tx, businessId: number, change: RegistrationChange): Promise<void> {
+  await tx.update(smsRegistrations).set({ ...change, updatedAt: new Date() }).where(eq(smsRegistrations.businessId, businessId));
+}
+
+/** The business's name, its number and the provider's sid of the number (a campaign puts it in the messaging service). */
+export async function selectBusinessForRegistration(tx: Tx, businessId: number) {
+  const [row] = await tx
+    .select({ name: businesses.name, number: businesses.selectedPhoneNumber, numberSid: businesses.twilioSid })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row ?? null;
+}
+
+/** Businesses whose registration is still under review, least recently checked first (the status job). */
+export async function selectInReview(tx: Tx, checkedBefore: Date, limit: number): Promise<number[]> {
+  const rows = await tx
+    .select({ businessId: smsRegistrations.businessId })
+    .from(smsRegistrations)
+    .where(
+      and(
+        ne(smsRegistrations.campaignStatus, 'approved'),
+        // A failed step waits for the owner's fix: nothing to ask Twilio until then.
+        ne(smsRegistrations.profileStatus, 'failed'),
+        ne(smsRegistrations.brandStatus, 'failed'),
+        ne(smsRegistrations.campaignStatus, 'failed'),
+        isNotNull(smsRegistrations.submittedAt),
+        or(isNull(smsRegistrations.checkedAt), lt(smsRegistrations.checkedAt, checkedBefore)),
+      ),
+    )
+    .orderBy(sql`${smsRegistrations.checkedAt} asc nulls first`)
+    .limit(limit);
+  return rows.map((r) => r.businessId);
+}

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATED_BRAND_REJECTION, SIMULATED_CAMPAIGN_REJECTION } from '../../providers/sms/simulator-a2p';
+import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { queueTexts } from '../sms-outbox/service';
+import { checkRegistrationsJob } from './jobs';
+import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TWILIO_UNREACHABLE, UNDER_REVIEW } from './registration';
+import { SmsProviderError } from '../../providers/sms/types';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (biz: TestBusiness, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie }, payload: payload as object });
+const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const rows = async (biz: TestBusiness) => (await t.database.query('select * from sms_registrations where business_id = $1', [biz.id])).length;
+
+const DETAILS = {
+  businessType: 'llc',
+  legalName: 'Sparkle Clean LLC',
+  ein: '12-3456789',
+  street: '100 Main St',
+  city: 'Austin',
+  state: 'TX',
+  postalCode: '78701',
+  website: 'https://sparkle.example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@sparkle.example.com',
+  phone: '(512) 555-0100',
+  title: 'Owner',
+};
+
+/** A business with a number bought through the API and no registration yet. */
+async function withNumber(name: string, areaCode: string): Promise<TestBusiness> {
+  const biz = await createBusiness(t.database, { name });
+  const numbers = (await post(biz, '/api/sms/search-numbers', { areaCode })).json().numbers;
+  expect((await post(biz, '/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber })).statusCode).toBe(200);
+  return biz;
+}
+
+/** Runs the status job as its schedule would, for registrations last checked over 4 minutes ago. */
+async function runStatusJob() {
+  await t.database.query(`update sms_registrations set checked_at = now() - interval '10 minutes'`);
+  await checkRegistrationsJob.handler({}, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs, sms: t.sms, origin: 'http://localhost:3000' });
+}
+
+describe('validation', () => {
+  it.each([
+    [{}, 'Please choose a business type from the list'],
+    [{ ...DETAILS, legalName: '' }, 'Legal business name is required'],
+    [{ ...DETAILS, legalName: 42 }, 'Legal business name is required'],
+    [{ ...DETAILS, legalName: 'x'.repeat(101) }, 'Legal business name must be at most 100 characters'],
+    [{ ...DETAILS, ein: '123' }, 'EIN must be 9 digits (e.g., 12-3456789)'],
+    [{ ...DETAILS, ein: undefined }, 'EIN must be 9 digits (e.g., 12-3456789)'],
+    [{ ...DETAILS, state: 'XX' }, 'Please choose a state from the list'],
+    [{ ...DETAILS, postalCode: '7870' }, 'ZIP code must be 5 digits'],
+    [{ ...DETAILS, website: 'http://sparkle.example.com' }, 'Website URL must be a valid HTTPS URL (e.g., https://www.example.com)'],
+    [{ ...DETAILS, website: "https://x.com/<script>alert(1)</script>'; drop table businesses; --" }, 'Website URL must be a valid HTTPS URL (e.g., https://www.example.com)'],
+    [{ ...DETAILS, email: 'nope' }, 'Invalid email address'],
+    [{ ...DETAILS, phone: '12' }, 'Please enter a valid phone number'],
+    [{ ...DETAILS, phone: ['5125550100'] }, 'Please enter a valid phone number'],
+    [{ ...DETAILS, title: ' ' }, 'Contact job title is required'],
+    [[], 'Request body must be a JSON object'],
+  ])('refuses %j: %s, and writes nothing', async (body, message) => {
+    const biz = await createBusiness(t.database);
+    const res = await post(biz, '/api/sms/registration', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await rows(biz)).toBe(0);
+  });
+
+  it.each([
+    [{}, 'A messaging service SID starts with MG followed by 32 letters or digits'],
+    [{ messagingServiceSid: 'MG123' }, 'A messaging service SID starts with MG followed by 32 letters or digits'],
+    [{ messagingServiceSid: { $ne: null } }, 'A messaging service SID starts with MG followed by 32 letters or digits'],
+  ])('existing service: refuses %j', async (body, message) => {
+    const biz = await createBusiness(t.database);
+    const res = await post(biz, '/api/sms/registration/existing', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await rows(biz)).toBe(0);
+  });
+});
+
+describe('the flow against the simulator', () => {
+  it('before anything: none, and every text is refused in plain words', async () => {
+    const biz = await createBusiness(t.database);
+    expect((await get(biz, '/api/sms/registration')).json()).toMatchObject({ status: 'none', blockedMessage: BLOCKED.none, simulator: true });
+  });
+
+  it('under review: each step pending, a second submission refused, texts neither sent, bulked nor queued', async () => {
+    t.sms.registration.reviewSeconds = 3600;
+    const biz = await withNumber('Pending Pools', '303');
+    const res = await post(biz, '/api/sms/registration', DETAILS);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().registration).toMatchObject({ status: 'pending', steps: { profile: { status: 'pending' }, brand: { status: 'draft' } }, blockedMessage: BLOCKED.review });
+    await runStatusJob();
+    const now = (await get(biz, '/api/sms/registration')).json();
+    expect(now).toMatchObject({ status: 'pending', steps: { profile: { status: 'pending' }, brand: { status: 'draft' }, campaign: { status: 'draft' } } });
+    expect((await post(biz, '/api/sms/registration', DETAILS)).json()).toEqual({ message: UNDER_REVIEW });
+
+    const client = (await post(biz, '/api/clients', { name: 'Maria Lopez', email: 'maria@example.com', phone: '3035550199', serviceDate: '2025-01-05', amount: 90 })).json().client;
+    const sent = await post(biz, '/api/outreach/send-sms', { clientId: client.id, messageType: 'followUp', messageContent: 'Hi {clientName}!' });
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json().message).toBe(BLOCKED.review);
+    const bulk = await post(biz, '/api/sms/bulk', { clientIds: [client.id], message: 'Hello!' });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json().message).toBe(BLOCKED.review);
+    const queued = await queueTexts({ database: t.database, jobs: t.jobs }, biz.id, [{ clientId: client.id, kind: 'thankYou', key: `thank-you:test:${client.id}`, body: 'Thanks!' }]);
+    expect(queued).toEqual([]);
+    expect((await t.database.query('select id from sms_outbox where business_id = $1', [biz.id])).length).toBe(0);
+    expect(t.sms.last('+13035550199')).toBeUndefined();
+
+    // Twilio approves: the status job submits the brand, then the campaign, and texts go out.
+    t.sms.registration.reviewSeconds = 0;
+    await runStatusJob();
+    const approved = (await get(biz, '/api/sms/registration')).json();
+    expect(approved).toMatchObject({ status: 'approved', blockedMessage: null, steps: { profile: { status: 'approved' }, brand: { status: 'approved' }, campaign: { status: 'approved' } } });
+    expect(approved.messagingServiceSid).toMatch(/^MG/);
+    expect((await post(biz, '/api/outreach/send-sms', { clientId: client.id, messageType: 'followUp', messageContent: 'Hi {clientName}!' })).statusCode).toBe(200);
+    // Nothing queued during the review went out on approval: the one text is the owner's.
+    expect(t.sms.sent.filter((m) => m.to === '+13035550199')).toHaveLength(1);
+    expect((await post(biz, '/api/sms/registration', DETAILS)).json()).toEqual({ message: ALREADY_APPROVED });
+  });
+
+  it("a turned-down brand shows Twilio's reason and how to fix it; fixed and resubmitted, it is approved", async () => {
+    t.sms.registration.reviewSeconds = 0;
+    const biz = await withNumber('Reject Co', '404');
+    const failed = (await post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Reject Co LLC' })).json().registration;
+    expect(failed).toMatchObject({ status: 'failed', blockedMessage: BLOCKED.failed, steps: { profile: { status: 'approved' }, brand: { status: 'failed', reason: SIMULATED_BRAND_REJECTION, fix: FIXES.brand } } });
+    const fixed = (await post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Fixed Co LLC' })).json().registration;
+    expect(fixed).toMatchObject({ status: 'approved', details: { legalName: 'Fixed Co LLC', ein: '123456789' } });
+  });
+
+  it('a turned-down campaign keeps its brand and service: the fix submits a new campaign only', async () => {
+    t.sms.registration.reviewSeconds = 0;
+    const biz = await withNumber('Campaign Co', '415');
+    t.sms.registration.rejectNextCampaign();
+    const failed = (await post(biz, '/api/sms/registration', DETAILS)).json().registration;
+    expect(failed.steps).toMatchObject({ brand: { status: 'approved' }, campaign: { status: 'failed', reason: SIMULATED_CAMPAIGN_REJECTION, fix: FIXES.campaign } });
+    const [before] = await t.database.query<{ brand_sid: string; service_sid: string }>('select brand_sid, service_sid from sms_registrations where business_id = $1', [biz.id]);
+    const fixed = (await post(biz, '/api/sms/registration', DETAILS)).json().registration;
+    expect(fixed.status).toBe('approved');
+    const [after] = await t.database.query<{ brand_sid: string; service_sid: string }>('select brand_sid, service_sid from sms_registrations where business_id = $1', [biz.id]);
+    expect(after).toEqual(before);
+  });
+
+  it('a sole proprietor registers without an EIN; the campaign waits for a number', async () => {
+    t.sms.registration.reviewSeconds = 0;
+    const biz = await createBusiness(t.database);
+    const reg = (await post(biz, '/api/sms/registration', { ...DETAILS, businessType: 'sole_proprietor', ein: '' })).json().registration;
+    expect(reg).toMatchObject({ status: 'submitted', steps: { profile: { status: 'approved' }, brand: { status: 'approved' }, campaign: { status: 'draft' } } });
+  });
+});
+
+describe('Twilio unreachable', () => {
+  it('the submission is kept and answered 502 in plain words; the next check submits it', async () => {
+    t.sms.registration.reviewSeconds = 0;
+    const biz = await withNumber('Offline Co', '713');
+    const registrar = t.sms.registration;
+    const submit = registrar.submitProfile.bind(registrar);
+    registrar.submitProfile = async () => {
+      throw new SmsProviderError('The SMS provider could not be reached (connect ECONNREFUSED)', null, 0);
+    };
+    let res;
+    try {
+      res = await post(biz, '/api/sms/registration', DETAILS);
+    } finally {
+      registrar.submitProfile = submit;
+    }
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ message: `${TWILIO_UNREACHABLE} (The SMS provider could not be reached (connect ECONNREFUSED))` });
+    expect((await get(biz, '/api/sms/registration')).json()).toMatchObject({ status: 'approved' });
+  });
+});
+
+describe('checks at the same moment', () => {
+  it('the status job and a screen checking at once submit the profile once (the claim on the row)', async () => {
+    t.sms.registration.reviewSeconds = 3600;
+    const biz = await createBusiness(t.database);
+    const details = { ...DETAILS, ein: '123456789', phone: '+15125550100' };
+    await t.database.query(`insert into sms_registrations (business_id, details, submitted_at) values ($1, $2, now())`, [biz.id, JSON.stringify(details)]);
+    const registrar = t.sms.registration;
+    const submit = registrar.submitProfile.bind(registrar);
+    let calls = 0;
+    registrar.submitProfile = async (...args) => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return submit(...args);
+    };
+    try {
+      const ctx = { database: t.database, sms: t.sms, origin: 'http://localhost:3000' };
+      await Promise.all([advanceRegistration(ctx, biz.id), advanceRegistration(ctx, biz.id), advanceRegistration(ctx, biz.id)]);
+    } finally {
+      registrar.submitProfile = submit;
+    }
+    expect(calls).toBe(1);
+    const [row] = await t.database.query<{ profile_status: string; claimed_until: string | null }>('select profile_status, claimed_until from sms_registrations where business_id = $1', [biz.id]);
+    expect(row).toEqual({ profile_status: 'pending', claimed_until: null });
+  });
+});
+
+describe('an approved messaging service of its own', () => {
+  it.each([
+    [`MG${'0'.repeat(32)}`, 'No messaging service with this SID was found'],
+    [`MG${'1'.repeat(28)}0000`, 'This messaging service has no approved (verified) A2P campaign yet.'],
+  ])('%s is refused with the reason and nothing is written', async (sid, reason) => {
+    const biz = await withNumber(`Own Service ${sid.slice(-4)}`, sid.endsWith('0000') ? '206' : '212');
+    const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: sid });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(reason);
+    expect(await rows(biz)).toBe(0);
+  });
+
+  it('without a number it is refused: the number goes into the service', async () => {
+    const biz = await createBusiness(t.database);
+    const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: `MG${'c'.repeat(32)}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: NUMBER_FIRST });
+    expect(await rows(biz)).toBe(0);
+  });
+
+  it('one with a verified campaign is approved at once', async () => {
+    const biz = await withNumber('Own Service Co', '602');
+    const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: `MG${'c'.repeat(32)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Messaging service connected: your texts can go out.', registration: { status: 'approved', mode: 'existing', messagingServiceSid: `MG${'c'.repeat(32)}` } });
+  });
+});

@@ -1,0 +1,212 @@
+import { Loader2, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  BUSINESS_TYPE_LABELS,
+  BUSINESS_TYPES,
+  existingServiceSchema,
+  REGISTRATION_FEES as FEES,
+  registrationDetailsSchema,
+  type Registration,
+  US_STATES,
+} from '../../../shared/schemas/sms-registration';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { RegistrationSteps } from './registration-steps';
+import { useRegistration, useSubmitRegistration } from './use-registration';
+
+type Field = 'legalName' | 'ein' | 'street' | 'city' | 'postalCode' | 'website' | 'firstName' | 'lastName' | 'email' | 'phone' | 'title';
+const FIELDS: { name: Field; label: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'url' }[] = [
+  { name: 'legalName', label: 'Legal business name (as the IRS has it)', autoComplete: 'organization' },
+  { name: 'ein', label: 'EIN', inputMode: 'numeric' },
+  { name: 'street', label: 'Street address', autoComplete: 'street-address' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'postalCode', label: 'ZIP code', autoComplete: 'postal-code', inputMode: 'numeric' },
+  { name: 'website', label: 'Website', autoComplete: 'url', inputMode: 'url' },
+  { name: 'firstName', label: 'Contact first name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Contact last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Contact email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Contact mobile phone', autoComplete: 'tel', inputMode: 'tel' },
+  { name: 'title', label: 'Contact job title', autoComplete: 'organization-title' },
+];
+const selectClass = 'flex h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900';
+
+/** Carrier registration (A2P 10DLC) of the business's number: its steps, the form, or the business's own messaging service. */
+export function RegistrationCard() {
+  const { data, isPending, isError } = useRegistration();
+  if (isPending) return <Skeleton className="h-40 w-full" />;
+  if (isError || !data) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        The texting registration could not be loaded. Please try refreshing the page.
+      </p>
+    );
+  }
+  const approved = data.status === 'approved';
+  const editable = data.status === 'none' || data.status === 'draft' || data.status === 'failed';
+  return (
+    <Card className={approved ? 'border-green-200' : 'border-amber-200'} data-testid="registration-card">
+      <CardHeader>
+        <div className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <ShieldCheck className="size-5" aria-hidden="true" />
+        </div>
+        <CardTitle>{approved ? 'Registered for texting' : 'Register your business for texting'}</CardTitle>
+        <CardDescription>
+          {approved
+            ? data.mode === 'existing'
+              ? `Your texts go out through your own messaging service ${data.messagingServiceSid ?? ''}.`
+              : 'US carriers approved your business: your texts can go out.'
+            : 'US carriers only deliver texts from businesses registered for A2P 10DLC. We register yours with Twilio; texts wait until it is approved.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {data.status !== 'none' && <RegistrationSteps registration={data} />}
+        {data.status !== 'none' && data.steps.brand.status === 'approved' && data.steps.campaign.status === 'draft' && (
+          <p className="text-sm text-slate-600">The campaign is submitted once your business has its SMS number.</p>
+        )}
+        {editable && <RegistrationForm registration={data} />}
+        {editable && <ExistingServiceForm />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Fees() {
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 text-sm text-slate-700" data-testid="registration-fees">
+      <p className="font-medium text-slate-900">Twilio's fees and review times</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        <li>Brand registration: ${FEES.brandOneTime} once; review {FEES.brandReview}.</li>
+        <li>Campaign vetting: ${FEES.campaignVettingOneTime} once; review {FEES.campaignReview}.</li>
+        <li>
+          Campaign: ${FEES.monthlyLowVolume.toFixed(2)} a month (low-volume), ${FEES.monthlySoleProprietor} a month for a sole proprietor.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function RegistrationForm({ registration }: { registration: Registration }) {
+  const id = useId();
+  const { submit } = useSubmitRegistration();
+  const saved = registration.details ?? {};
+  const [values, setValues] = useState<Record<string, string>>(() => ({ businessType: 'llc', state: 'TX', ...saved }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sole = values.businessType === 'sole_proprietor';
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: '' }));
+  };
+  const field = (f: (typeof FIELDS)[number]) => (
+    <div key={f.name} className="space-y-1.5">
+      <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
+      <Input
+        id={`${id}-${f.name}`}
+        value={values[f.name] ?? ''}
+        autoComplete={f.autoComplete}
+        inputMode={f.inputMode}
+        aria-invalid={!!errors[f.name]}
+        aria-describedby={errors[f.name] ? `${id}-${f.name}-error` : undefined}
+        onChange={(e) => set(f.name, e.target.value)}
+      />
+      <FieldError id={`${id}-${f.name}-error`} message={errors[f.name]} />
+    </div>
+  );
+  return (
+    <form
+      noValidate
+      aria-label="Business registration"
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = registrationDetailsSchema.safeParse(values);
+        if (!parsed.success) {
+          const next: Record<string, string> = {};
+          for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'businessType')] ||= issue.message;
+          setErrors(next);
+          return;
+        }
+        submit.mutate(values as never, {
+          onSuccess: (res) => toast({ title: res.message, variant: res.registration.status === 'failed' ? 'destructive' : undefined }),
+          onError: (error) => toast({ title: 'Registration not submitted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+        });
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-businessType`}>Business type</Label>
+          <select id={`${id}-businessType`} className={selectClass} value={values.businessType} onChange={(e) => set('businessType', e.target.value)}>
+            {BUSINESS_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {BUSINESS_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {FIELDS.filter((f) => !(sole && f.name === 'ein')).slice(0, 4).map(field)}
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-state`}>State</Label>
+          <select id={`${id}-state`} className={selectClass} value={values.state} onChange={(e) => set('state', e.target.value)}>
+            {US_STATES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+          <FieldError message={errors.state} />
+        </div>
+        {FIELDS.filter((f) => !(sole && f.name === 'ein')).slice(4).map(field)}
+      </div>
+      <Fees />
+      <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
+        {submit.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {submit.isPending ? 'Submitting...' : registration.status === 'failed' ? 'Resubmit Registration' : 'Submit Registration'}
+      </Button>
+    </form>
+  );
+}
+
+function ExistingServiceForm() {
+  const id = useId();
+  const { existing } = useSubmitRegistration();
+  const [sid, setSid] = useState('');
+  const [error, setError] = useState<string>();
+  return (
+    <form
+      noValidate
+      aria-label="Existing messaging service"
+      className="max-w-3xl space-y-2 border-t border-slate-200 pt-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = existingServiceSchema.safeParse({ messagingServiceSid: sid });
+        if (!parsed.success) return setError(parsed.error.issues[0].message);
+        existing.mutate(parsed.data.messagingServiceSid, {
+          onSuccess: (res) => toast({ title: res.message }),
+          onError: (err) => setError(errorMessage(err, 'The messaging service could not be checked. Please try again.')),
+        });
+      }}
+    >
+      <Label htmlFor={`${id}-sid`}>Already registered? Your messaging service SID</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={`${id}-sid`}
+          placeholder="MG..."
+          value={sid}
+          autoComplete="off"
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-sid-error` : undefined}
+          onChange={(e) => {
+            setSid(e.target.value.trim());
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" variant="outline" disabled={existing.isPending}>
+          {existing.isPending ? 'Checking...' : 'Use This Service'}
+        </Button>
+      </div>
+      <FieldError id={`${id}-sid-error`} message={error} />
+    </form>
+  );
+}
