@@ -3,20 +3,20 @@ import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadTestEnv, testConfig } from '../config';
-import { type Database, fromPool } from '../db/client';
-import { migrate, migrationsFolder } from '../db/migrate';
-import { jobDefinitions } from '../features/index';
-import { queueTexts } from '../features/sms-outbox/enqueue';
-import { WEBHOOK_CALLS_PER_MINUTE } from '../features/imports/webhook-limits';
-import { SimulatorSms } from '../providers/sms/simulator';
-import { createBusiness } from '../testing/factories';
-import { MemoryEmail } from '../testing/memory-email';
-import { startPgbouncer, type Pgbouncer } from '../testing/pgbouncer';
-import { createTestDatabase, dropDatabaseWhenIdle } from '../testing/test-database';
-import { type Jobs, startJobs } from './jobs/index';
-import { fastJobs, memoryLog, waitFor } from './jobs/testing';
+import { buildApp } from './app';
+import { loadTestEnv, testConfig } from './config';
+import { type Database, fromPool } from './db/client';
+import { migrate, migrationsFolder } from './db/migrate';
+import { jobDefinitions } from './features/index';
+import { queueTexts } from './features/sms-outbox/enqueue';
+import { WEBHOOK_CALLS_PER_MINUTE } from './features/imports/webhook-limits';
+import { SimulatorSms } from './providers/sms/simulator';
+import { createBusiness } from './testing/factories';
+import { MemoryEmail } from './testing/memory-email';
+import { startPgbouncer, type Pgbouncer } from './testing/pgbouncer';
+import { createTestDatabase, dropDatabaseWhenIdle } from './testing/test-database';
+import { type Jobs, startJobs } from './platform/jobs/index';
+import { fastJobs, memoryLog, waitFor } from './platform/jobs/testing';
 
 // Two app instances, as production runs them: on PostgreSQL each with its own pool through one PgBouncer in
 // transaction mode (started here on a free port, pool of 4 server connections, so statements of one client
