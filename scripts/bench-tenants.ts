@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/client';
 import { selectNumberOwner } from '../src/server/features/sms-inbox/inbound-queries';
-import { printApiSample, PUBLIC_LOOKUP_BUDGET_MS, signUpThroughApi, timePublicLookups } from './bench/tenants-public-routes';
+import { printApiSample, PUBLIC_LOOKUP_BUDGET_MS, seedPublicRouteRows, signUpThroughApi, timePublicLookups } from './bench/tenants-public-routes';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
 
 const { values: opts } = parseArgs({
@@ -55,6 +55,7 @@ try {
     insert into forms (business_id, name, fields, embed_token) select id, 'Quote', '[]'::jsonb, md5('form' || id) from businesses;
     insert into sms_messages (business_id, direction, from_number, to_number, message_body, twilio_sid, status)
       select id, 'outbound', selected_phone_number, '+14155550100', 'Thanks!', 'SMbench' || id, 'sent' from businesses;`));
+  await seedPublicRouteRows(fresh.database);
   const seeded = performance.now() - t0;
   // A sample made as owners make them: signed up and uploaded through the app's API, among the 100,000.
   const sample = await signUpThroughApi(fresh.database, SAMPLE, SAMPLE_CLIENTS);
@@ -128,9 +129,9 @@ try {
   }
 
   // Every statement of the public and provider routes: by index, under 2 ms each (bench/tenants-public-routes.ts).
-  const broken = await timePublicLookups(fresh.database, N, sample);
+  const broken = await timePublicLookups(fresh.database, N, sample, 21);
   if (broken) {
-    console.error(`\n${broken} statement(s) of public or provider routes read a whole table or took over ${PUBLIC_LOOKUP_BUDGET_MS} ms.`);
+    console.error(`\n${broken} statement(s) of public or provider routes read a whole table or took over ${PUBLIC_LOOKUP_BUDGET_MS} ms (median).`);
     process.exitCode = 1;
   }
 } finally {
