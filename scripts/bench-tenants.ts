@@ -4,7 +4,8 @@
 // statement of a public or provider route (inbound, status callback, webhook token, embed token, form
 // submission, referral and claim pages, sign-in, session) by EXPLAIN ANALYZE beside that floor, with a
 // sample of the businesses signed up and uploaded through the app's API. Exits 1 when one of them reads a
-// whole table or takes over 2 ms.
+// whole table or takes over 2 ms. Last, the dashboard's calls through an instance behind PgBouncer in
+// transaction mode beside a direct one.
 //
 //   npm run bench:tenants                                  # fresh database on 127.0.0.1, dropped at the end
 //   npm run bench:tenants -- --businesses 20000 --runs 200 --sample 20 --database postgres://…/test --keep
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/client';
 import { selectNumberOwner } from '../src/server/features/sms-inbox/inbound-queries';
+import { timeBehindPgbouncer } from './bench/tenants-pooler';
 import { printApiSample, PUBLIC_LOOKUP_BUDGET_MS, seedPublicRouteRows, signUpThroughApi, timePublicLookups } from './bench/tenants-public-routes';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
 
@@ -23,6 +25,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '300' },
     keep: { type: 'boolean', default: false },
     sample: { type: 'string', default: '20' },
+    'pooler-runs': { type: 'string', default: '110' },
   },
 });
 const SAMPLE = Number(opts.sample);
@@ -134,6 +137,8 @@ try {
     console.error(`\n${broken} statement(s) of public or provider routes read a whole table or took over ${PUBLIC_LOOKUP_BUDGET_MS} ms (median).`);
     process.exitCode = 1;
   }
+  // What transaction pooling costs the dashboard's reads (decision 0014).
+  await timeBehindPgbouncer(fresh.database, fresh.url, sample.cookies[0], Number(opts['pooler-runs']));
 } finally {
   await fresh.close();
 }

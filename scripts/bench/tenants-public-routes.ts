@@ -35,13 +35,13 @@ export async function seedPublicRouteRows(database: Database) {
   );
 }
 
-export type ApiSample = { businessIds: number[]; signUpMs: number[]; uploadMs: number[]; referralCodes: string[] };
+export type ApiSample = { businessIds: number[]; cookies: string[]; signUpMs: number[]; uploadMs: number[]; referralCodes: string[] };
 
 /** `n` businesses signed up through POST /api/auth/signup, each uploading `clients` clients through POST /api/upload/csv. */
 export async function signUpThroughApi(database: Database, n: number, clients: number): Promise<ApiSample> {
   const app = await buildApp({ config: testConfig({ signupsPerHour: 1_000_000 }), database, email: new MemoryEmail(), jobs: memoryQueue() });
   await app.ready();
-  const sample: ApiSample = { businessIds: [], signUpMs: [], uploadMs: [], referralCodes: [] };
+  const sample: ApiSample = { businessIds: [], cookies: [], signUpMs: [], uploadMs: [], referralCodes: [] };
   try {
     for (let b = 0; b < n; b += 1) {
       const email = `sample${b}-${Date.now()}@bench.example`;
@@ -65,6 +65,7 @@ export async function signUpThroughApi(database: Database, n: number, clients: n
       if (up.statusCode !== 200) throw new Error(`upload answered ${up.statusCode}: ${up.body.slice(0, 300)}`);
       const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
       sample.businessIds.push(Number(me.json().business.id));
+      sample.cookies.push(cookie);
     }
     const codes = rowsOf<{ referral_code: string }>(
       await database.db.execute(sql`select distinct on (business_id) referral_code from clients where business_id in ${sql.raw(`(${sample.businessIds.join(',')})`)} order by business_id, id`),
