@@ -1,19 +1,21 @@
 // npm run bench:tenants — the statements of the public and provider routes with 100,000 businesses on
 // PostgreSQL: the inbound text's number lookup (the `or` over the three number columns it used before
-// business_numbers, and the business_numbers key it uses now) beside a primary-key lookup floor, then
-// EXPLAIN of every statement a public or provider route runs before it knows the business. Exits 1 when
-// one of them reads a whole table.
+// business_numbers, and the business_numbers key it uses now) beside a primary-key lookup floor, then every
+// statement of a public or provider route (inbound, status callback, webhook token, embed token, form
+// submission, referral and claim pages, sign-in, session) by EXPLAIN ANALYZE beside that floor, with a
+// sample of the businesses signed up and uploaded through the app's API. Exits 1 when one of them reads a
+// whole table or takes over 2 ms. Last, the dashboard's calls through an instance behind PgBouncer in
+// transaction mode beside a direct one.
 //
 //   npm run bench:tenants                                  # fresh database on 127.0.0.1, dropped at the end
-//   npm run bench:tenants -- --businesses 20000 --runs 200 --database postgres://…/test --keep
+//   npm run bench:tenants -- --businesses 20000 --runs 200 --sample 20 --database postgres://…/test --keep
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../src/server/db/client';
-import { selectNumberOwner, selectOutboundBySid, updateDeliveryStatus } from '../src/server/features/sms-inbox/inbound-queries';
-import { businessIdForWebhookToken } from '../src/server/features/imports/queries';
-import { selectFormByToken, countSubmission } from '../src/server/features/forms-public/queries';
-import { selectReferrer } from '../src/server/features/referrals-public/queries';
+import { rowsOf } from '../src/server/db/client';
+import { selectNumberOwner } from '../src/server/features/sms-inbox/inbound-queries';
+import { timeBehindPgbouncer } from './bench/tenants-pooler';
+import { printApiSample, PUBLIC_LOOKUP_BUDGET_MS, seedPublicRouteRows, signUpThroughApi, timePublicLookups } from './bench/tenants-public-routes';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
 
 const { values: opts } = parseArgs({
@@ -22,8 +24,12 @@ const { values: opts } = parseArgs({
     businesses: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '300' },
     keep: { type: 'boolean', default: false },
+    sample: { type: 'string', default: '20' },
+    'pooler-runs': { type: 'string', default: '110' },
   },
 });
+const SAMPLE = Number(opts.sample);
+const SAMPLE_CLIENTS = 50;
 const N = Number(opts.businesses);
 const RUNS = Number(opts.runs);
 const numberOf = (i: number) => `+1${2_000_000_000 + i}`;
@@ -52,7 +58,10 @@ try {
     insert into forms (business_id, name, fields, embed_token) select id, 'Quote', '[]'::jsonb, md5('form' || id) from businesses;
     insert into sms_messages (business_id, direction, from_number, to_number, message_body, twilio_sid, status)
       select id, 'outbound', selected_phone_number, '+14155550100', 'Thanks!', 'SMbench' || id, 'sent' from businesses;`));
+  await seedPublicRouteRows(fresh.database);
   const seeded = performance.now() - t0;
+  // A sample made as owners make them: signed up and uploaded through the app's API, among the 100,000.
+  const sample = await signUpThroughApi(fresh.database, SAMPLE, SAMPLE_CLIENTS);
   // The migration's backfill, as it runs on a database that already has these businesses.
   const backfill = readFileSync(new URL('../drizzle/0049_business_numbers.sql', import.meta.url), 'utf8')
     .split('--> statement-breakpoint')
@@ -62,6 +71,7 @@ try {
   const backfilled = performance.now() - t0;
   await db.execute(sql`analyze`);
   console.log(`PostgreSQL, ${N.toLocaleString('en-US')} businesses: seeded in ${(seeded / 1000).toFixed(1)} s, migration 0049's backfill ${(backfilled / 1000).toFixed(2)} s`);
+  printApiSample(sample, SAMPLE_CLIENTS);
 
   // Lookup times: the same random numbers for each, interleaved so a noisy moment hits all three alike.
   const pick = () => 1 + Math.floor(Math.random() * N);
@@ -121,42 +131,14 @@ try {
     console.log(`  ${name.padEnd(8)} median ${s.median.toFixed(3).padStart(9)}  max ${Math.max(...server[name]).toFixed(3).padStart(9)}`);
   }
 
-  // EXPLAIN of the routes' own statements: a Tx whose execute explains the statement instead of running it.
-  const plans: string[] = [];
-  const explaining = {
-    execute: async (q: SQL) => {
-      const rows = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain ${q}`));
-      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      return { rows: [] };
-    },
-  } as unknown as Tx;
-  const i = pick();
-  const statements: [string, () => Promise<unknown>][] = [
-    ['inbound text: number → business (before)', () => explaining.execute(oldLookup(numberOf(i)))],
-    ['inbound text: number → business', () => selectNumberOwner(explaining, numberOf(i))],
-    ['status callback: message by provider id', () => updateDeliveryStatus(explaining, `SMbench${i}`, 'delivered')],
-    ['status callback 21610: message by provider id', () => selectOutboundBySid(explaining, `SMbench${i}`)],
-    ['booking webhook: token → business', () => businessIdForWebhookToken(explaining, 'no-such-token')],
-    ['public form: embed token → form', () => selectFormByToken(explaining, 'no-such-token')],
-    ['form submission: count the submission', () => countSubmission(explaining, i, i)],
-    ['referral page: code → referrer', () => selectReferrer(explaining, `bench${i}`)],
-  ];
-  let scans = 0;
-  console.log('\nPlans (the app’s own statements):');
-  for (const [label, run] of statements) {
-    plans.length = 0;
-    await run();
-    const plan = plans.join('\n');
-    const seq = /Seq Scan on (\w+)/.exec(plan);
-    const expected = label.endsWith('(before)');
-    if (seq && !expected) scans += 1;
-    console.log(`  ${label.padEnd(48)} ${seq ? `SEQ SCAN on ${seq[1]}${expected ? ' (the old query)' : ''}` : 'index'}`);
-    if (seq || process.env.BENCH_PLANS) console.log(plan.replace(/^/gm, '      '));
-  }
-  if (scans) {
-    console.error(`\n${scans} statement(s) of public or provider routes read a whole table.`);
+  // Every statement of the public and provider routes: by index, under 2 ms each (bench/tenants-public-routes.ts).
+  const broken = await timePublicLookups(fresh.database, N, sample, 21);
+  if (broken) {
+    console.error(`\n${broken} statement(s) of public or provider routes read a whole table or took over ${PUBLIC_LOOKUP_BUDGET_MS} ms (median).`);
     process.exitCode = 1;
   }
+  // What transaction pooling costs the dashboard's reads (decision 0014).
+  await timeBehindPgbouncer(fresh.database, fresh.url, sample.cookies[0], Number(opts['pooler-runs']));
 } finally {
   await fresh.close();
 }

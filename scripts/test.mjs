@@ -1,8 +1,8 @@
 // `npm test`: every test. Type check, lint, unit + API tests on PGlite, the same on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser tests in Debian's Chromium.
+// TEST_DATABASE_URL is set (with PgBouncer, installed when missing), then the browser tests in Debian's Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensureWebBuild, root, run } from './lib/ensure.mjs';
+import { ensureChromium, ensureDependencies, ensurePgbouncer, ensureWebBuild, root, run } from './lib/ensure.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = [];
@@ -53,7 +53,14 @@ const vitest = (kind, env) =>
   });
 
 vitest('PGlite', { TEST_DB_KIND: 'pglite' });
-if (process.env.TEST_DATABASE_URL) vitest('PostgreSQL', { TEST_DB_KIND: 'pg' });
+if (process.env.TEST_DATABASE_URL) {
+  // Two app instances through PgBouncer in transaction mode (src/server/instances-behind-pgbouncer.test.ts).
+  const pgbouncer = ensurePgbouncer();
+  if (!pgbouncer) {
+    console.error('PgBouncer is not installed and could not be installed: run `apt-get install pgbouncer` as root (the PostgreSQL tests start it).');
+  }
+  vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) });
+}
 else results.push('note TEST_DATABASE_URL is not set: the API tests ran on PGlite only');
 
 step('browser tests (Playwright, Chromium)', () => {

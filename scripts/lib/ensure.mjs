@@ -87,3 +87,20 @@ export function ensureChromium() {
   }
   return bin;
 }
+
+/**
+ * Debian's PgBouncer for the PostgreSQL tests (two app instances through it in transaction mode); installed
+ * with apt-get when missing and we are root. Answers its path, or '' when it is not there.
+ */
+export function ensurePgbouncer() {
+  const found = () => ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer'].find((p) => fs.existsSync(p)) ?? '';
+  let bin = process.env.PGBOUNCER_PATH && fs.existsSync(process.env.PGBOUNCER_PATH) ? process.env.PGBOUNCER_PATH : found();
+  if (bin) return bin;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log("Installing PgBouncer from Debian's packages for the PostgreSQL tests...");
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'pgbouncer'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    bin = found();
+  }
+  return bin;
+}

@@ -13,6 +13,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOLER: z.enum(['direct', 'transaction', '']).optional(),
   APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Referloop <no-reply@referloop.local>'),
@@ -38,6 +39,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** 'transaction': DATABASE_URL is PgBouncer (or another pooler) in transaction mode (docs/operations.md). */
+  databasePooler: 'direct' | 'transaction';
   appUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePooler: e.DATABASE_POOLER || 'direct',
     appUrl,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
@@ -101,6 +105,8 @@ export function loadTestEnv(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: env.TEST_DATABASE_URL || undefined,
     templateFile: env.REFERLOOP_TEST_TEMPLATE || undefined,
     templateDb: env.REFERLOOP_TEST_TEMPLATE_DB || undefined,
+    /** Debian's pgbouncer (npm test finds or installs it: scripts/lib/ensure.mjs). */
+    pgbouncerPath: env.PGBOUNCER_PATH || undefined,
   };
 }
 
@@ -111,6 +117,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: path.resolve('.cache/test-data'),
     mailFrom: 'Referloop <no-reply@referloop.local>',
+    databasePooler: 'direct',
     demoData: false,
     logLevel: 'silent',
     trustProxy: false,

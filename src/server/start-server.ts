@@ -11,7 +11,7 @@ import { createSmsProvider } from './providers/sms/index';
 
 /** Opens and migrates the database, builds the app, starts the job queue and listens (main.ts holds the lock first). */
 export async function startServer(config: Config, dataDirLock: DataDirLock | null): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pooler: config.databasePooler });
   await migrate(database);
   if (config.demoData && !config.databaseUrl) {
     const demo = await seedDemoIfEmpty(database);

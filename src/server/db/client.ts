@@ -16,6 +16,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database itself: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/**
+ * How the app reaches PostgreSQL: 'direct' (its own connections, each a session) or 'transaction' (through a
+ * pooler such as PgBouncer in transaction mode, where only a transaction keeps its server connection: no
+ * named prepared statements, no startup options, no session-level locks). docs/operations.md.
+ */
+export type PoolerMode = 'direct' | 'transaction';
+
 export type Database = {
   kind: 'pglite' | 'pg';
   db: Db;
@@ -26,6 +33,8 @@ export type Database = {
   pglite?: PGlite;
   /** Present on PostgreSQL only. */
   pool?: pg.Pool;
+  /** PostgreSQL only: 'transaction' behind PgBouncer in transaction mode. */
+  pooler?: PoolerMode;
 };
 
 /** The rows of a Drizzle `execute()` result; both drivers answer `{ rows }`. */
@@ -59,10 +68,18 @@ function survivePoolErrors(pool: pg.Pool) {
   pool.on('connect', (client) => client.on('error', () => {}));
 }
 
-export function fromPool(pool: pg.Pool): Database {
+/**
+ * Behind a pooler in transaction mode the dashboard reads get no second pool: a named prepared statement
+ * lives on one server connection, which the pooler hands to another client after each transaction (PgBouncer
+ * before 1.21 keeps none; the next run answers "prepared statement … does not exist"), and the startup option
+ * that sets the generic plans is refused. The reads then run as unnamed statements on the app's pool,
+ * planned on each run (db/read-rows.ts; docs/decisions/0014-instances-behind-pgbouncer.md).
+ */
+export function fromPool(pool: pg.Pool, pooler: PoolerMode = 'direct'): Database {
   survivePoolErrors(pool);
-  const genericPlans = openGenericPlanPool(pool);
-  survivePoolErrors(genericPlans);
+  const genericPlans = pooler === 'direct' ? openGenericPlanPool(pool) : null;
+  if (genericPlans) survivePoolErrors(genericPlans);
+  else pooledPools.add(pool);
   return {
     kind: 'pg',
     db: drizzlePg(pool, { schema }) as unknown as Db,
@@ -71,11 +88,21 @@ export function fromPool(pool: pg.Pool): Database {
       return r.rows;
     },
     close: async () => {
-      await Promise.all([pool.end(), genericPlans.end()]);
+      await Promise.all([pool.end(), genericPlans?.end()]);
     },
     pool,
+    pooler,
   };
 }
+
+const pooledPools = new WeakSet<pg.Pool>();
+/** Whether a pool made by fromPool may use named prepared statements (false behind a transaction pooler). */
+export const namedStatementsOn = (pool: pg.Pool): boolean => !pooledPools.has(pool);
+/** The same for a Drizzle database (PGlite: always). */
+export const namedStatementsAllowed = (db: Db): boolean => {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return !(client instanceof pg.Pool) || namedStatementsOn(client);
+};
 
 const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();
 
@@ -117,11 +144,11 @@ function withoutPassword(url: string): string {
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite stored under dataDir (or in memory for ':memory:'). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pooler?: PoolerMode }): Promise<Database> {
   if (opts.databaseUrl) {
     // A connection attempt (or a wait for a free one) gives up after 10 s: the request answers 503 instead of hanging.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
-    const database = fromPool(pool);
+    const database = fromPool(pool, opts.pooler);
     try {
       await pool.query('select 1');
     } catch (error) {

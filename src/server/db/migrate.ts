@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { withAdvisoryLock } from './advisory-lock';
 import type { Database } from './client';
 
 export const migrationsFolder = path.resolve('drizzle');
 
 // Held on its own connection while the migrations run, so app instances starting together on one
-// PostgreSQL migrate one after another instead of racing on the same CREATE statements.
+// PostgreSQL migrate one after another instead of racing on the same CREATE statements. A transaction's lock,
+// which also holds behind PgBouncer in transaction mode (db/advisory-lock.ts).
 const MIGRATION_LOCK = 7300;
 
 // PGlite serves one process: there, calls made together simply wait for each other.
@@ -19,12 +21,5 @@ export async function migrate(database: Database): Promise<void> {
     pgliteQueue.set(database.pglite!, next.catch(() => {}));
     return next;
   }
-  const lockClient = await database.pool!.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(database.db as any, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    lockClient.release();
-  }
+  await withAdvisoryLock(database.pool!, MIGRATION_LOCK, () => migratePg(database.db as any, { migrationsFolder }));
 }

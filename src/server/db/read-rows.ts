@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Tx, genericPlanPoolOf, rowsOf } from './client';
+import { type Tx, genericPlanPoolOf, namedStatementsOn, rowsOf } from './client';
 
 /**
  * Runs a dashboard read. On the PostgreSQL pool (not inside a transaction) it is a named prepared statement, so
  * each pool connection parses it once: these statements often take longer to plan (~8 ms for a client page before
  * its indexes) than to run (< 1 ms). The name is a hash of the text, so each text has its own statement. Inside
- * a transaction and on PGlite it is a plain query.
+ * a transaction, on PGlite and behind a transaction pooler (PgBouncer) it is a plain query.
  *
  * It runs on the generic-plan connections (db/client.ts): planned once per connection for any values. Left to
  * choose, PostgreSQL kept planning most dashboard reads again on every run (it judged the generic plan dearer
@@ -19,6 +19,8 @@ export async function readRows<T>(tx: Tx, query: SQL): Promise<T[]> {
   const holder = tx as unknown as { $client?: unknown; dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
   if (holder.$client instanceof pg.Pool && holder.dialect) {
     const { sql: text, params } = holder.dialect.sqlToQuery(query);
+    // Behind a transaction pooler a named statement would outlive its server connection (db/client.ts).
+    if (!namedStatementsOn(holder.$client)) return (await holder.$client.query(text, params)).rows as T[];
     const name = `rl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     const pool = genericPlanPoolOf(holder.$client) ?? holder.$client;
     const result = await pool.query({ name, text, values: params });

@@ -20,7 +20,8 @@ import { requireAuth } from './session';
  *   Past it: 413 'Request body is too large'.
  * - `rateLimit`: @fastify/rate-limit's per-route options (`max`, `timeWindow`, `keyGenerator`...).
  *   Counted in memory per app instance; past it: 429 `{ message }` with `Retry-After` (seconds).
- *   Limits that must hold across instances (sign-in) use rate-limit-counters.ts in PostgreSQL instead.
+ *   Limits that must hold across instances (sign-in, sign-up, claims, the booking webhook per token) use
+ *   rate-limit-counters.ts in PostgreSQL instead.
  *
  * For the route table: an onRoute hook registered after installRoutePolicy (on the root) and after
  * installAccessRule (inside /api) sees `routeOptions.config` with the defaults filled in; `policyOf()`

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/client';
+import { type Db, type Tx, namedStatementsAllowed } from '../db/client';
 import { businesses, sessions } from '../db/schema';
 import { HttpError } from './errors';
 import { randomToken, sha256 } from './tokens';
@@ -35,21 +35,22 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 
 /**
  * Every authenticated request runs this lookup first, so it is a prepared statement: on PostgreSQL each pool
- * connection parses and plans it once instead of on every request (docs/read-model.md).
+ * connection parses and plans it once instead of on every request (docs/read-model.md). Behind a transaction
+ * pooler it is a plain statement: a named one would outlive its server connection (db/client.ts).
  */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-function prepareLookup(db: Db) {
-  return db
+const lookupOf = (db: Db, id: string | ReturnType<typeof sql.placeholder>) =>
+  db
     .select({ businessId: sessions.businessId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('rl_session_lookup');
-}
-function sessionLookup(db: Db) {
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const prepareLookup = (db: Db) => lookupOf(db, sql.placeholder('id')).prepare('rl_session_lookup');
+function sessionLookup(db: Db, id: string) {
+  if (!namedStatementsAllowed(db)) return lookupOf(db, id);
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  return lookup;
+  return lookup.execute({ id });
 }
 
 /** The session behind the request's cookie, or null. Expired sessions do not count. */
@@ -57,7 +58,7 @@ export async function readSession(db: Db, request: FastifyRequest): Promise<Auth
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
   const id = sha256(token);
-  const [row] = await sessionLookup(db).execute({ id });
+  const [row] = await sessionLookup(db, id);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db

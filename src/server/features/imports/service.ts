@@ -11,7 +11,7 @@ import { logFailedUpload } from './failed-upload';
 import { collectRows } from './import-rows';
 import { normalizeBooking } from './normalize-row';
 import { checkFileName, readTable } from './read-file';
-import { WEBHOOK_UNKNOWN_TOKENS_PER_IP } from './webhook-limits';
+import { WEBHOOK_CALLS_PER_TOKEN, WEBHOOK_UNKNOWN_TOKENS_PER_IP } from './webhook-limits';
 import * as q from './queries';
 
 export const UPLOAD_HISTORY_LIMIT = 50;
@@ -134,7 +134,8 @@ const tooManyWebhookCalls = (resetAt: Date) => {
 
 /**
  * The booking webhook: same rules as the importer; every call with a known token is logged. An address that
- * sent too many unknown tokens is refused before the token is looked up (webhook-limits.ts).
+ * sent too many unknown tokens is refused before the token is looked up; a known token's calls are counted per
+ * minute in PostgreSQL, shared by every instance (webhook-limits.ts).
  */
 export async function handleWebhook(deps: ImportDeps, token: string, body: unknown, ip: string): Promise<WebhookAnswer> {
   const { database } = deps;
@@ -146,6 +147,8 @@ export async function handleWebhook(deps: ImportDeps, token: string, body: unkno
     if (miss.limited) throw tooManyWebhookCalls(miss.resetAt);
     throw new HttpError(404, 'Unknown webhook');
   }
+  const call = await counters.hit(database.db, WEBHOOK_CALLS_PER_TOKEN, String(businessId));
+  if (call.limited) throw tooManyWebhookCalls(call.resetAt);
   const fail = async (message: string): Promise<never> => {
     await q.insertWebhookLog(database.db, businessId, body, 'error', message);
     throw new HttpError(400, message);

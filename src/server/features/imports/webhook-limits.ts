@@ -1,10 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import type { RateRule } from '../../platform/rate-limit-counters';
 
 // Limits of the booking webhook (docs/clients-api.md "Webhook limits").
 
 /** Calls per token per minute; past it 429 with Retry-After, which Zapier honours and retries. */
 export const WEBHOOK_CALLS_PER_MINUTE = 120;
+/**
+ * That limit, counted in the rate_limits table so that every instance shares one budget per token. Keyed by
+ * the business the token names (one token each), so the token itself is not stored a second time. Per token,
+ * not per address: Zapier calls from many addresses, and one business's bursts must not slow another's.
+ */
+export const WEBHOOK_CALLS_PER_TOKEN: RateRule = { prefix: 'webhook:business', limit: WEBHOOK_CALLS_PER_MINUTE, windowSeconds: 60 };
 /**
  * Calls with a token that names no business, per address: past it, every call from that address is refused
  * (429 with Retry-After) until the window ends, known tokens too, so the answers cannot tell tokens apart.
@@ -24,13 +29,6 @@ export const webhookRouteConfig = {
   access: 'public',
   origin: 'any',
   bodyLimit: WEBHOOK_BODY_LIMIT,
-  rateLimit: {
-    max: WEBHOOK_CALLS_PER_MINUTE,
-    timeWindow: 60_000,
-    // Per token, not per address: Zapier calls from many addresses, and one business's bursts must not
-    // slow another's.
-    keyGenerator: (request: FastifyRequest) => `webhook:${(request.params as { token?: string }).token ?? ''}`.slice(0, 300),
-  },
 } as const;
 
 const MAX_STRING = 200;

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { withAdvisoryLock } from '../../db/advisory-lock';
 import type { Database } from '../../db/client';
 import type { EmailProvider } from '../../providers/email/types';
 import type { SmsProvider } from '../../providers/sms/types';
@@ -95,7 +96,9 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
     }),
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // One instance at a time: on a new database two starting together both found pg-boss's schema missing
+  // and both created it (seen in instances-behind-pgbouncer.test.ts).
+  await withSetupLock(database, () => boss.start().then(() => undefined));
 
   const send: Jobs['send'] = async (definition, data, { key, startAfter }) => {
     const payload = parsePayload(definition, data);
@@ -188,17 +191,10 @@ const noEmail: EmailProvider = {
   },
 };
 
-/** A session-level advisory lock on PostgreSQL; PGlite is one session in one process already. */
+/** An advisory lock on PostgreSQL (a transaction's, so it holds behind PgBouncer too); PGlite is one session in one process already. */
 async function withSetupLock(database: Database, fn: () => Promise<void>): Promise<void> {
   if (!database.pool) return fn();
-  const client = await database.pool.connect();
-  try {
-    await client.query('select pg_advisory_lock(7302, 0)');
-    await fn();
-  } finally {
-    await client.query('select pg_advisory_unlock(7302, 0)').catch(() => {});
-    client.release();
-  }
+  await withAdvisoryLock(database.pool, [7302, 0], fn);
 }
 
 /** pg-boss validates options with `'name' in options`, so unset ones must be absent, not undefined. */
