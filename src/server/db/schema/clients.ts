@@ -110,6 +110,9 @@ export const clients = pgTable(
     // The referred clients of a business: the read model's triggers split booking figures by them.
     index('clients_business_referred_idx').on(t.businessId).where(sql`${t.isReferredClient}`),
     index('clients_business_created_idx').on(t.businessId, t.createdAt),
+    // The clients whose search text holds a non-ASCII character: with the trigram index, a two-character search
+    // finds its matches without reading every client (docs/read-model.md, "Short searches"; migration 0058).
+    index('clients_business_non_ascii_idx').on(t.businessId).where(sql`${t.searchText} ~ '[^\\x01-\\x7f]'`),
     // Insights (docs/insights.md): top clients by lifetime value, in the list's order; loyal clients by the
     // date their usual gap pointed to (last booking + frequency), most overdue first.
     index('clients_business_spent_order_idx').on(t.businessId, t.totalSpent.desc(), t.totalBookings.desc(), t.id),

@@ -91,8 +91,8 @@ export async function selectFeed(tx: Tx, businessId: number, opts: { since: Date
   return rows.map(toMessage);
 }
 
-/** One conversation of a page: the client, its kept unread count and newest unread ids, its last messages (newest first). */
-export type ConversationRow = { clientId: number; unreadCount: number; unreadIds: number[]; messages: SmsMessage[] };
+/** One conversation of a page: the client, its kept unread count and newest unread ids, whether its phone opted out, its last messages (newest first). */
+export type ConversationRow = { clientId: number; unreadCount: number; unreadIds: number[]; optedOut: boolean; messages: SmsMessage[] };
 
 const idList = (v: unknown): number[] =>
   (Array.isArray(v) ? v : String(v ?? '').replace(/[{}]/g, '').split(',').filter(Boolean)).map(Number);
@@ -100,7 +100,8 @@ const idList = (v: unknown): number[] =>
 /**
  * The clients with texts, latest conversation first, a page in one statement: the kept rows (sms_conversations,
  * walked through sms_conversations_business_last_idx in the page's order, or the clients the search names), then for the
- * page's clients only the newest unread ids (when the kept count says there are any) and the last `per`
+ * page's clients only the newest unread ids (when the kept count says there are any), whether the client's phone
+ * opted out (a probe of sms_opt_outs' key: a second statement cost a page more than its rows) and the last `per`
  * messages (sms_messages_business_client_ts_idx). `match` narrows to the clients a search names.
  */
 export async function selectConversations(
@@ -130,9 +131,11 @@ export async function selectConversations(
           case when h.unread > 0 then array(
             select u.id from sms_messages u
              where u.business_id = ${businessId} and u.client_id = h.client_id and u.direction = 'inbound' and not u.is_read
-             order by u.timestamp desc nulls last, u.id desc nulls last limit ${count(opts.maxIds)}) end as unread_ids
+             order by u.timestamp desc nulls last, u.id desc nulls last limit ${count(opts.maxIds)}) end as unread_ids,
+          (select o.opted_out from clients oc join sms_opt_outs o on o.business_id = oc.business_id and o.phone = oc.phone
+            where oc.business_id = ${businessId} and oc.id = h.client_id) as opted_out
         from (${heads}) h)
-      select h.client_id as head_client_id, h.unread, h.unread_ids, r.* from h
+      select h.client_id as head_client_id, h.unread, h.unread_ids, h.opted_out as head_opted_out, r.* from h
       left join lateral (
         select ${MESSAGE_COLUMNS} from sms_messages m ${CLIENT_JOIN}
          where m.business_id = ${businessId} and m.client_id = h.client_id
@@ -144,7 +147,7 @@ export async function selectConversations(
     const clientId = Number(r.head_client_id);
     let row = out[out.length - 1];
     if (row?.clientId !== clientId) {
-      row = { clientId, unreadCount: Number(r.unread), unreadIds: r.unread_ids == null ? [] : idList(r.unread_ids), messages: [] };
+      row = { clientId, unreadCount: Number(r.unread), unreadIds: r.unread_ids == null ? [] : idList(r.unread_ids), optedOut: r.head_opted_out === true, messages: [] };
       out.push(row);
     }
     if (r.id != null) row.messages.push(toMessage(r));

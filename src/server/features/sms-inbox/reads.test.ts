@@ -92,6 +92,23 @@ describe('conversations', () => {
     expect(await ids('search=zz')).toEqual([]);
   });
 
+  it("marks a conversation whose client's phone opted out: only this business's opt-out, only while it stands", async () => {
+    const optOut = (biz: InboxBusiness, phone: string, optedOut: boolean) =>
+      t.database.query(`insert into sms_opt_outs (business_id, phone, opted_out, source, changed_at) values ($1, $2, $3, 'owner', now())
+        on conflict (business_id, phone) do update set opted_out = excluded.opted_out`, [biz.id, phone, optedOut]);
+    await optOut(a, '+14155550201', true);
+    await optOut(a, '+14155550202', false); // opted back in
+    await optOut(b, '+14155550203', true); // another business's list
+    const marks = async (q = '') => (await get(a, `/api/sms/conversations${q}`)).json().conversations.map((c: any) => [c.clientId, c.optedOut]);
+    try {
+      expect(await marks()).toEqual(clients.map((id, i) => [id, i === 1]));
+      expect(await marks('?search=client%201')).toEqual([[clients[1], true]]);
+    } finally {
+      await optOut(a, '+14155550201', false); // the later tests text client 1
+    }
+    expect((await marks()).every(([, optedOut]: [number, boolean]) => !optedOut)).toBe(true);
+  });
+
   it('refuses a page size past 100 and a page below 1', async () => {
     expect((await get(a, '/api/sms/conversations?pageSize=101')).statusCode).toBe(400);
     expect((await get(a, '/api/sms/conversations?page=0')).statusCode).toBe(400);

@@ -29,8 +29,6 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
   const page = { offset: (opts.page - 1) * opts.pageSize, limit: opts.pageSize + 1, per: CONVERSATION_PREVIEW_MESSAGES, maxIds: UNREAD_IDS_PER_CONVERSATION };
   const rows = opts.search ? await q.searchConversations(db, businessId, { ...page, search: opts.search }) : await q.selectConversations(db, businessId, page);
   const shown = rows.slice(0, opts.pageSize);
-  const phones = shown.flatMap((r) => (r.messages[0]?.client?.phone ? [normalizePhone(r.messages[0].client.phone) ?? r.messages[0].client.phone] : []));
-  const optedOut = await optedOutAmong(db, businessId, phones);
   const list = shown.flatMap((r) => {
     const last = r.messages[0];
     if (!last?.client) return []; // a client of no conversation any more (deleted meanwhile)
@@ -39,7 +37,7 @@ export async function conversations(db: Tx, businessId: number, opts: { page: nu
         clientId: r.clientId,
         client: last.client,
         lastMessage: { id: last.id, direction: last.direction, messageBody: last.messageBody, timestamp: last.timestamp },
-        optedOut: last.client.phone != null && optedOut.has(normalizePhone(last.client.phone) ?? last.client.phone),
+        optedOut: r.optedOut,
         unreadCount: r.unreadCount,
         unreadMessageIds: r.unreadIds,
         recentMessages: [...r.messages].reverse(),
