@@ -42,6 +42,11 @@ export type SendOptions = {
   /** Deterministic key: the same job name and key is enqueued (and run) once. */
   key: string;
   startAfter?: Date;
+  /**
+   * Fetch order among due jobs of one queue: higher first, then oldest first (pg-boss). Fair queues give the
+   * k-th of a business's texts due at once -k, so no business's burst goes ahead of another's first text.
+   */
+  priority?: number;
 };
 
 /** What features get (AppDeps.jobs): enqueue a defined job. */
@@ -52,7 +57,7 @@ export type JobQueue = {
    * Many jobs of one definition in a few statements (a bulk send's texts). Keys that are already queued
    * are skipped; unlike `send`, the archive is not consulted, so use keys that are new by construction.
    */
-  sendMany<D>(definition: JobDefinition<D>, items: { data: D; key: string; startAfter?: Date }[]): Promise<void>;
+  sendMany<D>(definition: JobDefinition<D>, items: { data: D; key: string; startAfter?: Date; priority?: number }[]): Promise<void>;
 };
 
 export type Jobs = JobQueue & {
@@ -97,22 +102,23 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
 
-  const send: Jobs['send'] = async (definition, data, { key, startAfter }) => {
+  const send: Jobs['send'] = async (definition, data, { key, startAfter, priority }) => {
     const payload = parsePayload(definition, data);
     const id = jobIdFor(definition.name, key);
     // pg-boss moves finished jobs to its archive after 12 hours; the key still counts there.
     const archived = await database.query('select 1 from pgboss.archive where name = $1 and id = $2', [definition.name, id]);
     if (archived.length) return null;
-    return boss.send(definition.name, payload as object, { id, singletonKey: key, startAfter });
+    return boss.send(definition.name, payload as object, { id, singletonKey: key, startAfter, ...defined({ priority }) });
   };
 
   const sendMany: Jobs['sendMany'] = async (definition, items) => {
-    const rows = items.map(({ data, key, startAfter }) => ({
+    const rows = items.map(({ data, key, startAfter, priority }) => ({
       id: jobIdFor(definition.name, key),
       name: definition.name,
       data: parsePayload(definition, data) as object,
       singletonKey: key,
       ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+      ...defined({ priority }),
     }));
     for (let i = 0; i < rows.length; i += 1000) await boss.insert(rows.slice(i, i + 1000));
   };
