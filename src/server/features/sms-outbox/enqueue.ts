@@ -79,7 +79,7 @@ export async function queueTexts(
   const places = placesInLine(queued);
   await ctx.jobs.sendMany(
     deliverTextJob,
-    queued.map((r, i) => ({ data: { businessId, outboxId: r.id }, key: deliveryKey(r), startAfter: r.notBefore, priority: undefined priority: -places[i] }))priority: -places[i] })) -places[i] })),
+    queued.map((r, i) => ({ data: { businessId, outboxId: r.id }, key: deliveryKey(r), startAfter: r.notBefore, priority: -places[i] })),
   );
   return queued;
 }
