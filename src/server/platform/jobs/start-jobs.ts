@@ -36,7 +36,12 @@ export type JobsOptions = {
    * instance with the queue on does the work. Default true.
    */
   work?: boolean;
+  /** Workers per fan-out queue (`fanOut` definitions) in this instance: JOBS_CONCURRENCY, default 2. */
+  concurrency?: number;
 };
+
+export const DEFAULT_JOBS_CONCURRENCY = 2;
+const FAN_OUT_BATCH = 10;
 
 export type SendOptions = {
   /** Deterministic key: the same job name and key is enqueued (and run) once. */
@@ -156,17 +161,27 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
       }
       log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job done');
     };
-    const batchSize = definition.batchSize ?? 1;
     const pollingIntervalSeconds = definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds;
+    const fail = (job: PgBoss.Job<unknown>, error: unknown) =>
+      boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+    if (definition.fanOut) {
+      // N workers, each running its fetched jobs one after another: at most N at once, and no wait for the
+      // polling interval between jobs of a batch (pg-boss waits it only after a fetch that took less).
+      const workers = Math.max(1, options.concurrency ?? DEFAULT_JOBS_CONCURRENCY);
+      const batchSize = definition.batchSize ?? FAN_OUT_BATCH;
+      for (let i = 0; i < workers; i++) {
+        await boss.work(definition.name, { ...defined({ pollingIntervalSeconds }), batchSize }, async (fetched) => {
+          for (const job of fetched) await run(job).catch((error: unknown) => fail(job, error));
+        });
+      }
+      continue;
+    }
+    const batchSize = definition.batchSize ?? 1;
     await boss.work(definition.name, { ...defined({ pollingIntervalSeconds }), batchSize }, async (fetched) => {
       if (fetched.length === 1) return run(fetched[0]);
       // pg-boss fails or completes a fetched batch as a whole: each job that throws is failed (and retried) on
       // its own here, and the rest complete when this resolves.
-      await Promise.all(
-        fetched.map((job) =>
-          run(job).catch((error: unknown) => boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) })),
-        ),
-      );
+      await Promise.all(fetched.map((job) => run(job).catch((error: unknown) => fail(job, error))));
     });
   }
 
