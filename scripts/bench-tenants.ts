@@ -6,6 +6,8 @@
 //
 //   npm run bench:tenants                                  # fresh database on 127.0.0.1, dropped at the end
 //   npm run bench:tenants -- --businesses 20000 --runs 200 --database postgres://…/test --keep
+// Then the fanned-out nightly refresh and the fair send queue (bench/tenants-fanout.ts, its own database):
+//   --fanout-businesses 200 --fanout-clients 300 --concurrency 2 --bulk 500   (--fanout-businesses 0 skips it)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,6 +17,7 @@ import { businessIdForWebhookToken } from '../src/server/features/imports/querie
 import { selectFormByToken, countSubmission } from '../src/server/features/forms-public/queries';
 import { selectReferrer } from '../src/server/features/referrals-public/queries';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
+import { benchFanOut } from './bench/tenants-fanout';
 
 const { values: opts } = parseArgs({
   options: {
@@ -22,6 +25,10 @@ const { values: opts } = parseArgs({
     businesses: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '300' },
     keep: { type: 'boolean', default: false },
+    'fanout-businesses': { type: 'string', default: '200' },
+    'fanout-clients': { type: 'string', default: '300' },
+    concurrency: { type: 'string', default: '2' },
+    bulk: { type: 'string', default: '500' },
   },
 });
 const N = Number(opts.businesses);
@@ -159,4 +166,14 @@ try {
   }
 } finally {
   await fresh.close();
+}
+
+if (Number(opts['fanout-businesses']) > 0) {
+  await benchFanOut({
+    baseUrl: opts.database,
+    businesses: Number(opts['fanout-businesses']),
+    clients: Number(opts['fanout-clients']),
+    concurrency: Number(opts.concurrency),
+    bulk: Number(opts.bulk),
+  });
 }
