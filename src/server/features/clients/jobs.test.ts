@@ -137,4 +137,12 @@ describe('clients.recompute-stats', () => {
     expect(await keys()).toEqual(first);
     expect(log.errors).toEqual([]);
   });
+
+  it('a late duplicate of a business job does nothing once the business is refreshed today (checked under its lock)', async () => {
+    await ageBookings(a);
+    await refreshBusinessJob.handler({ businessId: a.id }, { database: t.database } as never);
+    expect((await score(a)).s).toBe(2.5);
+    await refreshBusinessJob.handler({ businessId: a.id, all: true }, { database: t.database } as never);
+    expect((await score(a)).s).not.toBe(2.5);
+  });
 });
