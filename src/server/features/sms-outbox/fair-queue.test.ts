@@ -37,7 +37,7 @@ const withoutPriority = (jobs: JobQueue): JobQueue => ({
   sendMany: (definition, items) => jobs.sendMany(definition, items.map((item) => ({ ...item, priority: undefined }))),
 });
 
-export type FairnessRun = { aheadOfThankYou: number; thankYouMs: number; bulkMs: number };
+type FairnessRun = { aheadOfThankYou: number; thankYouMs: number; bulkMs: number };
 
 async function bulkThenThankYou(t: TestApp, jobs: JobQueue, round: number): Promise<FairnessRun> {
   const a = await withNumber(t, `Bulk Co ${round}`, '512');
