@@ -9,6 +9,8 @@
 //
 //   npm run bench:tenants                                  # fresh database on 127.0.0.1, dropped at the end
 //   npm run bench:tenants -- --businesses 20000 --runs 200 --sample 20 --database postgres://…/test --keep
+// Then the fanned-out nightly refresh and the fair send queue (bench/tenants-fanout.ts, its own database):
+//   --fanout-businesses 200 --fanout-clients 300 --concurrency 2 --bulk 500   (--fanout-businesses 0 skips it)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { selectNumberOwner } from '../src/server/features/sms-inbox/inbound-quer
 import { timeBehindPgbouncer } from './bench/tenants-pooler';
 import { printApiSample, PUBLIC_LOOKUP_BUDGET_MS, seedPublicRouteRows, signUpThroughApi, timePublicLookups } from './bench/tenants-public-routes';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
+import { benchFanOut } from './bench/tenants-fanout';
 
 const { values: opts } = parseArgs({
   options: {
@@ -26,6 +29,10 @@ const { values: opts } = parseArgs({
     keep: { type: 'boolean', default: false },
     sample: { type: 'string', default: '20' },
     'pooler-runs': { type: 'string', default: '110' },
+    'fanout-businesses': { type: 'string', default: '200' },
+    'fanout-clients': { type: 'string', default: '300' },
+    concurrency: { type: 'string', default: '2' },
+    bulk: { type: 'string', default: '500' },
   },
 });
 const SAMPLE = Number(opts.sample);
@@ -141,4 +148,14 @@ try {
   await timeBehindPgbouncer(fresh.database, fresh.url, sample.cookies[0], Number(opts['pooler-runs']));
 } finally {
   await fresh.close();
+}
+
+if (Number(opts['fanout-businesses']) > 0) {
+  await benchFanOut({
+    baseUrl: opts.database,
+    businesses: Number(opts['fanout-businesses']),
+    clients: Number(opts['fanout-clients']),
+    concurrency: Number(opts.concurrency),
+    bulk: Number(opts.bulk),
+  });
 }

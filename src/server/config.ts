@@ -28,6 +28,7 @@ const envSchema = z.object({
   TEST_DATABASE_URL: z.string().optional(),
   WEB_DIR: z.string().default('dist/web'),
   JOBS: flag,
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SMS_SEND_WINDOW: z.enum(['enforced', 'off']).default('enforced'),
   SUPPORT_PHONE: z.string().trim().min(1).default('+15550100100'),
   SUPPORT_EMAIL: z.email().default('support@referloop.local'),
@@ -55,6 +56,8 @@ export type Config = {
   webDir: string;
   /** Work the job queue (pg-boss) and its schedules in this process; false: only enqueue (JOBS=0). */
   jobs: boolean;
+  /** Per-business jobs (the nightly refresh, automations, outbox sweep) one instance runs at once per queue (JOBS_CONCURRENCY). */
+  jobsConcurrency: number;
   /**
    * 'off' lets bulk and automated texts go out at any hour: only for trying the simulator and for tests that
    * must not depend on the clock. Refused with Twilio (a real text at 3 a.m. is what this rule prevents).
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl?.startsWith('https://') ?? false,
     webDir: path.resolve(e.WEB_DIR),
     jobs: e.JOBS ?? true,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     smsSendWindow: e.SMS_SEND_WINDOW,
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     signupsPerHour: e.SIGNUPS_PER_HOUR,
@@ -125,6 +129,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDir: path.resolve('dist/web'),
     appUrl: 'http://localhost:3000',
     jobs: false,
+    jobsConcurrency: 2,
     smsSendWindow: 'enforced',
     smsSimulatorReviewSeconds: 0,
     support: { phone: '+15550100100', email: 'support@referloop.local' },

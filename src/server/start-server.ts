@@ -40,7 +40,7 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
   // this process only enqueues (no workers, no schedules); another instance works the queue.
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const origin = config.appUrl ?? `http://${shownHost}:${config.port}`;
-  jobs = await startJobs({ database, log: app.log, email, sms, origin, appUrl: config.appUrl, smsSendWindowOff: config.smsSendWindow === 'off' }, jobDefinitions, { work: config.jobs });
+  jobs = await startJobs({ database, log: app.log, email, sms, origin, appUrl: config.appUrl, smsSendWindowOff: config.smsSendWindow === 'off' }, jobDefinitions, { work: config.jobs, concurrency: config.jobsConcurrency });
 
   // A lost connection is logged here and answered 503 by the error handler; the pool reconnects (docs/operations.md).
   const pools = database.pool ? [database.pool, genericPlanPoolOf(database.pool)] : [];
@@ -66,5 +66,5 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Referloop is running at ${origin}`);
-  console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; SMS: ${sms.isSimulator ? 'local simulator' : 'Twilio'}; jobs: ${config.jobs ? 'on' : 'enqueue only (JOBS=0)'}`);
+  console.log(`Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL'}; e-mail: ${email.name === 'smtp' ? 'SMTP' : `files in ${config.dataDir}/mail`}; SMS: ${sms.isSimulator ? 'local simulator' : 'Twilio'}; jobs: ${config.jobs ? `on (${config.jobsConcurrency} per-business jobs at once per queue)` : 'enqueue only (JOBS=0)'}`);
 }

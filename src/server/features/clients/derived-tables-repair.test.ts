@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { recomputeStatsJob } from './jobs';
+import { refreshBusinessJob } from './jobs';
 import { DERIVED_TABLES, driftOf } from '../../db/derived-tables';
 
 // Every derived table repairs itself: a kept row corrupted by hand is found by the nightly refresh
-// (clients.recompute-stats, which checks every entry of the registry), rebuilt from its rows and logged.
+// (clients.refresh-business, the nightly refresh of one business, which checks every entry of the registry), rebuilt from its rows and logged.
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -68,7 +68,9 @@ const CORRUPT: Record<string, (b: TestBusiness) => Promise<unknown>> = {
 };
 
 const snapshot = (table: string, b: TestBusiness) => q(`select * from ${table} where business_id = $1 order by 1, 2, 3`, [b.id]);
-const runNightly = () => recomputeStatsJob.handler({ all: true }, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs } as never);
+const runNightly = async () => {
+  for (const b of [biz, other]) await refreshBusinessJob.handler({ businessId: b.id, all: true }, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs } as never);
+};
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,7 +3,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type Jobs, startJobs } from '../../platform/jobs/index';
 import { fastJobs, memoryLog, waitFor } from '../../platform/jobs/testing';
-import { recomputeStatsJob } from './jobs';
+import { recomputeStatsJob, refreshBusinessJob } from './jobs';
 
 let t: TestApp;
 let a: TestBusiness;
@@ -39,6 +39,10 @@ async function ageBookings(biz: TestBusiness) {
   await t.database.query(`update clients set loyalty_score = 2.5 where business_id = $1`, [biz.id]);
 }
 
+/** Waits until the refresh jobs a scan enqueued are all done. */
+const refreshesDone = () =>
+  waitFor(async () => (await t.database.query(`select 1 from pgboss.job where name = 'clients.refresh-business' and state < 'completed' limit 1`)).length === 0);
+
 const runs = () =>
   t.database.query<{ state: string; key: string | null }>(
     `select state, singleton_key as key from pgboss.job where name = 'clients.recompute-stats' order by created_on`,
@@ -49,15 +53,16 @@ describe('clients.recompute-stats', () => {
     await ageBookings(a);
     await ageBookings(b);
     expect((await score(a)).s).toBe(2.5);
-    started.push(await startJobs({ database: t.database, log }, [recomputeStatsJob], fastJobs));
+    started.push(await startJobs({ database: t.database, log }, [recomputeStatsJob, refreshBusinessJob], fastJobs));
     await waitFor(async () => (await runs()).some((r) => r.state === 'completed'));
+    await refreshesDone();
     // recency 2.5 × (365 − 200) / 335 = 1.23
     for (const biz of [a, b]) expect((await score(biz)).s).toBe(1.2);
     expect((await runs())[0].key).toMatch(/^catch-up:\d{4}-\d{2}-\d{2}$/);
   });
 
   it('is scheduled hourly (each business is refreshed after 03:00 its time), and a second instance starting the same day adds no run', async () => {
-    const jobs = await startJobs({ database: t.database, log }, [recomputeStatsJob], fastJobs);
+    const jobs = await startJobs({ database: t.database, log }, [recomputeStatsJob, refreshBusinessJob], fastJobs);
     started.push(jobs);
     // Only catch-up runs count: the hourly schedule itself may fire at xx:10 while the test runs.
     expect((await runs()).filter((r) => r.key?.startsWith('catch-up:'))).toHaveLength(1);
@@ -69,6 +74,7 @@ describe('clients.recompute-stats', () => {
     await ageBookings(a);
     await started[0].send(recomputeStatsJob, {}, { key: 'hourly-1' });
     await waitFor(async () => (await runs()).some((r) => r.key === 'hourly-1' && r.state === 'completed'));
+    await refreshesDone();
     expect((await score(a)).s).toBe(2.5);
     const id = await started[0].send(recomputeStatsJob, { all: true }, { key: 'manual-1' });
     await waitFor(async () => (await score(a)).s !== 2.5);
@@ -95,6 +101,7 @@ describe('clients.recompute-stats', () => {
     );
     await started[0].send(recomputeStatsJob, {}, { key: 'hourly-2' });
     await waitFor(async () => (await runs()).some((r) => r.key === 'hourly-2' && r.state === 'completed'));
+    await refreshesDone();
     const refreshed = await t.database.query<{ id: number; today: boolean }>(
       `select b.id, f.scores_refreshed_on = (now() at time zone b.time_zone)::date as today
        from businesses b join business_figures f on f.business_id = b.id where b.id in ($1, $2) order by b.id`,
@@ -104,5 +111,38 @@ describe('clients.recompute-stats', () => {
       { id: morning.id, today: true },
       { id: night.id, today: false },
     ]);
+  });
+
+  it('fans out: one job per due business, keyed by its local day, so a second scan (another instance) enqueues none', async () => {
+    const due = [await createBusiness(t.database), await createBusiness(t.database, { timeZone: 'Asia/Tokyo' })];
+    const stale = () =>
+      t.database.query(`update business_figures set scores_refreshed_on = date '2000-01-01' where business_id = any($1::int[])`, [due.map((d) => d.id)]);
+    await stale();
+    await started[0].send(recomputeStatsJob, {}, { key: 'fan-1' });
+    await waitFor(async () => (await runs()).some((r) => r.key === 'fan-1' && r.state === 'completed'));
+    await refreshesDone();
+    const keys = async () =>
+      (await t.database.query<{ key: string }>(
+        `select singleton_key as key from pgboss.job where name = 'clients.refresh-business' and (data->>'businessId')::int = any($1::int[]) order by 1`,
+        [due.map((d) => d.id)],
+      )).map((r) => r.key);
+    const first = await keys();
+    expect(first).toHaveLength(2);
+    for (const key of first) expect(key).toMatch(/^refresh:\d+:\d{4}-\d{2}-\d{2}$/);
+    // The same day again: the keys exist, so nothing new is enqueued, and a late duplicate would find them refreshed.
+    await stale();
+    await started[1].send(recomputeStatsJob, {}, { key: 'fan-2' });
+    await waitFor(async () => (await runs()).some((r) => r.key === 'fan-2' && r.state === 'completed'));
+    await refreshesDone();
+    expect(await keys()).toEqual(first);
+    expect(log.errors).toEqual([]);
+  });
+
+  it('a late duplicate of a business job does nothing once the business is refreshed today (checked under its lock)', async () => {
+    await ageBookings(a);
+    await refreshBusinessJob.handler({ businessId: a.id }, { database: t.database } as never);
+    expect((await score(a)).s).toBe(2.5);
+    await refreshBusinessJob.handler({ businessId: a.id, all: true }, { database: t.database } as never);
+    expect((await score(a)).s).not.toBe(2.5);
   });
 });

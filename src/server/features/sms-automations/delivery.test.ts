@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { jobDefinitions } from '../index';
 import { deliverTextJob } from '../sms-outbox/service';
 import { queueDueFollowUps } from './follow-ups';
-import { queueFollowUpsJob } from './jobs';
+import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf, serviceDay } from './test-helpers.test-util';
 
 // Automated texts through the real queue (SMS_SEND_WINDOW=off, so the hour does not matter): sent once,
@@ -147,5 +147,25 @@ describe('referral follow-up', () => {
   it('is an hourly scheduled job among the app jobs', () => {
     expect(queueFollowUpsJob.schedule).toEqual({ cron: '45 * * * *' });
     expect(jobDefinitions).toContain(queueFollowUpsJob);
+    expect(jobDefinitions).toContain(businessFollowUpsJob);
+  });
+
+  it('fans out: the hourly scan enqueues one job per business with a referral due, keyed by the hour; each job queues only its business', async () => {
+    const one = await businessWithNumber(t.database, 'Fan One Co');
+    const two = await businessWithNumber(t.database, 'Fan Two Co');
+    const quiet = await businessWithNumber(t.database, 'Fan Quiet Co');
+    const r1 = await createReferral(t.database, one.id, { referrerCode: 'FANONE01', refereeName: 'Fay One', refereePhone: '+15125550381', ageDays: 3.5 });
+    await createReferral(t.database, two.id, { referrerCode: 'FANTWO01', refereeName: 'Tia Two', refereePhone: '+15125550382', ageDays: 3.5 });
+    await createReferral(t.database, quiet.id, { referrerCode: 'FANQUI01', refereeName: 'Young Quiet', refereePhone: '+15125550383', ageDays: 1 });
+    const queue = memoryQueue();
+    const context = { database: t.database, email: t.email, jobId: 'scan', jobs: queue, sms: t.sms, origin: 'http://localhost' } as JobContext;
+    await queueFollowUpsJob.handler({}, context);
+    await queueFollowUpsJob.handler({}, context); // a second instance's run in the same hour
+    const fanned = queue.sent.filter((j) => j.name === businessFollowUpsJob.name && [one.id, two.id, quiet.id].includes((j.data as { businessId: number }).businessId));
+    const hour = new Date().toISOString().slice(0, 13);
+    expect(fanned.map((j) => j.key).sort()).toEqual([`follow-ups:${one.id}:${hour}`, `follow-ups:${two.id}:${hour}`].sort());
+    await businessFollowUpsJob.handler({ businessId: one.id }, context);
+    expect((await outboxOf(t.database, one.id)).map((r) => r.key)).toEqual([`follow-up:referral:${r1}`]);
+    expect(await outboxOf(t.database, two.id)).toEqual([]);
   });
 });

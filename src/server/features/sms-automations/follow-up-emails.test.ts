@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { jobDefinitions } from '../index';
 import { deliverTextJob } from '../sms-outbox/service';
 import { emailFollowUpJob, sendFollowUpEmail } from './follow-up-emails';
-import { queueFollowUpsJob } from './jobs';
+import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf } from './test-helpers.test-util';
 
 // The referral follow-up by e-mail (docs/sms-automations.md, "Referral follow-up"): a friend without text
@@ -14,12 +14,16 @@ import { businessWithNumber, createReferral, outboxOf } from './test-helpers.tes
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ smsSendWindow: 'off' }, { jobs: [deliverTextJob, emailFollowUpJob] });
+  t = await createTestApp({ smsSendWindow: 'off' }, { jobs: [deliverTextJob, emailFollowUpJob, businessFollowUpsJob] });
 });
 afterAll(() => t.close());
 
 const jobContext = (): JobContext => ({ database: t.database, email: t.email, jobId: 'test', jobs: t.jobs, sms: t.sms, origin: 'http://localhost', smsSendWindowOff: true });
-const runDueJob = () => queueFollowUpsJob.handler({}, jobContext());
+/** The hourly scan, then the per-business jobs it enqueued, run to the end by the queue. */
+const runDueJob = async () => {
+  await queueFollowUpsJob.handler({}, jobContext());
+  await waitFor(async () => (await t.database.query(`select 1 from pgboss.job where name = $1 and state < 'completed' limit 1`, [businessFollowUpsJob.name])).length === 0, 20_000);
+};
 const mailTo = (to: string) => t.email.sent.filter((m) => m.to === to);
 const textsTo = (businessId: number, to: string) =>
   t.database.query(`select 1 from sms_messages where business_id = $1 and direction = 'outbound' and to_number = $2`, [businessId, to]);

@@ -28,10 +28,19 @@ export function followUpBody(template: string, referral: { refereeName: string; 
   }).text;
 }
 
-/** Queues the follow-ups that are due, across businesses: texts and e-mails; returns how many were queued. */
-export async function queueDueFollowUps(ctx: AutomationContext & { origin: string }): Promise<number> {
+/** The businesses that may have a follow-up due now (the hourly scan enqueues one job for each). */
+export async function followUpBusinesses(ctx: AutomationContext): Promise<number[]> {
   const now = ctx.now?.() ?? new Date();
-  const window = { minDays: FOLLOW_UP_AFTER_DAYS, maxDays: FOLLOW_UP_UNTIL_DAYS, limit: SCAN_LIMIT };
+  return q.selectFollowUpBusinesses(ctx.database.db, now, { minDays: FOLLOW_UP_AFTER_DAYS, maxDays: FOLLOW_UP_UNTIL_DAYS, limit: SCAN_LIMIT });
+}
+
+/**
+ * Queues the follow-ups that are due, texts and e-mails, of one business (its hourly job) or of all of them (tests,
+ * a manual run); returns how many were queued.
+ */
+export async function queueDueFollowUps(ctx: AutomationContext & { origin: string }, businessId?: number): Promise<number> {
+  const now = ctx.now?.() ?? new Date();
+  const window = { minDays: FOLLOW_UP_AFTER_DAYS, maxDays: FOLLOW_UP_UNTIL_DAYS, limit: SCAN_LIMIT, businessId };
   const due = await q.selectDueReferrals(ctx.database.db, now, window);
   const byBusiness = new Map<number, q.DueReferral[]>();
   for (const r of due) byBusiness.set(r.businessId, [...(byBusiness.get(r.businessId) ?? []), r]);

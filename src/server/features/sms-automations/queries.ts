@@ -32,13 +32,38 @@ export type DueReferral = {
   template: string | null;
 };
 
+/** The follow-up window: referrals made between minDays and maxDays ago; one business's when businessId is set. */
+export type FollowUpWindow = { minDays: number; maxDays: number; limit: number; businessId?: number };
+const ofBusiness = (opts: FollowUpWindow) => (opts.businessId === undefined ? sql`` : sql` and r.business_id = ${opts.businessId}`);
+
+/**
+ * The businesses that may have a follow-up due (text or e-mail): pending referrals in the window, not followed
+ * up, the automation on. A superset: each business's own job applies the rest (follow-ups.ts). Read by the
+ * pending-referrals index (created_at where not converted).
+ */
+export async function selectFollowUpBusinesses(tx: Tx, now: Date, opts: FollowUpWindow): Promise<number[]> {
+  const at = now.toISOString();
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select distinct r.business_id as id
+      from referrals r
+      left join outreach_settings o on o.business_id = r.business_id
+      where not r.converted and r.last_reminder_at is null
+        and r.created_at <= ${at}::timestamptz - ${opts.minDays} * interval '1 day'
+        and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
+        and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
+      order by 1`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /**
  * Referrals still pending `minDays` after they were made (and made within `maxDays`), with the referee's
  * phone, of businesses with a number and the follow-up automation on, that no follow-up was queued for yet
  * and the owner has not followed up by hand; the friend is not a client of the business already. Read
  * through referrals_pending_created_idx.
  */
-export async function selectDueReferrals(tx: Tx, now: Date, opts: { minDays: number; maxDays: number; limit: number }): Promise<DueReferral[]> {
+export async function selectDueReferrals(tx: Tx, now: Date, opts: FollowUpWindow): Promise<DueReferral[]> {
   const at = now.toISOString();
   return rowsOf<DueReferral>(
     await tx.execute(sql`
@@ -52,7 +77,7 @@ export async function selectDueReferrals(tx: Tx, now: Date, opts: { minDays: num
         and r.sms_consent_at is not null
         and r.created_at <= ${at}::timestamptz - ${opts.minDays} * interval '1 day'
         and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
-        and r.last_reminder_at is null
+        and r.last_reminder_at is null${ofBusiness(opts)}
         and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
         and coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) is not null
         and not exists (select 1 from sms_outbox x where x.business_id = r.business_id and x.key = 'follow-up:referral:' || r.id)
@@ -68,7 +93,7 @@ export async function selectDueReferrals(tx: Tx, now: Date, opts: { minDays: num
  * be texted: no text consent from the claim page, or no phone. No SMS number is needed. Only ids: the job
  * reads the rest when it sends.
  */
-export async function selectDueEmailReferrals(tx: Tx, now: Date, opts: { minDays: number; maxDays: number; limit: number }): Promise<{ id: number; businessId: number }[]> {
+export async function selectDueEmailReferrals(tx: Tx, now: Date, opts: FollowUpWindow): Promise<{ id: number; businessId: number }[]> {
   const at = now.toISOString();
   return rowsOf<{ id: number; businessId: number }>(
     await tx.execute(sql`
@@ -79,7 +104,7 @@ export async function selectDueEmailReferrals(tx: Tx, now: Date, opts: { minDays
         and (r.sms_consent_at is null or r.referee_phone is null)
         and r.created_at <= ${at}::timestamptz - ${opts.minDays} * interval '1 day'
         and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
-        and r.last_reminder_at is null
+        and r.last_reminder_at is null${ofBusiness(opts)}
         and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
         and not exists (select 1 from clients c where c.business_id = r.business_id and c.phone = r.referee_phone)
         and not exists (select 1 from clients c where c.business_id = r.business_id and c.email is not null

@@ -79,9 +79,26 @@ export async function queueTexts(
     await q.setSlots(tx, businessId, [...slots].map(([id, notBefore]) => ({ id, notBefore })));
     return open.map((r) => (slots.has(r.id) ? { ...r, notBefore: slots.get(r.id)!, paced: true } : r));
   });
+  const places = placesInLine(queued);
   await ctx.jobs.sendMany(
     deliverTextJob,
-    queued.map((r) => ({ data: { businessId, outboxId: r.id }, key: deliveryKey(r), startAfter: r.notBefore })),
+    queued.map((r, i) => ({ data: { businessId, outboxId: r.id }, key: deliveryKey(r), startAfter: r.notBefore, priority: -places[i] })),
   );
   return queued;
 }
+
+/**
+ * Fair queue (docs/sms-outbox.md "Fair queue"): each text's place among this business's texts due in the same
+ * second (0 for the first). Its delivery job gets minus that as its priority, so when a bulk's texts fall due
+ * together (a window opening, a fast number) every other business's first text is fetched before its second.
+ */
+export function placesInLine(rows: { notBefore: Date }[]): number[] {
+  const seen = new Map<number, number>();
+  return rows.map((r) => {
+    const second = Math.floor(r.notBefore.getTime() / 1000);
+    const place = seen.get(second) ?? 0;
+    seen.set(second, place + 1);
+    return Math.min(place, MAX_PLACE);
+  });
+}
+const MAX_PLACE = 1_000_000;

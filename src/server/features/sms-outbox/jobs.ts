@@ -7,8 +7,8 @@ import * as q from './queries';
 /** A delivery job's key: the row, and which due time of it (a held or retried text gets a new job). */
 export const deliveryKey = (row: { id: number; attempts: number; notBefore: Date }) => `outbox:${row.id}:${row.attempts}:${row.notBefore.getTime()}`;
 
-async function enqueueDelivery(ctx: { jobs: JobQueue }, row: { businessId: number; id: number; notBefore: Date; attempts: number }) {
-  await ctx.jobs.send(deliverTextJob, { businessId: row.businessId, outboxId: row.id }, { key: deliveryKey(row), startAfter: row.notBefore });
+async function enqueueDelivery(ctx: { jobs: JobQueue }, row: { businessId: number; id: number; notBefore: Date; attempts: number }, priority?: number) {
+  await ctx.jobs.send(deliverTextJob, { businessId: row.businessId, outboxId: row.id }, { key: deliveryKey(row), startAfter: row.notBefore, priority });
 }
 
 function deliverContext(context: JobContext): DeliverContext {
@@ -33,20 +33,35 @@ export const deliverTextJob = defineJob({
 });
 
 /**
- * Every 5 minutes: texts whose job was lost (the process stopped between writing the rows and enqueueing,
- * or mid-send) get a job again; a row stuck in 'sending' is settled by its delivery (deliver.ts).
+ * One business's stranded texts: a job lost (the process stopped between writing the rows and enqueueing, or
+ * mid-send) gets a job again, in the business's line (fair queue: its k-th text due at once gets priority -k);
+ * a row stuck in 'sending' is settled by its delivery (deliver.ts).
  */
+export const sweepBusinessJob = defineJob({
+  name: 'sms.sweep-business',
+  schema: z.object({ businessId: z.number().int().positive() }).strict(),
+  fanOut: true,
+  async handler({ businessId }, context) {
+    const stranded = await q.selectStranded(context.database.db, new Date(), 5000, businessId);
+    const ctx = deliverContext(context);
+    let place = 0;
+    for (const row of stranded) {
+      if (row.status === 'sending') await deliverOutboxText(ctx, row.businessId, row.id, enqueueDelivery);
+      else await enqueueDelivery(ctx, row, -place++);
+    }
+  },
+});
+
+/** Every 5 minutes: one `sms.sweep-business` job per business with a stranded text (key per business and 5-minute slot). */
 export const sweepOutboxJob = defineJob({
   name: 'sms.sweep-outbox',
   schema: z.object({}).strict(),
   schedule: { cron: '*/5 * * * *' },
   async handler(_data, context) {
-    const stranded = await q.selectStranded(context.database.db, new Date(), 5000);
-    const ctx = deliverContext(context);
-    for (const row of stranded) {
-      if (row.status === 'sending') await deliverOutboxText(ctx, row.businessId, row.id, enqueueDelivery);
-      else await enqueueDelivery(ctx, row);
-    }
+    const now = new Date();
+    const slot = Math.floor(now.getTime() / 300_000);
+    const businesses = await q.selectStrandedBusinesses(context.database.db, now);
+    await context.jobs.sendMany(sweepBusinessJob, businesses.map((businessId) => ({ data: { businessId }, key: `sweep:${businessId}:${slot}` })));
   },
 });
 
@@ -64,4 +79,4 @@ export const reconcileTextsJob = defineJob({
   },
 });
 
-export const smsOutboxJobs: JobDefinition[] = [deliverTextJob, sweepOutboxJob, reconcileTextsJob];
+export const smsOutboxJobs: JobDefinition[] = [deliverTextJob, sweepOutboxJob, sweepBusinessJob, reconcileTextsJob];

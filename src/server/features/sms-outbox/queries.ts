@@ -369,13 +369,21 @@ export async function selectBatches(
 }
 
 /** Rows a lost job could leave behind: queued and overdue, or stuck in 'sending' (the process stopped mid-send). */
-export async function selectStranded(tx: Tx, now: Date, limit: number): Promise<OutboxRow[]> {
+const stranded = (now: Date) => sql`((status = 'queued' and not_before < ${now.toISOString()}::timestamptz - interval '2 minutes')
+  or (status = 'sending' and updated_at < ${now.toISOString()}::timestamptz - interval '5 minutes'))`;
+
+export async function selectStranded(tx: Tx, now: Date, limit: number, businessId?: number): Promise<OutboxRow[]> {
   const rows = rowsOf<RawOutbox>(
     await tx.execute(sql`
       select * from sms_outbox
-      where (status = 'queued' and not_before < ${now.toISOString()}::timestamptz - interval '2 minutes')
-         or (status = 'sending' and updated_at < ${now.toISOString()}::timestamptz - interval '5 minutes')
+      where ${stranded(now)}${businessId === undefined ? sql`` : sql` and business_id = ${businessId}`}
       order by id limit ${limit}`),
   );
   return rows.map(toRow);
+}
+
+/** The businesses with a stranded text (the sweep enqueues one job for each). */
+export async function selectStrandedBusinesses(tx: Tx, now: Date): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(await tx.execute(sql`select distinct business_id as id from sms_outbox where ${stranded(now)} order by 1`));
+  return rows.map((r) => Number(r.id));
 }

@@ -50,6 +50,12 @@ export type JobDefinition<Data = any> = {
    * interval after each fetch, so one job per poll caps a queue at one job per interval per process.
    */
   batchSize?: number;
+  /**
+   * One job per business, enqueued by a scan (docs/jobs.md "Fan-out"): each instance works the queue with
+   * `JobsOptions.concurrency` workers (JOBS_CONCURRENCY), each fetching `batchSize` jobs (default 10) and running
+   * them one after another, so an instance runs at most that many of them at once.
+   */
+  fanOut?: boolean;
   /** This queue's polling interval (pg-boss minimum 0.5 s), when it must not wait the app's default. */
   pollingIntervalSeconds?: number;
 };

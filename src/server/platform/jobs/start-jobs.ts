@@ -37,12 +37,22 @@ export type JobsOptions = {
    * instance with the queue on does the work. Default true.
    */
   work?: boolean;
+  /** Workers per fan-out queue (`fanOut` definitions) in this instance: JOBS_CONCURRENCY, default 2. */
+  concurrency?: number;
 };
+
+export const DEFAULT_JOBS_CONCURRENCY = 2;
+const FAN_OUT_BATCH = 10;
 
 export type SendOptions = {
   /** Deterministic key: the same job name and key is enqueued (and run) once. */
   key: string;
   startAfter?: Date;
+  /**
+   * Fetch order among due jobs of one queue: higher first, then oldest first (pg-boss). Fair queues give the
+   * k-th of a business's texts due at once -k, so no business's burst goes ahead of another's first text.
+   */
+  priority?: number;
 };
 
 /** What features get (AppDeps.jobs): enqueue a defined job. */
@@ -53,7 +63,7 @@ export type JobQueue = {
    * Many jobs of one definition in a few statements (a bulk send's texts). Keys that are already queued
    * are skipped; unlike `send`, the archive is not consulted, so use keys that are new by construction.
    */
-  sendMany<D>(definition: JobDefinition<D>, items: { data: D; key: string; startAfter?: Date }[]): Promise<void>;
+  sendMany<D>(definition: JobDefinition<D>, items: { data: D; key: string; startAfter?: Date; priority?: number }[]): Promise<void>;
 };
 
 export type Jobs = JobQueue & {
@@ -100,22 +110,23 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
   // and both created it (seen in instances-behind-pgbouncer.test.ts).
   await withSetupLock(database, () => boss.start().then(() => undefined));
 
-  const send: Jobs['send'] = async (definition, data, { key, startAfter }) => {
+  const send: Jobs['send'] = async (definition, data, { key, startAfter, priority }) => {
     const payload = parsePayload(definition, data);
     const id = jobIdFor(definition.name, key);
     // pg-boss moves finished jobs to its archive after 12 hours; the key still counts there.
     const archived = await database.query('select 1 from pgboss.archive where name = $1 and id = $2', [definition.name, id]);
     if (archived.length) return null;
-    return boss.send(definition.name, payload as object, { id, singletonKey: key, startAfter });
+    return boss.send(definition.name, payload as object, { id, singletonKey: key, startAfter, ...defined({ priority }) });
   };
 
   const sendMany: Jobs['sendMany'] = async (definition, items) => {
-    const rows = items.map(({ data, key, startAfter }) => ({
+    const rows = items.map(({ data, key, startAfter, priority }) => ({
       id: jobIdFor(definition.name, key),
       name: definition.name,
       data: parsePayload(definition, data) as object,
       singletonKey: key,
       ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+      ...defined({ priority }),
     }));
     for (let i = 0; i < rows.length; i += 1000) await boss.insert(rows.slice(i, i + 1000));
   };
@@ -153,17 +164,27 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
       }
       log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job done');
     };
-    const batchSize = definition.batchSize ?? 1;
     const pollingIntervalSeconds = definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds;
+    const fail = (job: PgBoss.Job<unknown>, error: unknown) =>
+      boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+    if (definition.fanOut) {
+      // N workers, each running its fetched jobs one after another: at most N at once, and no wait for the
+      // polling interval between jobs of a batch (pg-boss waits it only after a fetch that took less).
+      const workers = Math.max(1, options.concurrency ?? DEFAULT_JOBS_CONCURRENCY);
+      const batchSize = definition.batchSize ?? FAN_OUT_BATCH;
+      for (let i = 0; i < workers; i++) {
+        await boss.work(definition.name, { ...defined({ pollingIntervalSeconds }), batchSize }, async (fetched) => {
+          for (const job of fetched) await run(job).catch((error: unknown) => fail(job, error));
+        });
+      }
+      continue;
+    }
+    const batchSize = definition.batchSize ?? 1;
     await boss.work(definition.name, { ...defined({ pollingIntervalSeconds }), batchSize }, async (fetched) => {
       if (fetched.length === 1) return run(fetched[0]);
       // pg-boss fails or completes a fetched batch as a whole: each job that throws is failed (and retried) on
       // its own here, and the rest complete when this resolves.
-      await Promise.all(
-        fetched.map((job) =>
-          run(job).catch((error: unknown) => boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) })),
-        ),
-      );
+      await Promise.all(fetched.map((job) => run(job).catch((error: unknown) => fail(job, error))));
     });
   }
 

@@ -26,7 +26,7 @@ export async function waitFor<T>(check: () => Promise<T> | T, ms = 10_000): Prom
   }
 }
 
-export type QueuedJob = { name: string; data: unknown; key: string };
+export type QueuedJob = { name: string; data: unknown; key: string; priority?: number };
 
 /**
  * A queue that only records what was sent (payload checked, one job per name and key, as the real
@@ -37,15 +37,15 @@ export function memoryQueue(): JobQueue & { sent: QueuedJob[] } {
   const sent: QueuedJob[] = [];
   return {
     sent,
-    async send(definition, data, { key }) {
+    async send(definition, data, { key, priority }) {
       const parsed = definition.schema.safeParse(data);
       if (!parsed.success) throw new JobPayloadError(definition.name, parsed.error.issues.map((i) => i.message).join('; '));
       if (sent.some((j) => j.name === definition.name && j.key === key)) return null;
-      sent.push({ name: definition.name, data: parsed.data, key });
+      sent.push({ name: definition.name, data: parsed.data, key, ...(priority === undefined ? {} : { priority }) });
       return `${definition.name}:${key}`;
     },
     async sendMany(definition, items) {
-      for (const item of items) await this.send(definition, item.data, { key: item.key });
+      for (const item of items) await this.send(definition, item.data, { key: item.key, priority: item.priority });
     },
   };
 }
