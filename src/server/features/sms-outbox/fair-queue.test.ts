@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../platform/jobs/index';
 import { waitFor } from '../../platform/jobs/testing';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { approveRegistration, createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { queueTexts } from './enqueue';
 import { deliverTextJob } from './jobs';
@@ -18,6 +18,7 @@ async function withNumber(t: TestApp, name: string, areaCode: string): Promise<T
   const numbers = (await post(t, biz.cookie, '/api/sms/search-numbers', { areaCode })).json().numbers;
   const bought = await post(t, biz.cookie, '/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber });
   expect(bought.statusCode).toBe(200);
+  await approveRegistration(t.database, biz.id);
   return { ...biz, number: numbers[0].phoneNumber };
 }
 
