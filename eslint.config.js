@@ -12,7 +12,7 @@ const serverFeatures = dirs('src/server/features');
 // ARCHITECTURE.md, "Import edges": web features don't import each other; server features reach another feature only
 // through its service.ts; platform/, providers/ and db/ never import a feature; the browser never imports
 // server code. The zones only fire because the TypeScript resolver below resolves extensionless `.ts`
-// imports; src/lint-rules.test.ts lints a forbidden import for each zone to prove it.
+// imports; src/lint-edges.test.ts lints a forbidden import for each zone to prove it.
 export const zones = [
   {
     target: ['./src/server/platform', './src/server/providers', './src/server/db'],

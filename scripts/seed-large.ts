@@ -8,7 +8,7 @@ import { loadConfig, testConfig } from '../src/server/config';
 import { createSession, SESSION_COOKIE } from '../src/server/platform/session';
 import { memoryQueue } from '../src/server/platform/jobs/testing';
 import { MemoryEmail } from '../src/server/testing/memory-email';
-import { multipartBody } from '../src/server/features/imports/upload-helpers.test-util';
+import { multipartBody } from '../src/server/testing/requests';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
 import type { Database } from '../src/server/db/client';
 

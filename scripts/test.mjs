@@ -1,4 +1,4 @@
-// `npm test`: every test. Type check, lint, unit + API tests on PGlite, the same on PostgreSQL when
+// `npm test`: every test. Type check, lint, dead code, unit + API tests on PGlite, the same on PostgreSQL when
 // TEST_DATABASE_URL is set (with PgBouncer, installed when missing), then the browser tests in Debian's Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +42,8 @@ fs.mkdirSync(path.join(root, '.cache'), { recursive: true });
 
 step('type check', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) === 0);
 step('lint', () => run(bin('eslint'), ['.', '--max-warnings=0']) === 0);
+// Unused files, exports, types and dependencies (knip.jsonc): a few seconds, no database.
+step('dead code (knip)', () => run(bin('knip'), ['--no-progress', '--no-config-hints']) === 0);
 
 const vitest = (kind, env) =>
   step(`unit and API tests on ${kind}`, () => {

@@ -1,4 +1,4 @@
-import { multipartBody } from '../../src/server/features/imports/upload-helpers.test-util';
+import { multipartBody } from '../../src/server/testing/requests';
 import { zipBomb } from '../../src/server/features/imports/zip-fixture.test-util';
 import type { BenchApp, BenchBusiness } from './import-app';
 

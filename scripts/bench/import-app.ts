@@ -10,7 +10,7 @@ import { businesses } from '../../src/server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../src/server/platform/session';
 import { MemoryEmail } from '../../src/server/testing/memory-email';
 import { memoryQueue } from '../../src/server/platform/jobs/testing';
-import { multipartBody } from '../../src/server/features/imports/upload-helpers.test-util';
+import { multipartBody } from '../../src/server/testing/requests';
 import { freshDatabase } from './fresh-database';
 
 export type BenchApp = { kind: 'pg' | 'pglite'; app: FastifyInstance; database: Database; close(): Promise<void> };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteEntry, routeKey } from './platform/route-table';
 import { createBusiness, type TestBusiness } from './testing/factories';
-import { multipartBody } from './features/imports/upload-helpers.test-util';
+import { multipartBody } from './testing/requests';
 import { type ExampleIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE, type RouteExample } from './testing/route-examples';
 import { MARK, seedTenantData, tenantSnapshot } from './testing/tenant-data';
 import { createTestApp, type TestApp } from './testing/test-app';

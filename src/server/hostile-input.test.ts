@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upload } from './features/imports/upload-helpers.test-util';
+import { upload } from './testing/requests';
 import { createBusiness, type TestBusiness } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
 

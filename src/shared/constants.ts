@@ -18,8 +18,6 @@ export const CLIENT_MAX_PAGE_BUTTONS = 5;
 export const CLIENT_SORTS = ['loyaltyScore', 'lastBooking', 'totalBookings', 'name'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
-export const LOYALTY_BANDS = { high: 7, medium: 4 } as const;
-
 export const BOOKING_TREND_PERIODS = [
   { days: 7, label: '7 days' },
   { days: 30, label: '30 days' },
@@ -58,19 +56,12 @@ export const GIFT_TYPES = [
 export type GiftType = (typeof GIFT_TYPES)[number]['value'];
 
 export const MOST_LOYAL_LIMIT = 5;
-export const RECENT_CONVERSIONS_LIMIT = 10;
-export const RECENT_SMS_ACTIVITY_LIMIT = 10;
-export const PENDING_REFERRALS_LIMIT = 5;
-export const REPLY_TRUNCATE_AT = 60;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const DEFAULT_REFERRAL_DISCOUNT = '$25';
-export const DEFAULT_REWARD_TEXT = '$20';
 export const FREE_SMS_MESSAGES = 100;
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_ERROR_LINES = 5;

@@ -5,15 +5,15 @@ import { type Tx, genericPlanPoolOf, namedStatementsOn, rowsOf } from './client'
 
 /**
  * Runs a dashboard read. On the PostgreSQL pool (not inside a transaction) it is a named prepared statement, so
- * each pool connection parses it once: these statements often take longer to plan (~8 ms for a client page before
- * its indexes) than to run (< 1 ms). The name is a hash of the text, so each text has its own statement. Inside
- * a transaction, on PGlite and behind a transaction pooler (PgBouncer) it is a plain query.
+ * each pool connection parses it once: these statements often take longer to plan than to run. The name is a
+ * hash of the text, so each text has its own statement. Inside a transaction, on PGlite and behind a transaction
+ * pooler (PgBouncer) it is a plain query.
  *
  * It runs on the generic-plan connections (db/client.ts): planned once per connection for any values. Left to
  * choose, PostgreSQL kept planning most dashboard reads again on every run (it judged the generic plan dearer
- * than the plans made for the first five runs' values), 0.1-0.9 ms of planning for 0.03-0.4 ms of running
- * (docs/decisions/0008-generic-plans-for-dashboard-reads.md). So a read's generic plan must be a good one: its
- * LIMIT is written in (rowCount) and a deep page jumps instead of skipping, as the reads here do.
+ * than the plans made for the first five runs' values), so planning cost more than running
+ * (docs/decisions/0008-generic-plans-for-dashboard-reads.md has the figures). So a read's generic plan must be
+ * a good one: its LIMIT is written in (rowCount) and a deep page jumps instead of skipping, as the reads here do.
  */
 export async function readRows<T>(tx: Tx, query: SQL): Promise<T[]> {
   const holder = tx as unknown as { $client?: unknown; dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };

@@ -18,6 +18,10 @@ import { leadRoutes } from './leads/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { insightsRoutes } from './insights/routes';
 import { notificationRoutes } from './notifications/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { analyticsRoutes } from './analytics/routes';
+import { adminRoutes } from './admin/routes';
+import { activityRoutes } from './activities/routes';
 import { notificationJobs } from './notifications/jobs';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
@@ -32,10 +36,7 @@ import type { JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, notificationRoutes];
-
-/** The groups without public routes; cross-tenant.test.ts registers them until it reads the route table. */
-export const privateRouteGroups: RouteGroup[] = [clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, referralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, insightsRoutes, notificationRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...notificationJobs];

@@ -13,8 +13,6 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found') => new HttpError(404, what);
-
 /** The first issue's message, which the shared schemas write in the spec's words. */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];

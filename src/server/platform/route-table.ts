@@ -16,6 +16,8 @@ export type RouteEntry = {
   config: Record<string, unknown>;
   /** Fastify's route schema (request and response schemas), when the route declares one. */
   schema: RouteOptions['schema'];
+  /** The file that declared the route, from the repository root (docs/routes.md is built from it). */
+  file: string;
 };
 
 declare module 'fastify' {
@@ -27,24 +29,45 @@ declare module 'fastify' {
 
 /** Call on the root instance before any route is added. */
 export function installRouteTable(app: FastifyInstance) {
-  const seen: RouteOptions[] = [];
+  const seen: { route: RouteOptions; file: string }[] = [];
   // Hooks of nested scopes (the access rule inside /api) fill `config` in after this one runs, on the same
   // options object; the table reads it when asked.
   app.addHook('onRoute', (route) => {
-    seen.push(route);
+    seen.push({ route, file: route.url.startsWith('/api/') ? declaringFile(new Error()) : '' });
   });
   app.decorate('routeTable', () => {
     const out: RouteEntry[] = [];
-    for (const route of seen) {
+    for (const { route, file } of seen) {
       if (!route.url.startsWith('/api/')) continue;
       const config = { ...(route.config ?? {}) } as Record<string, unknown>;
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        out.push({ method, url: route.url, access: config.access === 'public' ? 'public' : 'session', config, schema: route.schema });
+        out.push({ method, url: route.url, access: config.access === 'public' ? 'public' : 'session', config, schema: route.schema, file });
       }
     }
     return out;
   });
+}
+
+const SOURCE_ROOT = 'src/server/';
+
+/**
+ * The hook runs inside the `app.get(...)` call that added the route, so the first frame in a feature (or the
+ * platform's own routes) is the file that declared it.
+ */
+function declaringFile(at: Error): string {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 64;
+  Error.captureStackTrace(at, declaringFile);
+  const stack = at.stack ?? '';
+  Error.stackTraceLimit = limit;
+  for (const line of stack.split('\n').slice(1)) {
+    const found = /(src[\\/]server[\\/][^:)\s]+\.ts)/.exec(line);
+    if (!found) continue;
+    const file = found[1].replaceAll('\\', '/');
+    if (file.startsWith(SOURCE_ROOT + 'features/') || (file.startsWith(SOURCE_ROOT + 'platform/') && !file.endsWith('route-table.ts'))) return file;
+  }
+  return 'unknown';
 }
 
 /** 'POST /api/clients/:id' — the key the test tables use. */

@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../platform/route-table';
-import { multipartBody } from '../features/imports/upload-helpers.test-util';
+import { multipartBody } from './requests';
 import type { ExampleIds, RouteExample } from './route-examples';
 import { seededRandom } from '../../shared/seeded-random';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import * as s from '../db/schema';
 import { todayIn } from './dates';
-import { multipartBody } from '../features/imports/upload-helpers.test-util';
+import { multipartBody } from './requests';
 
 /** Every string the seed writes carries this, so finding it in another business's answer means a leak. */
 export const MARK = 'zq7alpha';

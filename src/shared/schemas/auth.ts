@@ -107,6 +107,4 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** The signed-in business as the server sends it: the contract is businessSchema (schemas/business.ts). */
 export type { Business as AuthBusiness, AuthResponse } from './business';
 export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const verifyResetTokenResponseSchema = z.object({ valid: z.boolean() });
-export type VerifyResetTokenResponse = z.infer<typeof verifyResetTokenResponseSchema>;

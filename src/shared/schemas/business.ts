@@ -89,7 +89,6 @@ export const googleReviewLinkSchema = z
 
 /** PUT /api/business/settings: { googleReviewLink } (the key must be there: null or '' clears the link). */
 export const businessSettingsSchema = z.object({ googleReviewLink: googleReviewLinkSchema }, { error: 'Request body must be a JSON object' });
-export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
 
 /** The reply of PUT /api/business/settings. */
 export const businessSettingsResponseSchema = z.object({ success: z.literal(true), googleReviewLink: z.string().nullable() });

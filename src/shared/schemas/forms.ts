@@ -190,5 +190,3 @@ export const THANK_YOU_TITLE = 'Thank you!';
 export const THANK_YOU_DETAIL = 'We received your details and will be in touch soon.';
 /** The submission's answer (JSON); the page shows it as a heading and a line. */
 export const THANK_YOU = `${THANK_YOU_TITLE} ${THANK_YOU_DETAIL}`;
-export const submissionReplySchema = z.object({ success: z.literal(true), message: z.string() });
-export type SubmissionReply = z.infer<typeof submissionReplySchema>;

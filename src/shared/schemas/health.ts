@@ -16,4 +16,3 @@ export const healthDownSchema = z.object({
   message: z.string(),
   database: z.object({ kind: databaseKind, status: z.literal('down') }),
 });
-export type Health = z.infer<typeof healthOkSchema> | z.infer<typeof healthDownSchema>;

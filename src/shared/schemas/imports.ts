@@ -145,7 +145,6 @@ export const webhookReplySchema = z.union([
   z.object({ success: z.literal(true), skipped: z.literal(true), message: z.string() }),
   z.object({ success: z.literal(true), test: z.literal(true), message: z.string() }),
 ]);
-export type WebhookReply = z.infer<typeof webhookReplySchema>;
 
 const scalar = z.union([z.string(), z.number()]).nullish();
 

@@ -32,7 +32,6 @@ export const topClientByLtvSchema = z.object({
   totalBookings: z.number().int(),
   totalRevenue: z.number(),
 });
-export type TopClientByLtv = z.infer<typeof topClientByLtvSchema>;
 
 export const insightsSchema = z.object({
   hasData: z.boolean(),

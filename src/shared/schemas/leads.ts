@@ -25,7 +25,6 @@ export const LEAD_NOT_FOUND = 'Lead not found';
 export const LEAD_NAME_REQUIRED = 'Name is required';
 export const LEAD_INVALID_EMAIL = 'Please enter a valid email';
 export const LEAD_INVALID_PHONE = 'Please enter a valid phone number';
-export const LEAD_STATUS_INVALID = `Status must be one of ${LEAD_STATUSES.join(', ')}`;
 export const LEAD_SMS_REQUIRED = 'Please enter a message';
 export const LEAD_EMAIL_SUBJECT_REQUIRED = 'Please enter a subject';
 export const LEAD_EMAIL_MESSAGE_REQUIRED = 'Please enter a message';
@@ -33,7 +32,6 @@ export const LEAD_NO_PHONE = 'This lead has no phone number, so no text was sent
 export const LEAD_NO_EMAIL = 'This lead has no email address, so no email was sent';
 export const LEAD_SMS_SENT = 'SMS sent successfully';
 export const LEAD_EMAIL_SENT = 'Email sent successfully';
-export const LEAD_ADDED = 'Lead added successfully';
 
 /** A body that is no JSON object (an array, a string). */
 export const LEAD_BODY_NOT_OBJECT = 'Please send the details as a JSON object';
@@ -65,7 +63,6 @@ export type AddLeadInput = z.input<typeof addLeadSchema>;
 
 /** PATCH /api/leads/{id}/status. */
 export const leadStatusInputSchema = z.object({ status: enumOf(LEAD_STATUSES, 'Status') }, body);
-export type LeadStatusInput = z.infer<typeof leadStatusInputSchema>;
 
 /** POST /api/leads/{id}/sms: non-empty after trimming. */
 export const leadSmsInputSchema = z.object({
@@ -75,7 +72,6 @@ export const leadSmsInputSchema = z.object({
     .min(1, { error: LEAD_SMS_REQUIRED })
     .max(LEAD_SMS_MAX, { error: `The message is too long (${LEAD_SMS_MAX} characters at most)` }),
 }, body);
-export type LeadSmsInput = z.infer<typeof leadSmsInputSchema>;
 
 /** POST /api/leads/{id}/email: subject and message both non-empty after trimming; the subject is one line. */
 export const leadEmailInputSchema = z.object({
@@ -113,7 +109,6 @@ export const leadListQuerySchema = z.object({
   new: z.enum(['true', 'false', '1', '0'], { error: 'new must be true or false' }).optional(),
 });
 export const NEW_LEAD_DAYS = 7;
-export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 
 /** The spec's Lead entity (section 3). createdAt is an ISO timestamp; the phone is E.164 when it was valid. */
 export const leadSchema = z.object({

@@ -12,7 +12,6 @@ export const SETUP_STEPS = [
   { id: 'google-review', title: 'Add your Google review link' },
   { id: 'complete', title: 'Review your setup' },
 ] as const;
-export type SetupStepId = (typeof SETUP_STEPS)[number]['id'];
 export const SETUP_STEP_COUNT = SETUP_STEPS.length;
 export const SETUP_DATA_STEP = 2;
 

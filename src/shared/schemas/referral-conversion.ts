@@ -30,7 +30,6 @@ export const convertReferralInputSchema = z
       .optional(),
   })
   .refine((b) => [b.clientId, b.bookingId, b.amount].filter((v) => v !== undefined).length <= 1, { error: ONE_WAY_TO_CONVERT });
-export type ConvertReferralInput = z.infer<typeof convertReferralInputSchema>;
 
 export const convertedReferralSchema = z.object({
   id: z.number().int(),

@@ -40,7 +40,6 @@ export const referralClaimSchema = z.object({
   /** The text-consent box; unticked (or left out) means no automated or marketing texts to this friend. */
   smsConsent: z.boolean({ error: INVALID_SMS_CONSENT }).optional().default(false),
 });
-export type ReferralClaimInput = z.input<typeof referralClaimSchema>;
 
 export const referralClaimReplySchema = z.object({
   /** 'created': a new pending referral; 'existing': this friend had already claimed this referrer's reward. */

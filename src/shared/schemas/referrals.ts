@@ -37,7 +37,6 @@ export const referralListQuerySchema = z.object({
   sort: enumOf(REFERRAL_SORTS, 'sort').default('newest'),
   new: z.enum(['true', 'false', '1', '0'], { error: 'new must be true or false' }).optional(),
 });
-export type ReferralListQuery = z.input<typeof referralListQuerySchema>;
 
 export const referrerClientSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -162,7 +161,6 @@ export type ReminderResponse = z.infer<typeof reminderResponseSchema>;
 
 /** PUT /api/referrals/{id}/reward: the Reward Given checkbox. */
 export const rewardGivenInputSchema = z.object({ rewardGiven: z.boolean({ error: 'rewardGiven must be true or false' }) });
-export type RewardGivenInput = z.infer<typeof rewardGivenInputSchema>;
 
 export const rewardGivenResponseSchema = z.object({ referralId: z.number().int(), referralReward: referralRewardSchema });
 export type RewardGivenResponse = z.infer<typeof rewardGivenResponseSchema>;

@@ -29,7 +29,6 @@ export const bulkSendSchema = z.object({
    */
   idempotencyKey: z.string({ error: BULK_BAD_KEY }).regex(IDEMPOTENCY_KEY, { error: BULK_BAD_KEY }).optional(),
 });
-export type BulkSendInput = z.input<typeof bulkSendSchema>;
 
 export const bulkProblemSchema = z.object({
   clientId: z.number().int().nullable(),

@@ -60,14 +60,12 @@ export const smsReplySchema = z.object({
   clientId: idInput('Please choose a client'),
   message: messageText,
 });
-export type SmsReplyInput = z.input<typeof smsReplySchema>;
 
 /** POST /api/sms/simulate-inbound: the local simulator plays a client's text (only when the simulator is active). */
 export const simulateInboundSchema = z.object({
   clientId: idInput('Please choose a client'),
   message: messageText,
 });
-export type SimulateInboundInput = z.input<typeof simulateInboundSchema>;
 
 /** POST /api/sms/mark-read (spec: messageIds). */
 export const markReadSchema = z.object({
@@ -76,7 +74,6 @@ export const markReadSchema = z.object({
     .min(1, { error: 'Please choose the messages to mark as read' })
     .max(MARK_READ_MAX_IDS, { error: `At most ${MARK_READ_MAX_IDS} messages at a time` }),
 });
-export type MarkReadInput = z.input<typeof markReadSchema>;
 
 const flag = z.enum(['true', 'false', '1', '0'], { error: 'Use true or false' });
 
@@ -160,10 +157,8 @@ export const smsConversationsSchema = z.object({
 export type SmsConversations = z.infer<typeof smsConversationsSchema>;
 
 export const smsReplyResultSchema = z.object({ success: z.literal(true), message: z.string(), sms: smsMessageSchema });
-export type SmsReplyResult = z.infer<typeof smsReplyResultSchema>;
 
 export const markReadResultSchema = z.object({ success: z.literal(true), updated: z.number() });
-export type MarkReadResult = z.infer<typeof markReadResultSchema>;
 
 /** Spec part 1 "Unread reply item": client (name, phone), messageBody, receivedAt, isRead, twilioSid. */
 export const replyItemSchema = z.object({

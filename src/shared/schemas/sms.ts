@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_REFERRAL_DISCOUNT, TEMPLATE_MIN_LENGTH } from '../constants';
+import { TEMPLATE_MIN_LENGTH } from '../constants';
 import { idInput } from './ids';
 
 // SMS set-up, sending and outreach settings (spec part 2 sections 5, 7 and 8; docs/sms.md).
@@ -18,7 +18,6 @@ const optional = <S extends z.ZodType>(s: S) => s.nullish().transform((v) => (v 
 export const searchNumbersSchema = z
   .object({ areaCode: optional(areaCode), businessZipCode: optional(zipCode) })
   .refine((v) => Boolean(v.areaCode || v.businessZipCode), { error: AREA_CODE_OR_ZIP_REQUIRED });
-export type SearchNumbersInput = z.input<typeof searchNumbersSchema>;
 
 export const availableNumberSchema = z.object({
   phoneNumber: z.string(),
@@ -36,7 +35,6 @@ export const purchaseNumberSchema = z.object({
   phoneNumber: text(20, 'Please choose a number from the list').min(1, { error: 'Please choose a number from the list' }),
   areaCode: optional(areaCode),
 });
-export type PurchaseNumberInput = z.input<typeof purchaseNumberSchema>;
 
 export const purchaseNumberResponseSchema = z.object({
   success: z.literal(true),
@@ -60,7 +58,6 @@ export const assignLocalNumberSchema = z
   })
   .refine((v) => Boolean(v.preferredAreaCode || v.businessZipCode), { error: AREA_CODE_OR_ZIP_REQUIRED })
   .refine((v) => !v.enableForwarding || Boolean(v.forwardingNumber), { error: FORWARDING_NUMBER_REQUIRED, path: ['forwardingNumber'] });
-export type AssignLocalNumberInput = z.input<typeof assignLocalNumberSchema>;
 
 export const assignLocalNumberResponseSchema = z.object({
   success: z.literal(true),
@@ -79,7 +76,6 @@ export const sendSmsSchema = z.object({
   messageType: z.enum(MESSAGE_TYPES, { error: 'Invalid input' }).optional().default('followUp'),
   messageContent: text(MAX_SMS_BODY, `The message is too long (${MAX_SMS_BODY} characters at most)`).min(1, { error: 'Please enter a message' }),
 });
-export type SendSmsInput = z.input<typeof sendSmsSchema>;
 
 export const sentSmsSchema = z.object({
   id: z.number().int(),
@@ -89,7 +85,6 @@ export const sentSmsSchema = z.object({
   body: z.string(),
   segments: z.number().int(),
 });
-export type SentSms = z.infer<typeof sentSmsSchema>;
 
 export const sendSmsResponseSchema = z.object({ success: z.literal(true), message: z.string(), sms: sentSmsSchema });
 export type SendSmsResponse = z.infer<typeof sendSmsResponseSchema>;
@@ -133,7 +128,6 @@ export const cooldownDaysSchema = z.object({
   review: cooldown(MIN_REVIEW_COOLDOWN_DAYS, REVIEW_COOLDOWN_MESSAGE),
   followUp: cooldown(),
 });
-export type CooldownDays = z.infer<typeof cooldownDaysSchema>;
 
 export const autoMessageSettingsSchema = z.object({
   autoSendThankYou: z.boolean({ error: 'Invalid input' }),
@@ -209,5 +203,3 @@ export const smsUsageSchema = z.object({
   simulator: z.boolean(),
 });
 export type SmsUsage = z.infer<typeof smsUsageSchema>;
-
-export { DEFAULT_REFERRAL_DISCOUNT };

@@ -18,7 +18,7 @@ import * as counters from '../../platform/rate-limit-counters';
 import * as limits from './limits';
 import { sendResetEmailJob } from './jobs';
 
-export { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES } from './defaults';
+export { DEFAULT_CUSTOM_MESSAGES } from './defaults';
 
 type NewSession = { token: string; expiresAt: Date };
 

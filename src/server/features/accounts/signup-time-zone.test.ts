@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { count, landingBody, screenBody, sessionCookie } from './test-helpers';
+import { signedIn } from '../../testing/requests';
 
 // docs/accounts.md, "The business's time zone": sign-up takes the browser's zone.
 
@@ -25,7 +26,7 @@ describe('POST /api/auth/signup with the browser time zone', () => {
     const res = await signup(body({ timeZone: zone }));
     expect(res.statusCode).toBe(201);
     expect(await zoneOf(res.json().business.id)).toBe(zone);
-    const profile = await t.app.inject({ method: 'GET', url: '/api/business/profile', headers: { cookie: sessionCookie(res) } });
+    const profile = await signedIn(t.app, sessionCookie(res)).get('/api/business/profile');
     expect(profile.json().timeZone).toBe(zone);
   });
 

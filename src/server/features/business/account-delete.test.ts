@@ -3,6 +3,7 @@ import { ACCOUNT_DELETED } from '../../../shared/schemas/business';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { seedTenantData, tenantSnapshot, tenantTables } from '../../testing/tenant-data';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // DELETE /api/business/account (docs/settings.md "Danger Zone").
 
@@ -65,7 +66,7 @@ describe('DELETE /api/business/account', () => {
     expect(await counters()).toEqual([]);
     expect(t.sms.released).toContain(sid);
     for (const c of [cookie, secondDevice]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: c } })).statusCode).toBe(401);
+      expect((await signedIn(t.app, c).get('/api/auth/me')).statusCode).toBe(401);
     }
     const hook = await t.app.inject({ method: 'POST', url: `/api/webhook/${token}`, payload: { client_name: 'Late', client_email: 'late@example.com', appointment_date: '2025-02-03', status: 'Completed' } });
     expect(hook.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SimulatorSms } from '../../providers/sms/simulator';
 import { createEmailProvider } from '../../providers/email';
 import { testConfig } from '../../config';
+import { signedIn } from '../../testing/requests';
 
 // GET /api/business/delivery (docs/settings.md "Delivery banner").
 
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 
 describe('GET /api/business/delivery', () => {
   it('says texts go to the simulator and e-mail to files when neither Twilio nor SMTP is configured', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/business/delivery', headers: { cookie: biz.cookie } });
+    const res = await signedIn(t.app, biz.cookie).get('/api/business/delivery');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sms: 'simulator', email: 'files' });
   });
@@ -28,7 +29,7 @@ describe('GET /api/business/delivery', () => {
     const real = await createTestApp({}, { sms: realSms });
     try {
       const owner = await createBusiness(real.database);
-      const res = await real.app.inject({ method: 'GET', url: '/api/business/delivery', headers: { cookie: owner.cookie } });
+      const res = await signedIn(real.app, owner.cookie).get('/api/business/delivery');
       expect(res.json()).toEqual({ sms: 'twilio', email: 'files' });
     } finally {
       await real.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfileSchema, businessSchema, PROFILE_MESSAGES } from '../../../shared/schemas/business';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -26,7 +27,7 @@ describe('GET /api/business/profile', () => {
     const res = await profile(t, biz.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: biz.cookie } })).json().business;
+    const me = (await signedIn(t.app, biz.cookie).get('/api/auth/me')).json().business;
     expect(body).toEqual({
       ...me,
       webhookEndpoint: `http://localhost:3000/api/webhook/${biz.webhookToken}`,
@@ -65,7 +66,7 @@ describe('PATCH /api/business/profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Sparkle & Shine', email: 'sparkle@example.com', websiteUrl: 'https://www.sparkle.example.com', timeZone: 'America/Los_Angeles' });
     expect(await row(biz.id)).toEqual({ name: 'Sparkle & Shine', email: 'sparkle@example.com', website_url: 'https://www.sparkle.example.com', time_zone: 'America/Los_Angeles' });
-    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: biz.cookie } })).json().business;
+    const me = (await signedIn(t.app, biz.cookie).get('/api/auth/me')).json().business;
     expect(me).toMatchObject({ name: 'Sparkle & Shine', email: 'sparkle@example.com', websiteUrl: 'https://www.sparkle.example.com' });
     expect((await profile(t, biz.cookie)).json().timeZone).toBe('America/Los_Angeles');
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_REVIEW_LINK_MESSAGE, WEBHOOK_REGENERATED } from '../../../shared/schemas/business';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // PUT /api/business/settings (the Google review link) and POST /api/business/webhook/regenerate (docs/settings.md).
 
@@ -22,7 +23,7 @@ const stored = async (id = biz.id) =>
       [id],
     )
   )[0];
-const outreach = () => t.app.inject({ method: 'GET', url: '/api/outreach/settings', headers: { cookie: biz.cookie } });
+const outreach = () => signedIn(t.app, biz.cookie).get('/api/outreach/settings');
 
 describe('PUT /api/business/settings', () => {
   it('states the allowed beginnings in its message', () => {
@@ -42,8 +43,8 @@ describe('PUT /api/business/settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, googleReviewLink: link });
     expect(await stored()).toEqual({ b: link, o: link });
-    expect((await t.app.inject({ method: 'GET', url: '/api/business/profile', headers: { cookie: biz.cookie } })).json().googleReviewLink).toBe(link);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: biz.cookie } })).json().business.googleReviewLink).toBe(link);
+    expect((await signedIn(t.app, biz.cookie).get('/api/business/profile')).json().googleReviewLink).toBe(link);
+    expect((await signedIn(t.app, biz.cookie).get('/api/auth/me')).json().business.googleReviewLink).toBe(link);
     expect((await outreach()).json().googleReviewLink).toBe(link);
   });
 
@@ -67,7 +68,7 @@ describe('PUT /api/business/settings', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await stored()).toEqual({ b: 'https://g.page/r/second/review', o: 'https://g.page/r/second/review' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/business/profile', headers: { cookie: biz.cookie } })).json().googleReviewLink).toBe('https://g.page/r/second/review');
+    expect((await signedIn(t.app, biz.cookie).get('/api/business/profile')).json().googleReviewLink).toBe('https://g.page/r/second/review');
   });
 
   it.each([
@@ -131,7 +132,7 @@ describe('POST /api/business/webhook/regenerate', () => {
     expect((await hook(b.webhookToken)).statusCode).toBe(404);
     expect((await hook(fresh)).statusCode).toBe(200);
     expect(await logCount(b.id)).toBe(logsBefore + 1);
-    const profile = (await t.app.inject({ method: 'GET', url: '/api/business/profile', headers: { cookie: b.cookie } })).json();
+    const profile = (await signedIn(t.app, b.cookie).get('/api/business/profile')).json();
     expect(profile.webhookUrl).toBe(fresh);
     expect(profile.webhookEndpoint).toBe(`http://localhost:3000/api/webhook/${fresh}`);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn, upload } from '../../testing/requests';
 
 // docs/loyalty-score.md, "Never told to be won back": hand-made histories through the API.
 
@@ -16,13 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const daysAgo = (n: number) => daysBefore(today, n);
-
-/** POST /api/upload/csv with one CSV file (the imports feature's helper is out of this feature's reach). */
-function upload(app: TestApp['app'], cookie: string, fileName: string, csv: string) {
-  const boundary = '----referloop-loyalty';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-  return app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
-}
 
 /** Uploads one client's history (days ago) and answers their score. */
 async function scoreOf(name: string, history: number[]): Promise<number> {
@@ -76,7 +70,7 @@ describe('loyalty: on rhythm and new clients are never in the low band', () => {
     for (let i = 0; i < 6; i += 1) add(`once${i}`, [i * 12]);
     const res = await upload(t.app, b.cookie, 'three-months.csv', rows.join('\n'));
     expect(res.statusCode).toBe(200);
-    const dist = (await t.app.inject({ method: 'GET', url: '/api/clients/loyalty-distribution', headers: { cookie: b.cookie } })).json();
+    const dist = (await signedIn(t.app, b.cookie).get('/api/clients/loyalty-distribution')).json();
     expect(dist.total).toBe(30);
     expect(dist.low).toBe(0);
   });

@@ -4,6 +4,7 @@ import { explainLoyalty, loyaltyStanding } from '../../../shared/loyalty';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn, upload as uploadFile } from '../../testing/requests';
 
 // docs/loyalty-score.md, "Overdue against their rhythm": one definition for the score, the bands, the client
 // view's sentence and Insights' overdue loyal clients. No client is both high (or "on their usual rhythm") and
@@ -19,16 +20,12 @@ afterAll(() => t.close());
 
 type ListedClient = { id: number; name: string; totalBookings: number; frequency: number | null; lastBooking: string | null; loyaltyScore: number };
 
-function upload(cookie: string, csv: string) {
-  const boundary = '----referloop-overdue';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="history.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-  return t.app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
-}
+const upload = (cookie: string, csv: string) => uploadFile(t.app, cookie, 'history.csv', csv);
 
 /** Every screen's view of the business: the clients, the bands, Insights' overdue list and each client's sentence. */
 async function viewsOf(cookie: string) {
   const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const res = await signedIn(t.app, cookie).get(url);
     expect(res.statusCode, url).toBe(200);
     return res.json();
   };

@@ -320,7 +320,6 @@ export async function markThanked(tx: Tx, businessId: number, clientId: number):
   return rows.length > 0;
 }
 
-export type ExportRow = Client;
 
 /** Every client with the money they spent, in name order; one statement. */
 export async function selectExportRows(tx: Tx, businessId: number): Promise<Client[]> {

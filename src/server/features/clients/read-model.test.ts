@@ -6,6 +6,7 @@ import { DERIVED_TABLES, driftOf } from '../../db/derived-tables';
 import { keptFigures, recomputedFigures } from './read-model';
 import { recomputeClientStats } from './recompute';
 import { seededRandom } from '../../../shared/seeded-random';
+import { signedIn, upload as uploadFile } from '../../testing/requests';
 
 // The kept figures (docs/read-model.md) against a full recomputation after random sequences of
 // imports, re-imports, webhooks, Add Client, deletes, referral changes and recomputes, in two time
@@ -19,13 +20,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** POST /api/upload/csv with one CSV file. */
-function upload(cookie: string, fileName: string, csv: string) {
-  const boundary = '----readmodeltest';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-  return t.app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
-}
+const upload = (cookie: string, fileName: string, csv: string) => uploadFile(t.app, cookie, fileName, csv);
 
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json());
+const get = (url: string, cookie: string) => signedIn(t.app, cookie).get(url).then((r) => r.json());
 
 /** The dashboard's answers computed from the rows, the way they were before the read model. */
 async function referenceAnswers(businessId: number) {

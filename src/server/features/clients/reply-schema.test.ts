@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // The page service is wrapped to leak fields the reply schema (shared/schemas/clients.ts) does not list:
 // the route's serialiser must drop them, at the top level and inside each client.
@@ -32,7 +33,7 @@ describe('clients replies are serialised through their shared schema', () => {
       payload: { name: 'Sam Schema', email: 'sam@example.com', serviceDate: '2024-03-01', amount: 90 },
     });
     expect(added.statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'GET', url: '/api/clients?page=1&pageSize=10', headers: { cookie: biz.cookie } });
+    const res = await signedIn(t.app, biz.cookie).get('/api/clients?page=1&pageSize=10');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['clients', 'page', 'pageSize', 'total']);

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DERIVED_TABLES, driftOf } from '../../db/derived-tables';
 import { keptFigures, recomputedFigures } from './read-model';
 import { recomputeClientStats } from './recompute';
+import { upload as uploadFile } from '../../testing/requests';
 
 // The owner's whole export uploaded again into a business that has its clients (docs/read-model.md,
 // "Uploads"): every client figure and every kept figure ends as a full recomputation gives it.
@@ -37,14 +38,7 @@ const exportOf = (bookings: number, extra: string[] = []) => {
 };
 
 async function upload(csv: string) {
-  const boundary = '----reuploadtest';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="export.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload/csv',
-    headers: { cookie: biz.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  const res = await uploadFile(t.app, biz.cookie, 'export.csv', csv);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

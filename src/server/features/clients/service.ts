@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { giftLabel, type Client, type ClientPage, type SendGiftInput } from '../../../shared/schemas/clients';
@@ -109,10 +108,3 @@ export async function exportClientsCsv(db: Tx, businessId: number): Promise<stri
   return toCsv(await q.selectExportRows(db, businessId));
 }
 
-/** Clients of a business by id (for other features); ids of another business are simply absent. */
-export async function clientExists(db: Tx, businessId: number, clientId: number): Promise<boolean> {
-  const rows = (await db.execute(sql`select 1 from clients where id = ${clientId} and business_id = ${businessId}`)) as unknown as {
-    rows: unknown[];
-  };
-  return rows.rows.length > 0;
-}

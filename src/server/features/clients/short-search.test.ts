@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_SEARCH_COUNT_CAP } from '../../db/short-search';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // GET /api/clients?search= of one or two characters: the count stops at the cap and says so; under the cap it
 // is exact; the pages are the same either way (docs/clients-api.md, docs/read-model.md "Short searches").
@@ -31,7 +32,7 @@ afterAll(() => t.close());
 
 type Page = { clients: { id: number }[]; total: number; totalIsCapped?: boolean; page: number; pageSize: number };
 const page = async (query: string): Promise<Page> => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/clients?${query}`, headers: { cookie: biz.cookie } });
+  const res = await signedIn(t.app, biz.cookie).get(`/api/clients?${query}`);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -96,7 +97,7 @@ describe('short client searches', () => {
   });
 
   it('keeps the unpaged list to its first 1000 clients of a short search', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/clients?search=ar&sort=name', headers: { cookie: biz.cookie } });
+    const res = await signedIn(t.app, biz.cookie).get('/api/clients?search=ar&sort=name');
     expect(res.json().map((c: { id: number }) => c.id)).toEqual((await expected('name', 'ar')).slice(0, 1000));
   });
 });

@@ -31,10 +31,6 @@ export async function countForms(db: Tx, businessId: number): Promise<number> {
   return row.n;
 }
 
-export async function tokenTaken(db: Tx, token: string): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from forms where embed_token = ${token} limit 1`)).length > 0;
-}
-
 export type NewForm = { businessId: number; name: string; description: string | null; fields: FormField[]; embedToken: string; isActive: boolean; styles: FormStyles };
 
 /** Inserts the form; null when the token was taken meanwhile (the unique index), so the caller can try another. */

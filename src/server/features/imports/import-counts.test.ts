@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from './upload-helpers.test-util';
+import { upload } from '../../testing/requests';
 
 // docs/clients-api.md, "What an upload says": bookings and clients as they are (new or already there), and rows
 // without a status, in the answer and in the upload history.

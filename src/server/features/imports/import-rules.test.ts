@@ -3,7 +3,7 @@ import { sampleWebhookPayload } from '../../../shared/schemas/imports';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from './upload-helpers.test-util';
+import { upload } from '../../testing/requests';
 
 // Import rules: the chips' headers, future dates, refused uploads in the history, the test webhook.
 

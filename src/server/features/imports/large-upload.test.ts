@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBookingsCsv } from '../../../../scripts/bench/generate-bookings';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from './upload-helpers.test-util';
+import { upload } from '../../testing/requests';
 
 let t: TestApp;
 beforeAll(async () => {

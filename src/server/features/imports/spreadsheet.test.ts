@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { parsing, SPREADSHEET_MESSAGES } from './spreadsheet';
-import { upload } from './upload-helpers.test-util';
+import { upload } from '../../testing/requests';
 import { zipBomb } from './zip-fixture.test-util';
 
 let t: TestApp;

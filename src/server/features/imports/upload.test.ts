@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from './upload-helpers.test-util';
+import { upload } from '../../testing/requests';
 
 let t: TestApp;
 beforeAll(async () => {

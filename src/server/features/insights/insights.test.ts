@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from './upload.test-util';
+import { signedIn, upload } from '../../testing/requests';
 import { insightsFor } from './service';
 
 // GET /api/insights on hand-made histories (docs/insights.md): every figure is worked out by hand below.
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (biz: TestBusiness) => t.app.inject({ method: 'GET', url: '/api/insights', headers: { cookie: biz.cookie } });
+const get = (biz: TestBusiness) => signedIn(t.app, biz.cookie).get('/api/insights');
 const csvOf = (rows: string[][]) =>
   ['Client Name,Client Email,Client Phone,Service Date,Amount Charged,Appointment Status,Service Type', ...rows.map((r) => r.join(','))].join('\n');
 

@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/client';
 import { SETUP_COMPLETED_MESSAGE, SETUP_STEP_COUNT, SETUP_STEP_MESSAGE, setupProgressSchema } from '../../../shared/schemas/onboarding';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // GET/PUT /api/setup/progress (docs/setup-guide.md).
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (biz: TestBusiness) => t.app.inject({ method: 'GET', url: '/api/setup/progress', headers: { cookie: biz.cookie } });
+const get = (biz: TestBusiness) => signedIn(t.app, biz.cookie).get('/api/setup/progress');
 const put = (biz: TestBusiness, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'PUT',

@@ -1,6 +1,7 @@
 import type { TestBusiness } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { daysBefore, todayIn } from '../../testing/dates';
+import { upload as uploadFile } from '../../testing/requests';
 
 /** Helpers of the conversion tests: the business's today, uploads, a referrer with a history, rows. */
 export function conversionHelpers(t: TestApp) {
@@ -13,9 +14,7 @@ export function conversionHelpers(t: TestApp) {
 
   const upload = (biz: TestBusiness, lines: string[]) => {
     const csv = ['Client Name,Client Email,Client Phone,Service Date,Amount Charged', ...lines].join('\n');
-    const boundary = '----conversiontest';
-    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="bookings.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-    return t.app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie: biz.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    return uploadFile(t.app, biz.cookie, 'bookings.csv', csv);
   };
 
   /** A referrer booking every 14 days up to today (8 bookings): a loyalty score that no floor hides. */

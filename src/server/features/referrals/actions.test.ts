@@ -8,6 +8,7 @@ import { tenantSnapshot } from '../../testing/tenant-data';
 import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
 import { NO_NUMBER_MESSAGE } from '../sms/service';
 import { addClient, addReferral, count } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // The owner's actions: Follow Up (a reminder text to the referred friend) and Reward Given.
 
@@ -61,7 +62,7 @@ describe('POST /api/referrals/send-reminder/:id', () => {
     expect(await count(t.database, 'sms_messages', "business_id = $1 and to_number = '+14155550177' and message_type = 'followUp'", [a.id])).toBe(1);
     expect(await count(t.database, 'activity_logs', "business_id = $1 and type = 'referral_reminder' and description = 'Reminder texted to Pia Friend'", [a.id])).toBe(1);
     // The Pending Referrals list shows when the friend was reminded.
-    const pending = (await t.app.inject({ method: 'GET', url: '/api/activities/pending-referrals', headers: { cookie: a.cookie } })).json();
+    const pending = (await signedIn(t.app, a.cookie).get('/api/activities/pending-referrals')).json();
     expect(pending.referrals.find((r: any) => r.id === id).lastReminderAt).toBe(body.lastReminderAt);
   });
 
@@ -126,7 +127,7 @@ describe('POST /api/referrals/send-reminder/:id', () => {
 
 describe('PUT /api/referrals/:id/reward', () => {
   const rewardOf = async (biz: TestBusiness, id: number) =>
-    (await t.app.inject({ method: 'GET', url: '/api/activities/conversions', headers: { cookie: biz.cookie } })).json().find((c: any) => c.id === id)?.referralReward;
+    (await signedIn(t.app, biz.cookie).get('/api/activities/conversions')).json().find((c: any) => c.id === id)?.referralReward;
 
   it('ticks and unticks Reward Given: markedAt set when given (kept when ticked again), cleared when unticked', async () => {
     const id = await addReferral(t.database, a.id, { referrer, refereeName: 'Gina Reward', convertedDaysAgo: 1, reward: { amount: '$40' } });

@@ -7,6 +7,7 @@ import { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/refer
 import { substringPattern } from '../../db/like-pattern';
 import { selectReferralPage } from './queries';
 import { DERIVED_TABLES, driftOf } from '../../db/derived-tables';
+import { signedIn } from '../../testing/requests';
 
 // The kept referral figures (the business's referrals and pending ones on business_figures, each referrer's on
 // referrer_figures; docs/referrals.md, "Kept figures") stay exact through random sequences of the writes that
@@ -243,7 +244,7 @@ async function step(rnd: () => number, biz: TestBusiness, n: number) {
     case 10: {
       if (clients.length > 2 && rnd() < 0.5) {
         const [gone] = clients.splice(Math.floor(rnd() * clients.length), 1);
-        expect((await t.app.inject({ method: 'DELETE', url: `/api/clients/${gone.id}`, headers: { cookie: biz.cookie } })).statusCode).toBe(200);
+        expect((await signedIn(t.app, biz.cookie).delete(`/api/clients/${gone.id}`)).statusCode).toBe(200);
       } else {
         clients.push(await addClient(t.app, biz, `Client ${biz.id} ${n}`));
       }

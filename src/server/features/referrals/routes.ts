@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import {
-  PENDING_REFERRALS_LIMIT,
-  RECENT_CONVERSIONS_LIMIT,
   REFERRAL_NOT_FOUND,
   REMINDER_SENT,
-  conversionItemSchema,
-  pendingReferralsResponseSchema,
   referralListQuerySchema,
   referralListResponseSchema,
   reminderResponseSchema,
   rewardGivenInputSchema,
   rewardGivenResponseSchema,
-  topReferrerSchema,
-  topReferrersQuerySchema,
 } from '../../../shared/schemas/referrals';
 import { sendContextOf } from '../sms/service';
 import * as referrals from './service';
@@ -42,19 +35,6 @@ export async function referralRoutes(untyped: FastifyInstance) {
       .header('cache-control', 'no-store')
       .send(csv);
   });
-
-  app.get('/analytics/top-referrers', { schema: { response: { 200: z.array(topReferrerSchema) } } }, async (request) => {
-    const { limit } = parse(topReferrersQuerySchema, request.query);
-    return referrals.topReferrers(db, businessIdOf(request), limit);
-  });
-
-  app.get('/activities/conversions', { schema: { response: { 200: z.array(conversionItemSchema) } } }, async (request) =>
-    referrals.recentConversions(db, businessIdOf(request), RECENT_CONVERSIONS_LIMIT),
-  );
-
-  app.get('/activities/pending-referrals', { schema: { response: { 200: pendingReferralsResponseSchema } } }, async (request) =>
-    referrals.pendingReferrals(db, businessIdOf(request), PENDING_REFERRALS_LIMIT),
-  );
 
   app.post('/referrals/send-reminder/:id', { schema: { response: { 200: reminderResponseSchema } } }, async (request) => {
     const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);

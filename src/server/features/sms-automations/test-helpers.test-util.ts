@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { daysBefore, todayIn } from '../../testing/dates';
+import { upload } from '../../testing/requests';
 
 let numberSeq = 10;
 
@@ -43,7 +44,5 @@ export const outboxOf = (database: Database, businessId: number) =>
 
 /** POST /api/upload/csv with one CSV file (multipart, field `csv`). */
 export function uploadCsv(app: FastifyInstance, cookie: string, fileName: string, csv: string) {
-  const boundary = `----automations${Math.random().toString(16).slice(2)}`;
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-  return app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return upload(app, cookie, fileName, csv);
 }

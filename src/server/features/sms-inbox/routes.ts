@@ -3,12 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import {
-  feedQuerySchema,
-  feedSchema,
   markReadResultSchema,
   markReadSchema,
-  repliesQuerySchema,
-  repliesResponseSchema,
   smsConversationsQuerySchema,
   smsConversationsSchema,
   smsHistoryQuerySchema,
@@ -19,7 +15,7 @@ import * as reads from './reads';
 import { webhookScope } from './webhook-routes';
 import { actionRoutes } from './action-routes';
 
-/** Receiving texts: the provider's webhooks, conversations, replies and the activity feed (docs/sms-inbox.md). */
+/** Receiving texts: the provider's webhooks, conversations and marking them read (docs/sms-inbox.md). */
 export async function smsInboxRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
@@ -44,17 +40,5 @@ export async function smsInboxRoutes(untyped: FastifyInstance) {
   app.post('/sms/mark-read', { schema: { response: { 200: markReadResultSchema } } }, async (request) => {
     const { messageIds } = parse(markReadSchema, request.body);
     return { success: true as const, updated: await reads.markRead(db, businessIdOf(request), messageIds) };
-  });
-
-  app.get('/activities/replies', { schema: { response: { 200: repliesResponseSchema } } }, async (request) => {
-    const query = parse(repliesQuerySchema, request.query);
-    const businessId = businessIdOf(request);
-    if (query.unread === 'true' || query.unread === '1') return { count: await reads.unreadCount(db, businessId) };
-    return reads.unreadReplies(db, businessId, query.limit);
-  });
-
-  app.get('/activities/feed', { schema: { response: { 200: feedSchema } } }, async (request) => {
-    const query = parse(feedQuerySchema, request.query);
-    return reads.feed(db, businessIdOf(request), query);
   });
 }

@@ -1,0 +1,18 @@
+// `npm run routes:index`: writes docs/routes.md from the route table of the app as it is built.
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/server/app';
+import { testConfig } from '../src/server/config';
+import { fromPglite } from '../src/server/db/client';
+import { memoryQueue } from '../src/server/platform/jobs/testing';
+import { ROUTE_INDEX_FILE, renderRouteIndex } from '../src/server/platform/route-index';
+import { MemoryEmail } from '../src/server/testing/memory-email';
+
+// Building the app adds its routes without touching the database, so an empty one will do.
+const database = fromPglite(new PGlite());
+const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
+await app.ready();
+fs.writeFileSync(ROUTE_INDEX_FILE, renderRouteIndex(app.routeTable()));
+await app.close();
+await database.close();
+console.log(`wrote ${ROUTE_INDEX_FILE}`);

@@ -1,0 +1,72 @@
+import type { RouteEntry } from './route-table';
+
+// docs/routes.md, the route -> file index, rendered from the route table. `npm run routes:index` writes it;
+// route-index.test.ts fails when a route was added or moved without writing it again.
+
+export const ROUTE_INDEX_FILE = 'docs/routes.md';
+
+/**
+ * Why an /api/<area> prefix is not served only by src/server/features/<area>/. Every such area needs a line
+ * here (the test says which one is missing); an area served by its own feature needs none.
+ */
+export const AREA_NOTES: Record<string, string> = {
+  auth: 'Served by `features/accounts`: signing up, in and out, and password resets are the account\'s life cycle; the URL prefix is the one the web app has always called.',
+  business: '`features/business` serves the profile and settings; `features/notifications` serves `/api/business/notifications`, the owner\'s e-mail notification settings, beside the jobs that send them.',
+  clients: '`features/clients` serves the list and a client\'s detail; `features/bookings` serves the bookings added to a client by hand, which go through the same booking rules as an import.',
+  'csv-uploads': 'Served by `features/imports`, which owns every way bookings come in (file upload, webhook) and their logs.',
+  forms: '`features/forms` serves the owner\'s form builder; `features/forms-public` serves the embedded form and its submission, which are public and load no app code.',
+  health: 'Served by `platform/health.ts`: a load balancer\'s probe of the process and database, not a feature.',
+  outreach: 'Served by `features/sms`: outreach is the texts an owner sends to clients (a referral ask, a review request) through the same send path as every text.',
+  public: 'Served by `features/referrals-public`: the public referral page\'s lookup and claim, without a session.',
+  referrals: '`features/referrals` serves the owner\'s tracker; `features/referral-conversion` serves converting a referral into a client, which writes clients and bookings.',
+  setup: 'Served by `features/onboarding`: the setup checklist of a new business.',
+  sms: [
+    'Split over four features by what happens to a text, each with its own doc: `features/sms` (composing and',
+    'sending one text, the business\'s number and settings, docs/sms.md), `features/sms-inbox` (texts received, the',
+    'provider\'s webhooks, conversations, docs/sms-inbox.md), `features/sms-outbox` (bulk sends and the queue that',
+    'paces and delivers them, docs/sms-outbox.md) and `features/sms-automations` (texts the app sends on its own',
+    'after a booking, docs/sms-automations.md). The file beside each route says which.',
+  ].join('\n'),
+  upload: 'Served by `features/imports` (see `/api/csv-uploads`).',
+  webhook: 'Served by `features/imports`: the booking webhook a scheduling tool calls with the business\'s token.',
+  'webhook-logs': 'Served by `features/imports` (see `/api/webhook`).',
+};
+
+/** '/api/clients/:id' -> 'clients'. */
+export const areaOf = (url: string) => url.split('/')[2] ?? '';
+
+/** The feature folder a file belongs to ('src/server/features/sms-inbox/routes.ts' -> 'sms-inbox'). */
+const featureOf = (file: string) => /^src\/server\/features\/([^/]+)\//.exec(file)?.[1];
+
+/** Areas whose routes are declared outside features/<area>/. */
+export function areasServedElsewhere(routes: RouteEntry[]): string[] {
+  const out = new Set<string>();
+  for (const route of routes) if (featureOf(route.file) !== areaOf(route.url)) out.add(areaOf(route.url));
+  return [...out].sort();
+}
+
+export function renderRouteIndex(routes: RouteEntry[]): string {
+  const byArea = new Map<string, RouteEntry[]>();
+  for (const route of routes) {
+    const area = areaOf(route.url);
+    byArea.set(area, [...(byArea.get(area) ?? []), route]);
+  }
+  const lines = [
+    '# Routes',
+    '',
+    'Every `/api` route, by its URL, with the file that declares it. Generated from the route table',
+    '(`src/server/platform/route-table.ts`) by `npm run routes:index`; `src/server/platform/route-index.test.ts`',
+    'fails when a route is added or moved without running it. Each `/api/<area>` is served by',
+    '`src/server/features/<area>/`, or its note says why not. Access `session` needs a signed-in owner.',
+    '',
+  ];
+  for (const area of [...byArea.keys()].sort()) {
+    lines.push(`## /api/${area}`, '');
+    if (AREA_NOTES[area]) lines.push(AREA_NOTES[area], '');
+    lines.push('| Method | URL | Access | File |', '| --- | --- | --- | --- |');
+    const sorted = [...byArea.get(area)!].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+    for (const r of sorted) lines.push(`| ${r.method} | \`${r.url}\` | ${r.access} | [${r.file.replace('src/server/', '')}](../${r.file}) |`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
