@@ -3,8 +3,8 @@ import { formatCurrency, formatDate, formatTimeAgo } from '../../../shared/forma
 import type { ConversionItem } from '../../../shared/schemas/referrals';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useSetRewardGiven } from './use-referral-activity';
+import { ListState, PanelEmpty } from '../../components/list-state';
 
 function RewardGiven({ item }: { item: ConversionItem }) {
   const save = useSetRewardGiven();
@@ -44,25 +44,18 @@ export function RecentConversionsPanel({ data, loading, failed }: { data: Conver
       <CardHeader className="border-b border-slate-100 pb-4 sm:pb-4">
         <CardTitle className="text-base">Recent Conversions</CardTitle>
       </CardHeader>
-      {loading ? (
-        <div className="space-y-3 p-4">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : failed ? (
-        <p role="alert" className="p-4 text-sm text-red-600">
-          Recent conversions could not be loaded. Please try Refresh.
-        </p>
-      ) : !data?.length ? (
-        <div className="flex flex-col items-center px-6 py-10 text-center">
-          <PartyPopper className="mb-2 size-8 text-slate-300" aria-hidden="true" />
-          <p className="text-sm font-medium text-slate-900">No conversions yet</p>
-          <p className="text-sm text-slate-500">When a referred friend books, they show up here with their referrer&apos;s reward.</p>
-        </div>
-      ) : (
+      <ListState
+        loading={loading}
+        failed={failed}
+        errorText="Recent conversions could not be loaded. Please try Refresh."
+        empty={!data?.length}
+        emptyContent={<PanelEmpty icon={PartyPopper} title="No conversions yet" text="When a referred friend books, they show up here with their referrer's reward." />}
+        rows={3}
+        rowClassName="h-14"
+      >
+        {() => (
         <ul className="divide-y divide-slate-100">
-          {data.map((c) => (
+          {data!.map((c) => (
             <li key={c.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="conversion-item">
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium text-slate-900">{c.refereeName}</p>
@@ -81,7 +74,8 @@ export function RecentConversionsPanel({ data, loading, failed }: { data: Conver
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </ListState>
     </Card>
   );
 }
