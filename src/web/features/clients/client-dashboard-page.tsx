@@ -9,7 +9,7 @@ import { AddClientDialog as AddClientDialogEach } from './add-client-dialog';
 import { BookingTrendsChart as BookingTrendsChartEach } from './booking-trends-chart';
 import { ClientTable as ClientTableEach } from './client-table';
 import { DashboardStatCards as DashboardStatCardsEach } from './dashboard-stat-cards';
-import { ExportButton as ExportButtonEach } from './export-button';
+import { ExportButton as ExportButtonEach } from '../../components/export-button';
 import { LoyaltyDistribution as LoyaltyDistributionEach } from './loyalty-distribution';
 import { MostLoyalClients as MostLoyalClientsEach } from './most-loyal-clients';
 import type { Client } from './types';
@@ -55,7 +55,7 @@ export function ClientDashboardPage() {
         description="See who your loyal clients are and thank them."
         actions={
           <>
-            <ExportButton />
+            <ExportButton url="/api/admin/export" fileName="clients-export.csv" />
             <AddClientDialog />
           </>
         }

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { buttonVariants } from '../../components/ui/button-variants';
-import { ExportReferralsButton } from './export-referrals-button';
+import { ExportButton } from '../../components/export-button';
 import { ReferralMetricCards } from './referral-metric-cards';
 import { ReferralsTable } from './referrals-table';
 import { SummaryCard } from './summary-card';
 import { TopReferrers } from './top-referrers';
+import { REFERRALS_EXPORT_URL } from './use-referrals';
 import { useBusinessProfile, useReferralPage, useTopReferrers } from './use-referrals';
 
 /** Spec part 2 "Referral Tracker": metric cards, the referrals table, Top Referrers with Share, Summary, Export CSV. */
@@ -24,7 +25,7 @@ export function ReferralsPage() {
       <PageHeader
         title="Referral Tracker"
         description="Who referred whom, who booked, and the rewards referrers have earned."
-        actions={!empty && summary && <ExportReferralsButton />}
+        actions={!empty && summary && <ExportButton url={REFERRALS_EXPORT_URL} fileName="referrals-export.csv" />}
       />
       {overview.isError && !overview.data ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">

@@ -1,0 +1,85 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from './ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
+
+/** The page of a paged list, back to 1 whenever `filterKey` (the search, filters and sort) changes. */
+export function usePageFor(filterKey: string): [number, (page: number) => void] {
+  const [page, setPage] = useState(1);
+  const [lastKey, setLastKey] = useState(filterKey);
+  if (filterKey !== lastKey) {
+    setLastKey(filterKey);
+    setPage(1);
+  }
+  return [page, setPage];
+}
+
+interface FilterSelectProps<T extends string> {
+  /** The accessible name of the select. */
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly (readonly [T, string])[];
+  className?: string;
+}
+
+/** A list filter or sort: a select with a fixed set of values and their labels. */
+export function FilterSelect<T extends string>({ label, value, onChange, options, className = 'w-full sm:w-40' }: FilterSelectProps<T>) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as T)}>
+      <SelectTrigger className={className} aria-label={label}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map(([v, text]) => (
+          <SelectItem key={v} value={v}>
+            {text}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+interface RangeFooterProps {
+  /** data-testid of the "1–25 of 40" line. */
+  rangeTestId: string;
+  /** The accessible name of the page buttons' nav ("Lead pages"). */
+  navLabel: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** The foot of a paged list: which rows are shown, and Previous/Next when there is more than one page. */
+export function RangeFooter({ rangeTestId, navLabel, page, pageSize, total, onPage }: RangeFooterProps) {
+  if (total <= 0) return null;
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return (
+    <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-100 p-4 sm:flex-row">
+      <p className="text-sm text-slate-500 tabular" data-testid={rangeTestId}>
+        {n(first)}–{n(last)} of {n(total)}
+      </p>
+      {totalPages > 1 && (
+        <nav aria-label={navLabel} className="flex items-center gap-2">
+          <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
+            <ChevronLeft />
+            <span className="hidden sm:inline">Previous</span>
+          </Button>
+          <span className="text-sm text-slate-600 tabular">
+            Page {n(page)} of {n(totalPages)}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
+            <span className="hidden sm:inline">Next</span>
+            <ChevronRight />
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
