@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { AuthLayout } from './auth-layout';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { apiJson, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { HOME_PATH, safeReturnPath } from '../../lib/session-expiry';
 import { AuthLayout } from './auth-layout';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 
 // The form's check (zod and the body schema) loads when the visitor first focuses the form, not with the page.
 const loadResolver = () => import('./login-resolver');

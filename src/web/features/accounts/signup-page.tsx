@@ -9,7 +9,7 @@ import { apiJson, errorMessage } from '../../lib/api';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { useAuth } from '../../lib/auth';
 import { AuthLayout } from './auth-layout';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 
 export function SignupPage() {
   const { signIn } = useAuth();
