@@ -8,20 +8,20 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { SESSION_URL } from '../../lib/auth';
-import { PROFILE_URL } from './data-step';
-import { OUTREACH_URL } from './reward-step';
+import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 
 /** Step 5: the Google review link, checked as Settings checks it and saved with PUT /api/business/settings. */
 export function ReviewLinkStep({ formId, onSaved, onBusy }: { formId: string; onSaved: () => void; onBusy: (busy: boolean) => void }) {
   const qc = useQueryClient();
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
+  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
   const saved = profile.data?.googleReviewLink ?? '';
 
   const save = useMutation({
     mutationFn: (googleReviewLink: string | null) => apiJson<BusinessSettingsResponse>('PUT', '/api/business/settings', { googleReviewLink }),
     onSuccess: async () => {
       toast({ title: 'Review Link Saved', description: 'Review requests will send clients to this link.' });
-      await Promise.all([PROFILE_URL, SESSION_URL, OUTREACH_URL].map((key) => qc.invalidateQueries({ queryKey: [key] })));
+      await Promise.all([PROFILE_KEY, SESSION_URL, OUTREACH_SETTINGS_KEY].map((key) => qc.invalidateQueries({ queryKey: [key] })));
       onSaved();
     },
     onError: (e) => toast({ title: 'Save Failed', description: errorMessage(e, 'Failed to save Google review link'), variant: 'destructive' }),

@@ -12,8 +12,8 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { initialReward } from './reward';
+import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 
-export const OUTREACH_URL = '/api/outreach/settings';
 const rewardForm = outreachSettingsInputSchema.pick({ referralDiscount: true });
 
 
@@ -23,18 +23,18 @@ const rewardForm = outreachSettingsInputSchema.pick({ referralDiscount: true });
  */
 export function RewardStep({ formId, onSaved, onBusy }: { formId: string; onSaved: () => void; onBusy: (busy: boolean) => void }) {
   const qc = useQueryClient();
-  const settings = useQuery<OutreachSettings>({ queryKey: [OUTREACH_URL] });
+  const settings = useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_KEY] });
   const save = useMutation({
     mutationFn: async (referralDiscount: string) => {
-      const current = await apiJson<OutreachSettings>('GET', OUTREACH_URL);
-      return apiJson<OutreachSettings>('POST', OUTREACH_URL, {
+      const current = await apiJson<OutreachSettings>('GET', OUTREACH_SETTINGS_KEY);
+      return apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, {
         referralDiscount,
         googleReviewLink: current.googleReviewLink,
         customMessages: current.customMessages,
       });
     },
     onSuccess: (saved) => {
-      qc.setQueryData([OUTREACH_URL], { ...saved });
+      qc.setQueryData([OUTREACH_SETTINGS_KEY], { ...saved });
       onSaved();
     },
     onError: (e) => toast({ title: 'Save Failed', description: errorMessage(e, 'Failed to save referral reward'), variant: 'destructive' }),

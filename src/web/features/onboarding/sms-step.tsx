@@ -10,7 +10,8 @@ import { FormField } from '../../components/form-field';
 import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
-import { SESSION_URL, useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth';
+import { refreshAfterNumber } from '../../lib/query-keys/sms';
 import { errorMessages } from '../../lib/form-errors';
 import { Switch } from './forwarding-switch';
 
@@ -33,9 +34,7 @@ export function SmsStep() {
     mutationFn: (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body),
     onSuccess: (result) => {
       toast({ title: 'SMS Number Assigned!', description: `Your business number is ${result.friendlyNumber}.` });
-      return Promise.all(
-        [SESSION_URL, '/api/business/profile', '/api/sms/usage', '/api/outreach/settings'].map((key) => qc.invalidateQueries({ queryKey: [key] })),
-      );
+      return refreshAfterNumber(qc);
     },
     onError: (e) => toast({ title: 'SMS Setup Failed', description: errorMessage(e, 'Failed to assign phone number'), variant: 'destructive' }),
   });

@@ -8,8 +8,8 @@ import { ReferralMetricCards } from './referral-metric-cards';
 import { ReferralsTable } from './referrals-table';
 import { SummaryCard } from './summary-card';
 import { TopReferrers } from './top-referrers';
-import { REFERRALS_EXPORT_URL } from './use-referrals';
 import { useBusinessProfile, useReferralPage, useTopReferrers } from './use-referrals';
+import { REFERRALS_EXPORT_URL } from '../../lib/query-keys/referrals';
 
 /** Spec part 2 "Referral Tracker": metric cards, the referrals table, Top Referrers with Share, Summary, Export CSV. */
 export function ReferralsPage() {
