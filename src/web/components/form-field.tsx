@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { Input } from './ui/input';
 import { FieldError, Label } from './ui/label';
 import { Textarea } from './ui/textarea';
@@ -33,29 +33,32 @@ function FieldFrame({ id, label, error, aside, optional, hint, children }: Field
   );
 }
 
-const described = (id: string, error?: string) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : undefined,
-});
+type Control = ComponentType<Record<string, unknown>>;
 
-type FormFieldProps = FieldFrameProps & ComponentProps<typeof Input>;
-
-/** A labelled input with its validation message underneath; spread `form.register(name)` into it. */
-export function FormField({ id, label, error, aside, optional, hint, ...inputProps }: FormFieldProps) {
+function field({ id, label, error, aside, optional, hint, ...controlProps }: FieldFrameProps & object, Control: Control) {
   return (
     <FieldFrame id={id} label={label} error={error} aside={aside} optional={optional} hint={hint}>
-      <Input id={id} {...described(id, error)} {...inputProps} />
+      <Control id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...controlProps} />
     </FieldFrame>
   );
 }
 
-type TextareaFieldProps = FieldFrameProps & ComponentProps<typeof Textarea>;
+/** A labelled input with its validation message underneath; spread `form.register(name)` into it. */
+export const FormField = (props: FieldFrameProps & ComponentProps<typeof Input>) => field(props, Input as Control);
 
 /** A labelled textarea with its validation message underneath. */
-export function TextareaField({ id, label, error, aside, optional, hint, ...inputProps }: TextareaFieldProps) {
+export const TextareaField = (props: FieldFrameProps & ComponentProps<typeof Textarea>) => field(props, Textarea as Control);
+
+/** A message box with its counter under it (the counter is announced with the box). */
+export function MessageField({ counter, ...props }: Omit<FieldFrameProps, 'hint' | 'label'> & ComponentProps<typeof Textarea> & { counter: (id: string) => ReactNode }) {
+  const counterId = `${props.id}-count`;
   return (
-    <FieldFrame id={id} label={label} error={error} aside={aside} optional={optional} hint={hint}>
-      <Textarea id={id} {...described(id, error)} {...inputProps} />
-    </FieldFrame>
+    <TextareaField
+      label="Message"
+      rows={5}
+      aria-describedby={props.error ? `${props.id}-error ${counterId}` : counterId}
+      hint={counter(counterId)}
+      {...props}
+    />
   );
 }

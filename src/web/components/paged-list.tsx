@@ -21,13 +21,15 @@ interface FilterSelectProps<T extends string> {
   onChange: (value: T) => void;
   options: readonly (readonly [T, string])[];
   className?: string;
+  /** For a select with a visible Label (htmlFor). */
+  id?: string;
 }
 
-/** A list filter or sort: a select with a fixed set of values and their labels. */
-export function FilterSelect<T extends string>({ label, value, onChange, options, className = 'w-full sm:w-40' }: FilterSelectProps<T>) {
+/** A select with a fixed set of values and their labels (a list's filter or sort, a form's choice). */
+export function FilterSelect<T extends string>({ label, value, onChange, options, className = 'w-full sm:w-40', id }: FilterSelectProps<T>) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as T)}>
-      <SelectTrigger className={className} aria-label={label}>
+      <SelectTrigger id={id} className={className} aria-label={label}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -67,19 +69,25 @@ export function RangeFooter({ rangeTestId, navLabel, page, pageSize, total, onPa
       </p>
       {totalPages > 1 && (
         <nav aria-label={navLabel} className="flex items-center gap-2">
-          <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
-            <ChevronLeft />
-            <span className="hidden sm:inline">Previous</span>
-          </Button>
+          <StepButton step={-1} page={page} totalPages={totalPages} onPage={onPage} />
           <span className="text-sm text-slate-600 tabular">
             Page {n(page)} of {n(totalPages)}
           </span>
-          <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
-            <span className="hidden sm:inline">Next</span>
-            <ChevronRight />
-          </Button>
+          <StepButton step={1} page={page} totalPages={totalPages} onPage={onPage} />
         </nav>
       )}
     </div>
+  );
+}
+
+/** Previous (step -1) or Next (step 1): disabled at the first or last page. */
+export function StepButton({ step, page, totalPages, onPage }: { step: -1 | 1; page: number; totalPages: number; onPage: (page: number) => void }) {
+  const next = step === 1;
+  return (
+    <Button variant="outline" size="sm" onClick={() => onPage(page + step)} disabled={next ? page >= totalPages : page <= 1} aria-label={next ? 'Next page' : 'Previous page'}>
+      {!next && <ChevronLeft />}
+      <span className="hidden sm:inline">{next ? 'Next' : 'Previous'}</span>
+      {next && <ChevronRight />}
+    </Button>
   );
 }

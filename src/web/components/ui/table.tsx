@@ -41,3 +41,12 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return <caption className={cn('mt-4 text-sm text-slate-500', className)} {...props} />;
 }
+
+/** The last column's head: the row actions, named for screen readers only. */
+export function ActionsHead() {
+  return (
+    <TableHead>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}

@@ -7,7 +7,7 @@ import { FormActions } from '../../components/form-actions';
 import { FormField } from '../../components/form-field';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { FilterSelect } from '../../components/paged-list';
 import { toast } from '../../components/ui/use-toast';
 import { useAuth } from '../../lib/auth';
 import { errorMessages } from '../../lib/form-errors';
@@ -55,18 +55,7 @@ export function AddClientForm({ onDone }: { onDone: () => void }) {
               control={form.control}
               name="serviceType"
               render={({ field }) => (
-                <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                  <SelectTrigger id={`${id}-type`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {serviceTypes.map((t) => (
-                      <SelectItem key={t} value={t}>
-                        {t}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <FilterSelect id={`${id}-type`} label="Service Type" className="" value={field.value ?? ''} onChange={field.onChange} options={serviceTypes.map((t) => [t, t] as const)} />
               )}
             />
           </div>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { sendThanksSchema } from '../../../shared/schemas/clients';
 import { countSegments } from '../../../shared/sms-segments';
 import { FormActions } from '../../components/form-actions';
-import { TextareaField } from '../../components/form-field';
+import { MessageField } from '../../components/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { defaultThanksMessage } from './thanks-message';
 import type { Client } from './types';
@@ -34,15 +34,7 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
           <DialogTitle>Send Thank You</DialogTitle>
           <DialogDescription>A personal thank-you to {client.name}.</DialogDescription>
         </DialogHeader>
-        <TextareaField
-          id={fieldId}
-          label="Message"
-          rows={5}
-          error={error}
-          aria-describedby={error ? `${fieldId}-error ${fieldId}-count` : `${fieldId}-count`}
-          hint={<SegmentCount id={`${fieldId}-count`} text={message} />}
-          {...form.register('message')}
-        />
+        <MessageField id={fieldId} error={error} counter={(id) => <SegmentCount id={id} text={message} />} {...form.register('message')} />
         <FormActions onCancel={onClose} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
       </form>
     </DialogContent>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { formatPhone } from '../../../shared/format';
 import { leadEmailInputSchema, leadSmsInputSchema, type Lead } from '../../../shared/schemas/leads';
 import { FormActions } from '../../components/form-actions';
-import { FormField, TextareaField } from '../../components/form-field';
+import { FormField, MessageField, TextareaField } from '../../components/form-field';
 import { SegmentCounter } from '../../components/sms/segment-counter';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { useEmailLead, useTextLead } from './use-leads';
@@ -27,15 +27,7 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
             A text to {lead.name} at {formatPhone(lead.phone)} from your business number.
           </DialogDescription>
         </DialogHeader>
-        <TextareaField
-          id={id}
-          label="Message"
-          rows={5}
-          error={error}
-          aria-describedby={error ? `${id}-error ${id}-count` : `${id}-count`}
-          hint={<SegmentCounter id={`${id}-count`} text={message} />}
-          {...form.register('message')}
-        />
+        <MessageField id={id} error={error} counter={(counterId) => <SegmentCounter id={counterId} text={message} />} {...form.register('message')} />
         <FormActions onCancel={onDone} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send SMS" pendingLabel="Sending..." />
       </form>
     </DialogContent>
