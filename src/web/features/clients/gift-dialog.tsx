@@ -7,20 +7,17 @@ import { formatCurrency } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { FormActions } from '../../components/form-actions';
 import { FormField } from '../../components/form-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FieldError, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { cn } from '../../lib/utils';
 import type { Client } from './types';
 import { useSendGift } from './use-client-mutations';
+import { ItemDialog } from '../../components/item-dialog';
 
-export function GiftDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
-  return (
-    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
-      {client && <GiftForm key={client.id} client={client} onClose={onClose} />}
-    </Dialog>
-  );
-}
+export const GiftDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
+  <ItemDialog item={client} onClose={onClose}>{(item) => <GiftForm client={item} onClose={onClose} />}</ItemDialog>
+);
 
 function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) {
   const form = useForm({ resolver: zodResolver(sendGiftSchema), defaultValues: { clientId: client.id, giftType: 'discount' as GiftType, amount: '' } });

@@ -5,20 +5,16 @@ import { sendThanksSchema } from '../../../shared/schemas/clients';
 import { countSegments } from '../../../shared/sms-segments';
 import { FormActions } from '../../components/form-actions';
 import { MessageField } from '../../components/form-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { defaultThanksMessage } from './thanks-message';
 import type { Client } from './types';
 import { useSendThanks } from './use-client-mutations';
+import { ItemDialog } from '../../components/item-dialog';
 
 
-export function ThanksDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
-  return (
-    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
-      {/* Keyed by client so the message box is prefilled afresh for each one. */}
-      {client && <ThanksForm key={client.id} client={client} onClose={onClose} />}
-    </Dialog>
-  );
-}
+export const ThanksDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
+  <ItemDialog item={client} onClose={onClose}>{(item) => <ThanksForm client={item} onClose={onClose} />}</ItemDialog>
+);
 
 function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }) {
   const form = useForm({ resolver: zodResolver(sendThanksSchema), defaultValues: { clientId: client.id, message: defaultThanksMessage(client.name) } });

@@ -2,20 +2,17 @@ import { useId, useState } from 'react';
 import type { OverdueClient } from '../../../shared/schemas/insights';
 import { SegmentCounter } from '../../components/sms/segment-counter';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { useFollowUpText, useSendFollowUp } from './use-insights';
 import { plural } from '../../../shared/format';
+import { ItemDialog } from '../../components/item-dialog';
 
-export function FollowUpDialog({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) {
-  return (
-    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
-      {client && <FollowUpLoader key={client.id} client={client} onClose={onClose} />}
-    </Dialog>
-  );
-}
+export const FollowUpDialog = ({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) => (
+  <ItemDialog item={client} onClose={onClose}>{(item) => <FollowUpLoader client={item} onClose={onClose} />}</ItemDialog>
+);
 
 function FollowUpLoader({ client, onClose }: { client: OverdueClient; onClose: () => void }) {
   const { text, loading } = useFollowUpText();
