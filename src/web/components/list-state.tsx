@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/utils';
+import { Card, CardHeader, CardTitle } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 
 interface ListStateProps {
@@ -53,5 +54,29 @@ export function PanelEmpty({ icon: Icon, title, text }: { icon: LucideIcon; titl
       <p className="text-sm font-medium text-slate-900">{title}</p>
       <p className="text-sm text-slate-500">{text}</p>
     </div>
+  );
+}
+
+interface PanelProps {
+  testId: string;
+  title: string;
+  /** Beside the title: an icon before it, a count badge after it. */
+  before?: ReactNode;
+  after?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A dashboard panel: a card with a small titled header over its list. */
+export function Panel({ testId, title, before, after, className = 'flex flex-col', children }: PanelProps) {
+  return (
+    <Card className={className} data-testid={testId}>
+      <CardHeader className={cn('border-b border-slate-100 pb-4 sm:pb-4', (before || after) && 'flex-row items-center gap-2 space-y-0', after && 'justify-between')}>
+        {before}
+        <CardTitle className="text-base">{title}</CardTitle>
+        {after}
+      </CardHeader>
+      {children}
+    </Card>
   );
 }

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { formatPhone, formatTimeAgo } from '../../../shared/format';
 import type { PendingReferralItem, PendingReferralsResponse } from '../../../shared/schemas/referrals';
 import { Button } from '../../components/ui/button';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { ListState, PanelEmpty } from '../../components/list-state';
+import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 import { useSendReminder } from './use-referral-activity';
 
 const daysText = (days: number) => (days <= 0 ? 'Shared today' : `Shared ${days} ${days === 1 ? 'day' : 'days'} ago`);
@@ -58,10 +57,7 @@ function PendingItem({ item }: { item: PendingReferralItem }) {
 export function PendingReferralsPanel({ data, loading, failed }: { data: PendingReferralsResponse | undefined; loading: boolean; failed: boolean }) {
   const more = data ? data.total - data.referrals.length : 0;
   return (
-    <Card className="flex flex-col" data-testid="pending-referrals">
-      <CardHeader className="border-b border-slate-100 pb-4 sm:pb-4">
-        <CardTitle className="text-base">Pending Referrals</CardTitle>
-      </CardHeader>
+    <Panel testId="pending-referrals" title="Pending Referrals">
       <ListState
         loading={loading}
         failed={failed}
@@ -89,6 +85,6 @@ export function PendingReferralsPanel({ data, loading, failed }: { data: Pending
         </>
         )}
       </ListState>
-    </Card>
+    </Panel>
   );
 }

@@ -1,10 +1,9 @@
 import { PartyPopper } from 'lucide-react';
 import { formatCurrency, formatDate, formatTimeAgo } from '../../../shared/format';
 import type { ConversionItem } from '../../../shared/schemas/referrals';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { useSetRewardGiven } from './use-referral-activity';
-import { ListState, PanelEmpty } from '../../components/list-state';
+import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 
 function RewardGiven({ item }: { item: ConversionItem }) {
   const save = useSetRewardGiven();
@@ -40,10 +39,7 @@ function RewardGiven({ item }: { item: ConversionItem }) {
 /** Spec part 1 "Recent Conversions": the latest 10 friends who booked, each referrer's reward with a saved Reward Given box. */
 export function RecentConversionsPanel({ data, loading, failed }: { data: ConversionItem[] | undefined; loading: boolean; failed: boolean }) {
   return (
-    <Card className="flex flex-col" data-testid="recent-conversions">
-      <CardHeader className="border-b border-slate-100 pb-4 sm:pb-4">
-        <CardTitle className="text-base">Recent Conversions</CardTitle>
-      </CardHeader>
+    <Panel testId="recent-conversions" title="Recent Conversions">
       <ListState
         loading={loading}
         failed={failed}
@@ -76,6 +72,6 @@ export function RecentConversionsPanel({ data, loading, failed }: { data: Conver
         </ul>
         )}
       </ListState>
-    </Card>
+    </Panel>
   );
 }

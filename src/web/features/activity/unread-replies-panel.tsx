@@ -1,10 +1,9 @@
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { ReplyItem } from './reply-item';
 import type { UnreadReplies } from './use-activity';
-import { ListState, PanelEmpty } from '../../components/list-state';
+import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 
 interface UnreadRepliesPanelProps {
   data: UnreadReplies | undefined;
@@ -16,16 +15,18 @@ interface UnreadRepliesPanelProps {
 export function UnreadRepliesPanel({ data, loading, failed }: UnreadRepliesPanelProps) {
   const count = data?.replies.length ?? 0;
   return (
-    <Card className="flex flex-col" data-testid="unread-replies">
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 border-b border-slate-100 pb-4 sm:pb-4">
-        <CardTitle className="text-base">Unread SMS Replies</CardTitle>
-        {count > 0 && (
+    <Panel
+      testId="unread-replies"
+      title="Unread SMS Replies"
+      after={
+        count > 0 && (
           <Badge data-testid="unread-replies-count">
             {data?.hasMore ? `${count}+` : count}
             <span className="sr-only"> unread</span>
           </Badge>
-        )}
-      </CardHeader>
+        )
+      }
+    >
       <ListState
         loading={loading}
         failed={failed}
@@ -52,6 +53,6 @@ export function UnreadRepliesPanel({ data, loading, failed }: UnreadRepliesPanel
         </>
         )}
       </ListState>
-    </Card>
+    </Panel>
   );
 }

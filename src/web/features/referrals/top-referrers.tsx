@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { formatCurrency, formatPercent } from '../../../shared/format';
 import type { TopReferrer } from '../../../shared/schemas/referrals';
 import { Button } from '../../components/ui/button';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { ShareDialog } from './share-dialog';
-import { ListState } from '../../components/list-state';
+import { ListState, Panel } from '../../components/list-state';
 
 interface TopReferrersProps {
   data: TopReferrer[] | undefined;
@@ -18,11 +17,7 @@ interface TopReferrersProps {
 export function TopReferrers({ data, loading, failed, websiteUrl }: TopReferrersProps) {
   const [sharing, setSharing] = useState<TopReferrer | null>(null);
   return (
-    <Card data-testid="top-referrers">
-      <CardHeader className="flex-row items-center gap-2 space-y-0 border-b border-slate-100 pb-4 sm:pb-4">
-        <Trophy className="size-4 text-amber-500" aria-hidden="true" />
-        <CardTitle className="text-base">Top Referrers</CardTitle>
-      </CardHeader>
+    <Panel testId="top-referrers" title="Top Referrers" before={<Trophy className="size-4 text-amber-500" aria-hidden="true" />} className="">
       <ListState
         loading={loading}
         failed={failed}
@@ -55,6 +50,6 @@ export function TopReferrers({ data, loading, failed, websiteUrl }: TopReferrers
         )}
       </ListState>
       <ShareDialog referrer={sharing} websiteUrl={websiteUrl} onClose={() => setSharing(null)} />
-    </Card>
+    </Panel>
   );
 }
