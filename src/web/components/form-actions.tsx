@@ -27,3 +27,12 @@ export function FormActions({ onCancel, pending, submitLabel, pendingLabel, canS
     </Row>
   );
 }
+
+/** A form's one full-width submit button, saying `pendingLabel` while the form is being sent. */
+export function SubmitButton({ pending, label, pendingLabel, disabled = false }: { pending: boolean; label: string; pendingLabel: string; disabled?: boolean }) {
+  return (
+    <Button type="submit" className="w-full" disabled={disabled || pending}>
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}

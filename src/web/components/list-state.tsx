@@ -4,7 +4,7 @@ import { cn } from '../lib/utils';
 import { Card, CardHeader, CardTitle } from './ui/card';
 import { Skeleton } from './ui/skeleton';
 
-interface ListStateProps {
+export interface ListStateProps {
   loading: boolean;
   /** True when the read failed and there is nothing (not even an older page) to show. */
   failed: boolean;

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { ListState, type ListStateProps } from './list-state';
 import { Button } from './ui/button';
+import { CardHeader, CardTitle } from './ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 
 /** The page of a paged list, back to 1 whenever `filterKey` (the search, filters and sort) changes. */
@@ -89,5 +91,32 @@ export function StepButton({ step, page, totalPages, onPage }: { step: -1 | 1; p
       <span className="hidden sm:inline">{next ? 'Next' : 'Previous'}</span>
       {next && <ChevronRight />}
     </Button>
+  );
+}
+
+/** A paged list's header: its title, then the search field and the filters side by side. */
+export function ListHeader({ title, search, children }: { title: string; search: ReactNode; children: ReactNode }) {
+  return (
+    <CardHeader className="gap-4 pb-4">
+      <CardTitle>{title}</CardTitle>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        {search}
+        <div className="flex gap-3">{children}</div>
+      </div>
+    </CardHeader>
+  );
+}
+
+interface PagedBodyProps extends Omit<ListStateProps, 'loading' | 'failed'> {
+  /** The page's query: skeleton while pending, dimmed while the next page loads, the alert only when there is nothing to show. */
+  query: { isPending: boolean; isError: boolean; data: unknown; isPlaceholderData: boolean };
+}
+
+/** A paged list's rows with their loading, error and empty states. */
+export function PagedBody({ query, ...states }: PagedBodyProps) {
+  return (
+    <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={query.isPlaceholderData}>
+      <ListState loading={query.isPending} failed={query.isError && !query.data} {...states} />
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Upload } from 'lucide-react';
 import { lazy, memo, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AddClientDialog as AddClientDialogEach } from './add-client-dialog';
 import { BookingTrendsChart as BookingTrendsChartEach } from './booking-trends-chart';
@@ -70,11 +68,7 @@ export function ClientDashboardPage() {
           icon={Upload}
           title="No clients yet"
           text="Import your booking history and Referloop finds your most loyal clients for you."
-          action={
-            <Link to="/data-sources" className={buttonVariants()}>
-              Upload your client list
-            </Link>
-          }
+          link={{ to: '/data-sources', label: 'Upload your client list' }}
         />
       ) : (
         <>

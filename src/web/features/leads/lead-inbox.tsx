@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { LEAD_PAGE_SIZE, LEAD_SOURCES, LEAD_STATUSES } from '../../../shared/schemas/leads';
-import { ListState } from '../../components/list-state';
-import { FilterSelect, RangeFooter, usePageFor } from '../../components/paged-list';
+import { FilterSelect, ListHeader, PagedBody, RangeFooter, usePageFor } from '../../components/paged-list';
 import { SearchField } from '../../components/search-field';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { sourceLabel, statusLabel } from './lead-labels';
@@ -30,29 +29,22 @@ export function LeadInbox({ onAction }: { onAction: (a: LeadAction) => void }) {
   const [source, setSource] = useState<SourceFilter>('all');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = usePageFor(`${search}|${status}|${source}`);
-  const { data, isPending, isError, isPlaceholderData } = useLeadPage({ page, search, status, source });
+  const query = useLeadPage({ page, search, status, source });
   const wide = useMediaQuery(MD_UP);
   const now = useNow();
 
+  const { data } = query;
   const total = data?.total ?? 0;
   const filtered = Boolean(search) || status !== 'all' || source !== 'all';
 
   return (
     <Card className="min-w-0" data-testid="lead-inbox">
-      <CardHeader className="gap-4 pb-4">
-        <CardTitle>Lead Inbox</CardTitle>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SearchField label="Search leads" placeholder="Name, email, phone or referrer" value={searchInput} onChange={setSearchInput} />
-          <div className="flex gap-3">
-            <FilterSelect label="Status filter" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
-            <FilterSelect label="Source filter" value={source} onChange={setSource} options={SOURCE_OPTIONS} />
-          </div>
-        </div>
-      </CardHeader>
-      <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-        <ListState
-          loading={isPending}
-          failed={isError && !data}
+      <ListHeader title="Lead Inbox" search={<SearchField label="Search leads" placeholder="Name, email, phone or referrer" value={searchInput} onChange={setSearchInput} />}>
+        <FilterSelect label="Status filter" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+        <FilterSelect label="Source filter" value={source} onChange={setSource} options={SOURCE_OPTIONS} />
+      </ListHeader>
+        <PagedBody
+          query={query}
           errorText="Leads could not be loaded. Please reload the page."
           empty={total === 0}
           emptyContent={
@@ -62,8 +54,7 @@ export function LeadInbox({ onAction }: { onAction: (a: LeadAction) => void }) {
           }
         >
           {() => (wide ? <LeadTableRows leads={data!.leads} now={now} onAction={onAction} /> : <LeadCards leads={data!.leads} now={now} onAction={onAction} />)}
-        </ListState>
-      </div>
+        </PagedBody>
       <RangeFooter rangeTestId="leads-range" navLabel="Lead pages" page={page} pageSize={LEAD_PAGE_SIZE} total={total} onPage={setPage} />
     </Card>
   );

@@ -1,8 +1,6 @@
 import { Gift, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { buttonVariants } from '../../components/ui/button-variants';
 import { ExportButton } from '../../components/export-button';
 import { ReferralMetricCards } from './referral-metric-cards';
 import { ReferralsTable } from './referrals-table';
@@ -36,12 +34,7 @@ export function ReferralsPage() {
           icon={Gift}
           title="No referrals yet"
           text="When a client shares their referral link and a friend claims the reward, the referral shows up here. Every client already has a referral code: send them their link with a thank-you text."
-          action={
-            <Link to="/clients" className={buttonVariants()}>
-              <Users aria-hidden="true" />
-              See your clients and their codes
-            </Link>
-          }
+          link={{ to: '/clients', label: 'See your clients and their codes', icon: Users }}
         />
       ) : (
         <>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { REFERRAL_PAGE_SIZE } from '../../../shared/schemas/referrals';
-import { ListState } from '../../components/list-state';
-import { FilterSelect, RangeFooter, usePageFor } from '../../components/paged-list';
+import { FilterSelect, ListHeader, PagedBody, RangeFooter, usePageFor } from '../../components/paged-list';
 import { type ConvertTarget, MarkConvertedDialog } from '../../components/referrals/mark-converted-dialog';
 import { SearchField } from '../../components/search-field';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MD_UP, useMediaQuery } from '../../lib/use-media-query';
 import { ReferralCards, ReferralTableRows } from './referral-rows';
@@ -30,26 +29,19 @@ export function ReferralsTable() {
   const [converting, setConverting] = useState<ConvertTarget | null>(null);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = usePageFor(`${search}|${status}|${sort}`);
-  const { data, isPending, isError, isPlaceholderData } = useReferralPage({ page, search, status, sort });
+  const query = useReferralPage({ page, search, status, sort });
   const wide = useMediaQuery(MD_UP);
+  const { data } = query;
   const total = data?.total ?? 0;
 
   return (
     <Card className="min-w-0" data-testid="referrals-table">
-      <CardHeader className="gap-4 pb-4">
-        <CardTitle>Referrals</CardTitle>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SearchField label="Search referrals" placeholder="Friend, referrer or code" value={searchInput} onChange={setSearchInput} />
-          <div className="flex gap-3">
-            <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} className="w-full sm:w-36" />
-            <FilterSelect label="Sort" value={sort} onChange={setSort} options={SORT_OPTIONS} className="w-full sm:w-44" />
-          </div>
-        </div>
-      </CardHeader>
-      <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={isPlaceholderData}>
-        <ListState
-          loading={isPending}
-          failed={isError && !data}
+      <ListHeader title="Referrals" search={<SearchField label="Search referrals" placeholder="Friend, referrer or code" value={searchInput} onChange={setSearchInput} />}>
+        <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} className="w-full sm:w-36" />
+        <FilterSelect label="Sort" value={sort} onChange={setSort} options={SORT_OPTIONS} className="w-full sm:w-44" />
+      </ListHeader>
+        <PagedBody
+          query={query}
           errorText="Referrals could not be loaded. Please reload the page."
           empty={total === 0}
           emptyContent={<p className="p-6 text-center text-sm text-slate-500">No referrals match{search ? ` “${search}”` : ''}.</p>}
@@ -57,8 +49,7 @@ export function ReferralsTable() {
           {() =>
             wide ? <ReferralTableRows referrals={data!.referrals} onConvert={setConverting} /> : <ReferralCards referrals={data!.referrals} onConvert={setConverting} />
           }
-        </ListState>
-      </div>
+        </PagedBody>
       <RangeFooter rangeTestId="referrals-range" navLabel="Referral pages" page={page} pageSize={REFERRAL_PAGE_SIZE} total={total} onPage={setPage} />
       <MarkConvertedDialog referral={converting} onClose={() => setConverting(null)} />
     </Card>
