@@ -36,7 +36,7 @@ export function ListState({ loading, failed, errorText, empty, emptyContent, row
   return <>{empty ? emptyContent : children()}</>;
 }
 
-export function ListSkeleton({ rows = 5, rowClassName = 'h-12', className = 'p-4' }: { rows?: number; rowClassName?: string; className?: string }) {
+function ListSkeleton({ rows = 5, rowClassName = 'h-12', className = 'p-4' }: { rows?: number; rowClassName?: string; className?: string }) {
   return (
     <div className={cn('space-y-3', className)}>
       {Array.from({ length: rows }, (_, i) => (

@@ -4,7 +4,6 @@ import { invalidatePrefixes } from './prefix';
 /** The leads feature's reads (GET /api/leads*). */
 export const LEADS_KEY = '/api/leads';
 export const LEAD_STATS_KEY = '/api/leads/stats';
-export const communicationsKey = (leadId: number) => `${LEADS_KEY}/${leadId}/communications`;
 
 /** Every lead read: the inbox pages, the stats, each lead's messages. */
 export const refreshLeads = (qc: QueryClient) => invalidatePrefixes(qc, [LEADS_KEY]);

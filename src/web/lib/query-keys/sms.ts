@@ -24,5 +24,3 @@ export const refreshMessaging = (qc: QueryClient) => invalidatePrefixes(qc, MESS
 export const refreshAfterNumber = (qc: QueryClient) =>
   Promise.all([refreshBusiness(qc), qc.invalidateQueries({ queryKey: [USAGE_KEY] }), qc.invalidateQueries({ queryKey: [OUTREACH_SETTINGS_KEY] })]);
 
-/** After the templates or outreach settings were saved elsewhere (Settings). */
-export const refreshTemplates = (qc: QueryClient) => Promise.all([qc.invalidateQueries({ queryKey: [TEMPLATES_KEY] }), qc.invalidateQueries({ queryKey: [OUTREACH_SETTINGS_KEY] })]);
