@@ -16,7 +16,7 @@ export default defineConfig({
     rollupOptions: {
       input: { index: path.resolve(import.meta.dirname, 'src/web/index.html'), landing: path.resolve(import.meta.dirname, 'src/web/landing-main.tsx'),
         // The public referral page: its own small page and script, no React (docs/referrals.md "Public claim").
-        refer: path.resolve(import.meta.dirname, 'src/web/features/public-referral/refer.html'),
+        refer: path.resolve(import.meta.dirname, 'src/web/features/referrals-public/refer.html'),
         // A signed-in screen's prerendered frame: a few lines that start the app once the frame has painted.
         signedIn: path.resolve(import.meta.dirname, 'src/web/signed-in-main.ts'),
       },

@@ -28,8 +28,8 @@ const SCREENS: { name: string; sources: string[]; entry?: string }[] = [
   { name: '  + signup form (on click)', entry: 'landing-main.tsx', sources: ['landing-hydrate.tsx', 'features/accounts/signup-modal.tsx'] },
   { name: 'client dashboard', sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx'] },
   { name: '  + its chart (lazy)', sources: ['components/app-shell/app-shell.tsx', 'features/clients/client-dashboard-page.tsx', 'features/clients/booking-trends-plot.tsx'] },
-  { name: 'data sources', sources: ['components/app-shell/app-shell.tsx', 'features/data-sources/data-sources-page.tsx'] },
-  { name: 'referral page (/refer)', entry: 'features/public-referral/refer.html', sources: [] },
+  { name: 'data sources', sources: ['components/app-shell/app-shell.tsx', 'features/imports/data-sources-page.tsx'] },
+  { name: 'referral page (/refer)', entry: 'features/referrals-public/refer.html', sources: [] },
 ];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

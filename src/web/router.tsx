@@ -17,17 +17,17 @@ const LoginPage = lazyPage(() => import('./features/accounts/login-page'), 'Logi
 const SignupPage = lazyPage(() => import('./features/accounts/signup-page'), 'SignupPage');
 const ForgotPasswordPage = lazyPage(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage');
-const ReferPage = lazyPage(() => import('./features/public-referral/refer-page'), 'ReferPage');
+const ReferPage = lazyPage(() => import('./features/referrals-public/refer-page'), 'ReferPage');
 const SetupPage = lazyPage(() => import('./features/onboarding/setup-page'), 'SetupPage');
 const LeadsPage = lazyPage(() => import('./features/leads/leads-page'), 'LeadsPage');
 const ClientDashboardPage = lazyPage(() => import('./features/clients/client-dashboard-page'), 'ClientDashboardPage');
 const ActivityDashboardPage = lazyPage(() => import('./features/activity/activity-dashboard-page'), 'ActivityDashboardPage');
 const ReferralsPage = lazyPage(() => import('./features/referrals/referrals-page'), 'ReferralsPage');
 const InsightsPage = lazyPage(() => import('./features/insights/insights-page'), 'InsightsPage');
-const DataSourcesPage = lazyPage(() => import('./features/data-sources/data-sources-page'), 'DataSourcesPage');
+const DataSourcesPage = lazyPage(() => import('./features/imports/data-sources-page'), 'DataSourcesPage');
 const SmsPage = lazyPage(() => import('./features/sms/sms-page'), 'SmsPage');
 const FormsPage = lazyPage(() => import('./features/forms/forms-page'), 'FormsPage');
-const SettingsPage = lazyPage(() => import('./features/settings/settings-page'), 'SettingsPage');
+const SettingsPage = lazyPage(() => import('./features/business/settings-page'), 'SettingsPage');
 
 // Spec part 2 "Top-level routing". Signed out, any unknown path shows the landing page.
 function SignedOutRoutes() {
@@ -105,11 +105,11 @@ const screens: [RegExp, () => Promise<unknown>][] = [
   [/^\/signup\/?$/, () => import('./features/accounts/signup-page')],
   [/^\/forgot-password\/?$/, () => import('./features/accounts/forgot-password-page')],
   [/^\/reset-password\/?$/, () => import('./features/accounts/reset-password-page')],
-  [/^\/refer\/?$/, () => import('./features/public-referral/refer-page')],
+  [/^\/refer\/?$/, () => import('./features/referrals-public/refer-page')],
   [/^\/setup/, () => import('./features/onboarding/setup-page')],
   [/^\/clients\/?$/, () => import('./features/clients/client-dashboard-page')],
   [/^\/dashboard\/?$/, () => import('./features/activity/activity-dashboard-page')],
-  [/^\/data-sources\/?$/, () => import('./features/data-sources/data-sources-page')],
+  [/^\/data-sources\/?$/, () => import('./features/imports/data-sources-page')],
   // The signed-in home; a signed-out visitor at / without a query string gets the prerendered landing page, which preloads nothing here.
   [/^\/(leads\/?)?$/, () => import('./features/leads/leads-page')],
   [/^\/(|leads|referrals|insights|outreach|sms|forms|settings|clients|dashboard|data-sources)\/?$/, () => import('./components/app-shell/app-shell')],

@@ -31,7 +31,7 @@ export const SIGNED_IN_PAGES: Record<string, string> = {
  * Public pages with their own small entry (no React app), the same for everyone, with any query string:
  * the referral page reads its code from `?code=` (docs/referrals.md "Public claim").
  */
-export const STANDALONE_PAGES: Record<string, string> = { '/refer': 'features/public-referral/refer.html' };
+export const STANDALONE_PAGES: Record<string, string> = { '/refer': 'features/referrals-public/refer.html' };
 
 export const ROBOTS_TXT = [
   'User-agent: *',

@@ -100,7 +100,6 @@ export const existingServiceSchema = z.object(
 );
 
 const stepSchema = z.object({ status: z.enum(STEP_STATUSES), reason: z.string().nullable(), fix: z.string().nullable() });
-export type RegistrationStep = z.infer<typeof stepSchema>;
 
 export const registrationSchema = z.object({
   /** 'none' before the owner submits anything; 'approved' once texts may go out. */

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import type { DeliveryDrivers } from '../../shared/schemas/delivery';
 import { cn } from '../lib/utils';
+import { DELIVERY_KEY } from '../lib/query-keys/business';
 
-export const DELIVERY_URL = '/api/business/delivery';
 
 const NOTES = {
   sms: {
@@ -23,7 +23,7 @@ const NOTES = {
  * or without SMTP: "sent" then means sent to the simulator or to a file (docs/settings.md "Delivery banner").
  */
 export function DeliveryBanner({ show, className = 'mb-6' }: { show: ('sms' | 'email')[]; className?: string }) {
-  const { data } = useQuery<DeliveryDrivers>({ queryKey: [DELIVERY_URL] });
+  const { data } = useQuery<DeliveryDrivers>({ queryKey: [DELIVERY_KEY] });
   if (!data) return null;
   const notes = show.filter((kind) => (kind === 'sms' ? data.sms === 'simulator' : data.email === 'files'));
   if (!notes.length) return null;

@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../lib/utils';
+import { buttonVariants } from './ui/button-variants';
 
 interface EmptyStateProps {
   icon?: LucideIcon;
@@ -8,12 +10,23 @@ interface EmptyStateProps {
   text?: ReactNode;
   /** The next thing to do: usually a Button or a Link styled as one. */
   action?: ReactNode;
+  /** The next thing to do as a link styled as a button (in place of `action`). */
+  link?: { to: string; label: string; icon?: LucideIcon };
   className?: string;
   /** h2 under a page header; h1 when the empty state is the whole page (404). */
   headingLevel?: 'h1' | 'h2';
 }
 
-export function EmptyState({ icon: Icon, title, text, action, className, headingLevel: Heading = 'h2' }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, text, action, link, className, headingLevel: Heading = 'h2' }: EmptyStateProps) {
+  if (link) {
+    const LinkIcon = link.icon;
+    action = (
+      <Link to={link.to} className={buttonVariants()}>
+        {LinkIcon && <LinkIcon aria-hidden="true" />}
+        {link.label}
+      </Link>
+    );
+  }
   return (
     <div
       className={cn(

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { UPLOAD_LIMIT_BYTES } from '../../shared/constants';
 import type { UploadResult } from '../../shared/schemas/imports';
 import { toast } from '../components/ui/use-toast';
-import { refreshAfterImport } from './imports';
+import { refreshAfterImport } from './query-keys/imports';
 import { UploadError, uploadFile } from './upload-file';
 
 /**

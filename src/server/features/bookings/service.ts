@@ -11,7 +11,7 @@ import { reactAfterCommit } from './reactions';
 // touched clients' figures, and lets the features listed in reactions.ts react (referral conversion in the
 // transaction, the automated texts once it committed).
 
-export { recordBookings, recordCancelledBookings, dedupeKey, type BookingRow, type CancelledBookingRow, type DateRange, type RecentBooking, type RecordResult } from './record';
+export { recordBookings, recordCancelledBookings, type BookingRow, type CancelledBookingRow } from './record';
 
 /** What recording needs beyond the database: the queue for the automated texts new bookings bring. */
 export type BookingDeps = BookingAutomationDeps;

@@ -3,7 +3,7 @@ import { type AutomationContext, queueBookingTexts, type RecentBooking } from '.
 // What other features use of the automations (docs/sms-automations.md): the bookings feature asks which
 // service dates count as new, and hands over the bookings it inserted once committed (bookings/reactions.ts).
 
-export { recentBookingRange, RECENT_DAYS, type AutomationContext, type DateRange, type RecentBooking } from './bookings';
+export { recentBookingRange, type AutomationContext, type DateRange, type RecentBooking } from './bookings';
 export { queueDueFollowUps } from './follow-ups';
 export { emailFollowUpJob } from './follow-up-emails';
 

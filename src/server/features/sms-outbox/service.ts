@@ -1,8 +1,6 @@
 // What other features use of the outbox (the lint rule lets them import only this file): queue texts that
 // go out later — paced, inside the recipient's window, once per key, under the kind's cool-down.
 export { queueTexts, type TextToQueue } from './enqueue';
-export { cooldownDays, DEFAULT_COOLDOWN_DAYS } from './cooldowns';
 export { deliverTextJob } from './jobs';
-export type { OutboxRow } from './queries';
 /** GET /api/sms/scheduled: the automated texts still to go (docs/sms-automations.md). */
 export { selectScheduled as listScheduled } from './scheduled';

@@ -2,7 +2,7 @@
 // docs/sms.md.
 import type { Placeholder } from '../../../shared/sms-template';
 
-export { PLACEHOLDERS, type Placeholder, type RenderValues, renderMessage, firstName, referralLink } from '../../../shared/sms-template';
+export { PLACEHOLDERS, type Placeholder, renderMessage, firstName, referralLink } from '../../../shared/sms-template';
 
 const WHAT: Record<Placeholder, string> = {
   clientName: 'a client',

@@ -5,13 +5,13 @@ import type { SendContext } from './send';
 // What other features use of SMS (the lint rule lets them import only this file): the send service,
 // the opt-out list, usage, and the context a route builds to send.
 
-export { sendSms, smsUsage, FREE_MESSAGES, MAX_SMS_LENGTH, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendContext, type SendSmsInput, type SentText } from './send';
+export { sendSms, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendContext, type SentText } from './send';
 /** Texts whose outcome is unknown: settled by asking the provider (docs/sms-outbox.md "At most once"). */
 export * as uncertainTexts from './uncertain';
 export { marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, type TextingFacts } from './texting';
-export { noteDelivery, unreachableAmong, unreachableReason } from './unreachable';
-export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog, type OptOutChange, type OptOutLogEntry } from './opt-outs';
-export { renderMessage, firstName, referralLink, PLACEHOLDERS, type Placeholder } from './render';
+export { noteDelivery } from './unreachable';
+export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog } from './opt-outs';
+export { renderMessage, firstName, referralLink } from './render';
 /** A2P 10DLC registration: why the business may not text yet (null once its campaign is approved). */
 export { registrationBlock } from './registration';
 /** Outreach settings: templates, review link, automation toggles and cool-downs. */
@@ -24,4 +24,4 @@ export function sendContextOf(app: FastifyInstance, request: FastifyRequest): Se
 }
 
 /** When an automated or bulk text may go out: the recipient's window, state rules and daily caps (docs/sms-send-window.md). */
-export { decideSendTime, stateOfPhone, type SendWindowDecision, type SendWindowInput } from './send-window/index';
+export { decideSendTime } from './send-window/index';

@@ -1,3 +1,3 @@
-export { defineJob, type JobContext, type JobDefinition, type JobSchedule } from './define-job';
-export { startJobs, JobPayloadError, type JobQueue, type Jobs, type JobsDeps, type JobsOptions, type SendOptions } from './start-jobs';
-export { jobIdFor, utcDay } from './job-key';
+export { defineJob, type JobContext, type JobDefinition } from './define-job';
+export { startJobs, JobPayloadError, type JobQueue, type Jobs } from './start-jobs';
+export { jobIdFor } from './job-key';

@@ -2,11 +2,13 @@ import { useId, useState } from 'react';
 import { formatCurrency, formatDate } from '../../../shared/format';
 import { AMOUNT_INVALID } from '../../../shared/schemas/referral-conversion';
 import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Input } from '../ui/input';
 import { FieldError, Label } from '../ui/label';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useBookingCandidates, useMarkConverted } from './use-mark-converted';
+import { ItemDialog } from '../item-dialog';
+import { FormActions } from '../form-actions';
 
 export type ConvertTarget = { id: number; refereeName: string };
 
@@ -15,13 +17,9 @@ export type ConvertTarget = { id: number; refereeName: string };
  * the referred friend and its bookings the referral's revenue), or enters what the booking brought when it is not
  * in the app.
  */
-export function MarkConvertedDialog({ referral, onClose }: { referral: ConvertTarget | null; onClose: () => void }) {
-  return (
-    <Dialog open={referral !== null} onOpenChange={(open) => !open && onClose()}>
-      {referral && <MarkConvertedForm key={referral.id} referral={referral} onClose={onClose} />}
-    </Dialog>
-  );
-}
+export const MarkConvertedDialog = ({ referral, onClose }: { referral: ConvertTarget | null; onClose: () => void }) => (
+  <ItemDialog item={referral} onClose={onClose}>{(item) => <MarkConvertedForm referral={item} onClose={onClose} />}</ItemDialog>
+);
 
 function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onClose: () => void }) {
   const [mode, setMode] = useState<'booking' | 'amount'>('booking');
@@ -139,14 +137,7 @@ function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onC
           </div>
         )}
         <FieldError id={`${id}-error`} message={error} />
-        <DialogFooter>
-          <Button variant="outline" type="button" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={convert.isPending}>
-            {convert.isPending ? 'Saving…' : 'Mark converted'}
-          </Button>
-        </DialogFooter>
+        <FormActions onCancel={onClose} pending={convert.isPending} submitLabel="Mark converted" pendingLabel="Saving…" />
       </form>
     </DialogContent>
   );

@@ -33,3 +33,12 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
 }
+
+/** The last column's head: the row actions, named for screen readers only. */
+export function ActionsHead() {
+  return (
+    <TableHead>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}

@@ -6,10 +6,11 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../shared/schemas/accounts-credentials';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 import { AuthLayout } from './auth-layout';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
+import { toastFailure } from '../../lib/toast-failure';
+import { SubmitButton } from '../../components/form-actions';
 
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -18,13 +19,7 @@ export function ForgotPasswordPage() {
   const request = useMutation({
     mutationFn: (values: ForgotPasswordInput) => apiJson<{ message: string }>('POST', '/api/auth/forgot-password', values),
     onSuccess: (_reply, values) => setSentTo(values.email),
-    onError: (error) => {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to send reset link. Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure('Error', error, 'Failed to send reset link. Please try again.'),
   });
 
   if (sentTo) {
@@ -65,9 +60,7 @@ export function ForgotPasswordPage() {
           error={form.formState.errors.email?.message}
           {...form.register('email')}
         />
-        <Button type="submit" className="w-full" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <SubmitButton pending={request.isPending} label='Send Reset Link' pendingLabel='Sending...' />
       </form>
     </AuthLayout>
   );

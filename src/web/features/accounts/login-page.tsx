@@ -4,13 +4,14 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput } from '../../../shared/schemas/accounts-credentials';
 import type { AuthResponse } from '../../../shared/schemas/business';
-import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { HOME_PATH, safeReturnPath } from '../../lib/session-expiry';
 import { AuthLayout } from './auth-layout';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
+import { toastFailure } from '../../lib/toast-failure';
+import { SubmitButton } from '../../components/form-actions';
 
 // The form's check (zod and the body schema) loads when the visitor first focuses the form, not with the page.
 const loadResolver = () => import('./login-resolver');
@@ -39,13 +40,7 @@ export function LoginPage() {
       signIn(business);
       navigate(returnTo, { replace: true });
     },
-    onError: (error) => {
-      toast({
-        title: 'Login failed',
-        description: errorMessage(error, 'Invalid credentials. Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure('Login failed', error, 'Invalid credentials. Please try again.'),
   });
 
   return (
@@ -82,9 +77,7 @@ export function LoginPage() {
           {...form.register('password')}
         />
         {/* Disabled until hydrated: the prerendered form must not submit natively (a GET would put the password in the URL). */}
-        <Button type="submit" className="w-full" disabled={!mounted || login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <SubmitButton pending={login.isPending} label='Sign In' pendingLabel='Signing in...' disabled={!mounted} />
       </form>
     </AuthLayout>
   );

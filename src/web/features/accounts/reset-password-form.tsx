@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../../shared/schemas/auth';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 import { PasswordField } from './password-field';
+import { toastFailure } from '../../lib/toast-failure';
+import { SubmitButton } from '../../components/form-actions';
 
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const form = useForm({
@@ -17,13 +17,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const reset = useMutation({
     mutationFn: (values: ResetPasswordInput) => apiJson<{ message: string }>('POST', '/api/auth/reset-password', values),
     onSuccess: onDone,
-    onError: (error) => {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to reset password. Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure('Error', error, 'Failed to reset password. Please try again.'),
   });
 
   return (
@@ -44,9 +38,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? 'Resetting...' : 'Reset Password'}
-      </Button>
+      <SubmitButton pending={reset.isPending} label='Reset Password' pendingLabel='Resetting...' />
     </form>
   );
 }

@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { signupSchema, type AuthResponse, type SignupInput } from '../../../shared/schemas/auth';
-import { Button } from '../../components/ui/button';
-import { dismiss, toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { dismiss } from '../../components/ui/use-toast';
+import { apiJson } from '../../lib/api';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { useAuth } from '../../lib/auth';
 import { AuthLayout } from './auth-layout';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
+import { toastFailure } from '../../lib/toast-failure';
+import { SubmitButton } from '../../components/form-actions';
 
 export function SignupPage() {
   const { signIn } = useAuth();
@@ -28,13 +29,7 @@ export function SignupPage() {
       signIn(business);
       navigate('/setup');
     },
-    onError: (error) => {
-      toast({
-        title: 'Signup failed',
-        description: errorMessage(error, 'Something went wrong. Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => toastFailure('Signup failed', error, 'Something went wrong. Please try again.'),
   });
 
   return (
@@ -70,9 +65,7 @@ export function SignupPage() {
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
-        <Button type="submit" className="w-full" disabled={signup.isPending}>
-          {signup.isPending ? 'Creating Account...' : 'Create Account'}
-        </Button>
+        <SubmitButton pending={signup.isPending} label='Create Account' pendingLabel='Creating Account...' />
       </form>
     </AuthLayout>
   );

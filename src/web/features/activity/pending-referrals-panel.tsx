@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { formatPhone, formatTimeAgo } from '../../../shared/format';
 import type { PendingReferralItem, PendingReferralsResponse } from '../../../shared/schemas/referrals';
 import { Button } from '../../components/ui/button';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 import { useSendReminder } from './use-referral-activity';
 
 const daysText = (days: number) => (days <= 0 ? 'Shared today' : `Shared ${days} ${days === 1 ? 'day' : 'days'} ago`);
@@ -58,30 +57,20 @@ function PendingItem({ item }: { item: PendingReferralItem }) {
 export function PendingReferralsPanel({ data, loading, failed }: { data: PendingReferralsResponse | undefined; loading: boolean; failed: boolean }) {
   const more = data ? data.total - data.referrals.length : 0;
   return (
-    <Card className="flex flex-col" data-testid="pending-referrals">
-      <CardHeader className="border-b border-slate-100 pb-4 sm:pb-4">
-        <CardTitle className="text-base">Pending Referrals</CardTitle>
-      </CardHeader>
-      {loading ? (
-        <div className="space-y-3 p-4">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : failed ? (
-        <p role="alert" className="p-4 text-sm text-red-600">
-          Pending referrals could not be loaded. Please try Refresh.
-        </p>
-      ) : !data?.referrals.length ? (
-        <div className="flex flex-col items-center px-6 py-10 text-center">
-          <Hourglass className="mb-2 size-8 text-slate-300" aria-hidden="true" />
-          <p className="text-sm font-medium text-slate-900">No pending referrals</p>
-          <p className="text-sm text-slate-500">Friends who claimed a reward but have not booked yet show up here.</p>
-        </div>
-      ) : (
+    <Panel testId="pending-referrals" title="Pending Referrals">
+      <ListState
+        loading={loading}
+        failed={failed}
+        errorText="Pending referrals could not be loaded. Please try Refresh."
+        empty={!data?.referrals.length}
+        emptyContent={<PanelEmpty icon={Hourglass} title="No pending referrals" text="Friends who claimed a reward but have not booked yet show up here." />}
+        rows={3}
+        rowClassName="h-14"
+      >
+        {() => (
         <>
           <ul className="divide-y divide-slate-100">
-            {data.referrals.map((r) => (
+            {data!.referrals.map((r) => (
               <PendingItem key={r.id} item={r} />
             ))}
           </ul>
@@ -94,7 +83,8 @@ export function PendingReferralsPanel({ data, loading, failed }: { data: Pending
             </p>
           )}
         </>
-      )}
-    </Card>
+        )}
+      </ListState>
+    </Panel>
   );
 }

@@ -1,10 +1,9 @@
 import { PartyPopper } from 'lucide-react';
 import { formatCurrency, formatDate, formatTimeAgo } from '../../../shared/format';
 import type { ConversionItem } from '../../../shared/schemas/referrals';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useSetRewardGiven } from './use-referral-activity';
+import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 
 function RewardGiven({ item }: { item: ConversionItem }) {
   const save = useSetRewardGiven();
@@ -40,29 +39,19 @@ function RewardGiven({ item }: { item: ConversionItem }) {
 /** Spec part 1 "Recent Conversions": the latest 10 friends who booked, each referrer's reward with a saved Reward Given box. */
 export function RecentConversionsPanel({ data, loading, failed }: { data: ConversionItem[] | undefined; loading: boolean; failed: boolean }) {
   return (
-    <Card className="flex flex-col" data-testid="recent-conversions">
-      <CardHeader className="border-b border-slate-100 pb-4 sm:pb-4">
-        <CardTitle className="text-base">Recent Conversions</CardTitle>
-      </CardHeader>
-      {loading ? (
-        <div className="space-y-3 p-4">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : failed ? (
-        <p role="alert" className="p-4 text-sm text-red-600">
-          Recent conversions could not be loaded. Please try Refresh.
-        </p>
-      ) : !data?.length ? (
-        <div className="flex flex-col items-center px-6 py-10 text-center">
-          <PartyPopper className="mb-2 size-8 text-slate-300" aria-hidden="true" />
-          <p className="text-sm font-medium text-slate-900">No conversions yet</p>
-          <p className="text-sm text-slate-500">When a referred friend books, they show up here with their referrer&apos;s reward.</p>
-        </div>
-      ) : (
+    <Panel testId="recent-conversions" title="Recent Conversions">
+      <ListState
+        loading={loading}
+        failed={failed}
+        errorText="Recent conversions could not be loaded. Please try Refresh."
+        empty={!data?.length}
+        emptyContent={<PanelEmpty icon={PartyPopper} title="No conversions yet" text="When a referred friend books, they show up here with their referrer's reward." />}
+        rows={3}
+        rowClassName="h-14"
+      >
+        {() => (
         <ul className="divide-y divide-slate-100">
-          {data.map((c) => (
+          {data!.map((c) => (
             <li key={c.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="conversion-item">
               <div className="min-w-0">
                 <p className="break-words text-sm font-medium text-slate-900">{c.refereeName}</p>
@@ -81,7 +70,8 @@ export function RecentConversionsPanel({ data, loading, failed }: { data: Conver
             </li>
           ))}
         </ul>
-      )}
-    </Card>
+        )}
+      </ListState>
+    </Panel>
   );
 }

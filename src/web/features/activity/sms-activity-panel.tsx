@@ -6,9 +6,9 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
 import { FEED_FILTER_LABELS, periodLabel, statusLabel, type FeedFilter } from './text';
+import { ListState, PanelEmpty } from '../../components/list-state';
 
 interface SmsActivityPanelProps {
   data: SmsFeed | undefined;
@@ -55,23 +55,21 @@ export function SmsActivityPanel({ data, loading, failed, filter, days, onFilter
           ))}
         </div>
       </CardHeader>
-      {loading ? (
-        <div className="space-y-3 p-4">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : failed ? (
-        <p role="alert" className="p-4 text-sm text-red-600">
-          Recent SMS activity could not be loaded. Please try Refresh.
-        </p>
-      ) : data!.items.length === 0 ? (
-        <div className="flex flex-col items-center px-6 py-10 text-center">
-          <MessageSquare className="mb-2 size-8 text-slate-300" aria-hidden="true" />
-          <p className="text-sm font-medium text-slate-900">No {filter === 'all' ? '' : `${FEED_FILTER_LABELS[filter].toLowerCase()} `}texts</p>
-          <p className="text-sm text-slate-500">Nothing in the {periodLabel(days).toLowerCase()}.</p>
-        </div>
-      ) : (
+      <ListState
+        loading={loading}
+        failed={failed}
+        errorText="Recent SMS activity could not be loaded. Please try Refresh."
+        empty={!data?.items.length}
+        emptyContent={
+          <PanelEmpty
+            icon={MessageSquare}
+            title={`No ${filter === 'all' ? '' : `${FEED_FILTER_LABELS[filter].toLowerCase()} `}texts`}
+            text={`Nothing in the ${periodLabel(days).toLowerCase()}.`}
+          />
+        }
+        rows={4}
+      >
+        {() => (
         <>
           <ul className="divide-y divide-slate-100" aria-label="Recent texts">
             {data!.items.map((m) => (
@@ -86,7 +84,8 @@ export function SmsActivityPanel({ data, loading, failed, filter, days, onFilter
             </p>
           )}
         </>
-      )}
+        )}
+      </ListState>
     </Card>
   );
 }

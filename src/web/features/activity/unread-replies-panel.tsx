@@ -1,10 +1,9 @@
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { ReplyItem } from './reply-item';
 import type { UnreadReplies } from './use-activity';
+import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 
 interface UnreadRepliesPanelProps {
   data: UnreadReplies | undefined;
@@ -16,33 +15,28 @@ interface UnreadRepliesPanelProps {
 export function UnreadRepliesPanel({ data, loading, failed }: UnreadRepliesPanelProps) {
   const count = data?.replies.length ?? 0;
   return (
-    <Card className="flex flex-col" data-testid="unread-replies">
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 border-b border-slate-100 pb-4 sm:pb-4">
-        <CardTitle className="text-base">Unread SMS Replies</CardTitle>
-        {count > 0 && (
+    <Panel
+      testId="unread-replies"
+      title="Unread SMS Replies"
+      after={
+        count > 0 && (
           <Badge data-testid="unread-replies-count">
             {data?.hasMore ? `${count}+` : count}
             <span className="sr-only"> unread</span>
           </Badge>
-        )}
-      </CardHeader>
-      {loading ? (
-        <div className="space-y-3 p-4">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
-      ) : failed ? (
-        <p role="alert" className="p-4 text-sm text-red-600">
-          Unread replies could not be loaded. Please try Refresh.
-        </p>
-      ) : count === 0 ? (
-        <div className="flex flex-col items-center px-6 py-10 text-center">
-          <Inbox className="mb-2 size-8 text-slate-300" aria-hidden="true" />
-          <p className="text-sm font-medium text-slate-900">No unread replies</p>
-          <p className="text-sm text-slate-500">When a client texts your business number, the reply shows up here.</p>
-        </div>
-      ) : (
+        )
+      }
+    >
+      <ListState
+        loading={loading}
+        failed={failed}
+        errorText="Unread replies could not be loaded. Please try Refresh."
+        empty={count === 0}
+        emptyContent={<PanelEmpty icon={Inbox} title="No unread replies" text="When a client texts your business number, the reply shows up here." />}
+        rows={3}
+        rowClassName="h-20"
+      >
+        {() => (
         <>
           <ul className="divide-y divide-slate-100">
             {data!.replies.map((r) => (
@@ -57,7 +51,8 @@ export function UnreadRepliesPanel({ data, loading, failed }: UnreadRepliesPanel
             </p>
           )}
         </>
-      )}
-    </Card>
+        )}
+      </ListState>
+    </Panel>
   );
 }

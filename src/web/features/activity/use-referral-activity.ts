@@ -8,19 +8,18 @@ import {
 } from '../../../shared/schemas/referrals';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
-import { refreshMessaging } from '../../lib/sms-actions';
+import { refreshMessaging } from '../../lib/query-keys/sms';
+import { CONVERSIONS_KEY, PENDING_REFERRALS_KEY, refreshReferrals } from '../../lib/query-keys/referrals';
 
-export const CONVERSIONS_URL = '/api/activities/conversions';
-export const PENDING_REFERRALS_URL = '/api/activities/pending-referrals';
 
 // Claims, imports, webhooks and Add Client change these from anywhere, so they are read afresh each time the
 // dashboard opens (the app's reads otherwise never go stale on their own).
-export const useConversions = () => useQuery<ConversionItem[]>({ queryKey: [CONVERSIONS_URL], refetchOnMount: 'always' });
-export const usePendingReferrals = () => useQuery<PendingReferralsResponse>({ queryKey: [PENDING_REFERRALS_URL], refetchOnMount: 'always' });
+export const useConversions = () => useQuery<ConversionItem[]>({ queryKey: [CONVERSIONS_KEY], refetchOnMount: 'always' });
+export const usePendingReferrals = () => useQuery<PendingReferralsResponse>({ queryKey: [PENDING_REFERRALS_KEY], refetchOnMount: 'always' });
 
 /** The Referral Tracker's reads (its table's rewards and summary) change with a reward or a reminder. */
 const refreshTracker = (qc: QueryClient) =>
-  qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0] as string).startsWith('/api/referrals') });
+  refreshReferrals(qc);
 
 /** PUT /api/referrals/{id}/reward: the checkbox shows what the server saved, never a guess. */
 export function useSetRewardGiven() {
@@ -29,7 +28,7 @@ export function useSetRewardGiven() {
     mutationFn: ({ id, rewardGiven }: { id: number; rewardGiven: boolean }) =>
       apiJson<RewardGivenResponse>('PUT', `/api/referrals/${id}/reward`, { rewardGiven }),
     onSuccess: ({ referralId, referralReward }) => {
-      qc.setQueryData<ConversionItem[]>([CONVERSIONS_URL], (list) => list?.map((c) => (c.id === referralId ? { ...c, referralReward } : c)));
+      qc.setQueryData<ConversionItem[]>([CONVERSIONS_KEY], (list) => list?.map((c) => (c.id === referralId ? { ...c, referralReward } : c)));
       void refreshTracker(qc);
     },
     onError: (error) => toast({ title: 'Failed to save reward', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
@@ -43,7 +42,7 @@ export function useSendReminder() {
     mutationFn: (id: number) => apiJson<ReminderResponse>('POST', `/api/referrals/send-reminder/${id}`),
     onSuccess: () => {
       toast({ title: REMINDER_SENT });
-      void qc.invalidateQueries({ queryKey: [PENDING_REFERRALS_URL] });
+      void qc.invalidateQueries({ queryKey: [PENDING_REFERRALS_KEY] });
       void refreshTracker(qc);
       void refreshMessaging(qc);
     },

@@ -1,15 +1,13 @@
 import { Upload } from 'lucide-react';
 import { lazy, memo, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AddClientDialog as AddClientDialogEach } from './add-client-dialog';
 import { BookingTrendsChart as BookingTrendsChartEach } from './booking-trends-chart';
 import { ClientTable as ClientTableEach } from './client-table';
 import { DashboardStatCards as DashboardStatCardsEach } from './dashboard-stat-cards';
-import { ExportButton as ExportButtonEach } from './export-button';
+import { ExportButton as ExportButtonEach } from '../../components/export-button';
 import { LoyaltyDistribution as LoyaltyDistributionEach } from './loyalty-distribution';
 import { MostLoyalClients as MostLoyalClientsEach } from './most-loyal-clients';
 import type { Client } from './types';
@@ -55,7 +53,7 @@ export function ClientDashboardPage() {
         description="See who your loyal clients are and thank them."
         actions={
           <>
-            <ExportButton />
+            <ExportButton url="/api/admin/export" fileName="clients-export.csv" />
             <AddClientDialog />
           </>
         }
@@ -70,11 +68,7 @@ export function ClientDashboardPage() {
           icon={Upload}
           title="No clients yet"
           text="Import your booking history and Referloop finds your most loyal clients for you."
-          action={
-            <Link to="/data-sources" className={buttonVariants()}>
-              Upload your client list
-            </Link>
-          }
+          link={{ to: '/data-sources', label: 'Upload your client list' }}
         />
       ) : (
         <>

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { StepButton } from '../../components/paged-list';
 import { Button } from '../../components/ui/button';
 import { pageNumbers } from './page-numbers';
 
@@ -6,10 +6,7 @@ export function ClientPagination({ page, totalPages, onPage }: { page: number; t
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Client pages" className="flex items-center gap-1">
-      <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Previous page">
-        <ChevronLeft />
-        <span className="hidden sm:inline">Previous</span>
-      </Button>
+      <StepButton step={-1} page={page} totalPages={totalPages} onPage={onPage} />
       {pageNumbers(page, totalPages).map((n) => (
         <Button
           key={n}
@@ -23,10 +20,7 @@ export function ClientPagination({ page, totalPages, onPage }: { page: number; t
           {n}
         </Button>
       ))}
-      <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
-        <span className="hidden sm:inline">Next</span>
-        <ChevronRight />
-      </Button>
+      <StepButton step={1} page={page} totalPages={totalPages} onPage={onPage} />
     </nav>
   );
 }

@@ -1,7 +1,7 @@
 import { Gift, MessageSquareHeart } from 'lucide-react';
 import { formatDate, formatFrequency, formatPhone } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, ActionsHead } from '../../components/ui/table';
 import { ClientAvatar } from './client-avatar';
 import { lastSentLabel } from './last-sent';
 import { LoyaltyBadge, LoyaltyScore } from './loyalty-score';
@@ -90,9 +90,7 @@ export function ClientTableRows({ clients, ...actions }: { clients: Client[] } &
           <TableHead>Last Booking</TableHead>
           <TableHead>Frequency</TableHead>
           <TableHead>Loyalty Score</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <ActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>

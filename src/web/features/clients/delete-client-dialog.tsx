@@ -1,6 +1,4 @@
-import { Loader2, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useDeleteClient } from './use-client-detail';
 
 type Target = { id: number; name: string; bookings: number };
@@ -10,27 +8,14 @@ export function DeleteClientDialog({ client, onClose, onDeleted }: { client: Tar
   const remove = useDeleteClient(onDeleted);
   const n = client?.bookings ?? 0;
   return (
-    <Dialog open={client !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      {client && (
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle>Delete {client.name}?</DialogTitle>
-            <DialogDescription>
-              This removes {client.name} and their {n} {n === 1 ? 'booking' : 'bookings'} from your client list, stats and trends. It can&apos;t be
-              undone; importing their bookings again adds them back as a new client.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => remove.mutate(client)} disabled={remove.isPending}>
-              {remove.isPending ? <Loader2 className="animate-spin" /> : <Trash2 />}
-              Delete client
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      )}
-    </Dialog>
+    <ConfirmDialog
+      open={client !== null}
+      title={`Delete ${client?.name}?`}
+      description={`This removes ${client?.name} and their ${n} ${n === 1 ? 'booking' : 'bookings'} from your client list, stats and trends. It can't be undone; importing their bookings again adds them back as a new client.`}
+      confirmLabel="Delete client"
+      pending={remove.isPending}
+      onConfirm={() => client && remove.mutate(client)}
+      onClose={onClose}
+    />
   );
 }

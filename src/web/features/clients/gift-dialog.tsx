@@ -1,46 +1,38 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { GIFT_TYPES, type GiftType } from '../../../shared/constants';
 import { sendGiftSchema } from '../../../shared/schemas/clients';
 import { formatCurrency } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
+import { FormActions } from '../../components/form-actions';
+import { FormField } from '../../components/form-field';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FieldError, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { cn } from '../../lib/utils';
 import type { Client } from './types';
 import { useSendGift } from './use-client-mutations';
+import { ItemDialog } from '../../components/item-dialog';
 
-export function GiftDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
-  return (
-    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
-      {client && <GiftForm key={client.id} client={client} onClose={onClose} />}
-    </Dialog>
-  );
-}
+export const GiftDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
+  <ItemDialog item={client} onClose={onClose}>{(item) => <GiftForm client={item} onClose={onClose} />}</ItemDialog>
+);
 
 function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) {
-  const [giftType, setGiftType] = useState<GiftType>('discount');
-  const [amount, setAmount] = useState<string>('');
-  const [error, setError] = useState<string>();
+  const form = useForm({ resolver: zodResolver(sendGiftSchema), defaultValues: { clientId: client.id, giftType: 'discount' as GiftType, amount: '' } });
+  const [giftType, amount] = form.watch(['giftType', 'amount']);
+  // isValid is the schema's verdict on what is chosen now: the button names the gift only when it can be sent.
+  const { isValid, errors } = form.formState;
   const send = useSendGift(onClose);
   const typeId = useId();
   const amountId = useId();
   const presets: readonly number[] = GIFT_TYPES.find((g) => g.value === giftType)?.presets ?? [];
-  const parsed = sendGiftSchema.safeParse({ clientId: client.id, giftType, amount: amount === '' ? undefined : amount });
-  const valid = parsed.success;
-  const value = parsed.success ? parsed.data.amount : 0;
+  const choose = (value: string) => form.setValue('amount', value, { shouldValidate: true });
 
   return (
     <DialogContent>
-      <form
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!parsed.success) return setError(parsed.error.issues[0].message);
-          send.mutate(parsed.data);
-        }}
-      >
+      <form className="grid gap-4" onSubmit={form.handleSubmit((gift) => send.mutate(gift))}>
         <DialogHeader>
           <DialogTitle>Send Gift</DialogTitle>
           <DialogDescription>Reward {client.name} for their loyalty.</DialogDescription>
@@ -51,9 +43,9 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
           <Select
             value={giftType}
             onValueChange={(v) => {
-              setGiftType(v as GiftType);
-              setAmount('');
-              setError(undefined);
+              form.setValue('giftType', v as GiftType);
+              choose('');
+              form.clearErrors();
             }}
           >
             <SelectTrigger id={typeId}>
@@ -70,23 +62,17 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
         </div>
 
         {giftType === 'custom' ? (
-          <div className="space-y-1.5">
-            <Label htmlFor={amountId}>Amount ($)</Label>
-            <Input
-              id={amountId}
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              placeholder="0.00"
-              value={amount}
-              aria-invalid={!!error}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                setError(undefined);
-              }}
-            />
-          </div>
+          <FormField
+            id={amountId}
+            label="Amount ($)"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            placeholder="0.00"
+            aria-invalid={!!errors.amount}
+            {...form.register('amount')}
+          />
         ) : (
           <fieldset className="space-y-1.5">
             <legend className="mb-1.5 text-sm font-medium text-slate-700">Amount</legend>
@@ -96,13 +82,11 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
                 return (
                   <Button
                     key={p}
+                    type="button"
                     variant="outline"
                     aria-pressed={selected}
                     className={cn('tabular', selected && 'border-brand-500 bg-brand-50 text-brand-700 hover:bg-brand-50')}
-                    onClick={() => {
-                      setAmount(String(p));
-                      setError(undefined);
-                    }}
+                    onClick={() => choose(String(p))}
                   >
                     {formatCurrency(p).replace('.00', '')}
                   </Button>
@@ -111,16 +95,15 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
             </div>
           </fieldset>
         )}
-        <FieldError message={error} />
+        <FieldError message={errors.amount?.message ?? errors.giftType?.message} />
 
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={send.isPending || !valid}>
-            {send.isPending ? 'Sending...' : valid ? `Send ${formatCurrency(value)} Gift` : 'Send Gift'}
-          </Button>
-        </DialogFooter>
+        <FormActions
+          onCancel={onClose}
+          pending={send.isPending}
+          canSubmit={isValid}
+          submitLabel={isValid ? `Send ${formatCurrency(Number(amount))} Gift` : 'Send Gift'}
+          pendingLabel="Sending..."
+        />
       </form>
     </DialogContent>
   );

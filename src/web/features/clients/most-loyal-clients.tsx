@@ -1,10 +1,10 @@
 import { Trophy } from 'lucide-react';
 import { formatFrequency } from '../../../shared/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { ClientAvatar } from './client-avatar';
 import { LoyaltyBadge } from './loyalty-score';
 import { useTopClients } from './use-client-data';
+import { ListState } from '../../components/list-state';
 
 export function MostLoyalClients() {
   const { data, isPending, isError } = useTopClients();
@@ -15,21 +15,18 @@ export function MostLoyalClients() {
         <CardTitle>Most Loyal Clients</CardTitle>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <div className="space-y-3">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : isError ? (
-          <p role="alert" className="text-sm text-red-600">
-            Failed to load your most loyal clients.
-          </p>
-        ) : data.length === 0 ? (
-          <p className="text-sm text-slate-500">No clients yet.</p>
-        ) : (
+        <ListState
+          loading={isPending}
+          failed={isError}
+          errorText="Failed to load your most loyal clients."
+          empty={data?.length === 0}
+          emptyContent={<p className="text-sm text-slate-500">No clients yet.</p>}
+          rowClassName="h-10"
+          inset=""
+        >
+          {() => (
           <ol className="space-y-3" data-testid="most-loyal-clients">
-            {data.map((c, i) => (
+            {data!.map((c, i) => (
               <li key={c.id} className="flex items-center gap-3">
                 <span className="w-4 text-sm font-semibold text-slate-400 tabular">{i + 1}</span>
                 <ClientAvatar name={c.name} className="size-8" />
@@ -43,7 +40,8 @@ export function MostLoyalClients() {
               </li>
             ))}
           </ol>
-        )}
+          )}
+        </ListState>
       </CardContent>
     </Card>
   );

@@ -1,69 +1,37 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { sendThanksSchema } from '../../../shared/schemas/clients';
 import { countSegments } from '../../../shared/sms-segments';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { FieldError, Label } from '../../components/ui/label';
-import { Textarea } from '../../components/ui/textarea';
+import { FormActions } from '../../components/form-actions';
+import { MessageField } from '../../components/form-field';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { defaultThanksMessage } from './thanks-message';
 import type { Client } from './types';
 import { useSendThanks } from './use-client-mutations';
+import { ItemDialog } from '../../components/item-dialog';
 
 
-export function ThanksDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
-  return (
-    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
-      {/* Keyed by client so the message box is prefilled afresh for each one. */}
-      {client && <ThanksForm key={client.id} client={client} onClose={onClose} />}
-    </Dialog>
-  );
-}
+export const ThanksDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
+  <ItemDialog item={client} onClose={onClose}>{(item) => <ThanksForm client={item} onClose={onClose} />}</ItemDialog>
+);
 
 function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }) {
-  const [message, setMessage] = useState(() => defaultThanksMessage(client.name));
-  const [error, setError] = useState<string>();
+  const form = useForm({ resolver: zodResolver(sendThanksSchema), defaultValues: { clientId: client.id, message: defaultThanksMessage(client.name) } });
+  const message = form.watch('message');
+  const error = form.formState.errors.message?.message;
   const send = useSendThanks(onClose);
   const fieldId = useId();
 
   return (
     <DialogContent>
-      <form
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = sendThanksSchema.safeParse({ clientId: client.id, message });
-          if (!parsed.success) return setError(parsed.error.issues[0].message);
-          send.mutate(parsed.data);
-        }}
-      >
+      <form className="grid gap-4" onSubmit={form.handleSubmit((thanks) => send.mutate(thanks))}>
         <DialogHeader>
           <DialogTitle>Send Thank You</DialogTitle>
           <DialogDescription>A personal thank-you to {client.name}.</DialogDescription>
         </DialogHeader>
-        <div className="space-y-1.5">
-          <Label htmlFor={fieldId}>Message</Label>
-          <Textarea
-            id={fieldId}
-            rows={5}
-            value={message}
-            aria-invalid={!!error}
-            aria-describedby={error ? `${fieldId}-error ${fieldId}-count` : `${fieldId}-count`}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setError(undefined);
-            }}
-          />
-          <SegmentCount id={`${fieldId}-count`} text={message} />
-          <FieldError id={`${fieldId}-error`} message={error} />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={send.isPending || !message.trim()}>
-            {send.isPending ? 'Sending...' : 'Send Message'}
-          </Button>
-        </DialogFooter>
+        <MessageField id={fieldId} error={error} counter={(id) => <SegmentCount id={id} text={message} />} {...form.register('message')} />
+        <FormActions onCancel={onClose} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
       </form>
     </DialogContent>
   );

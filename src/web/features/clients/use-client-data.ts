@@ -1,16 +1,14 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CLIENT_PAGE_SIZE, DEFAULT_BOOKING_TREND_DAYS, MOST_LOYAL_LIMIT } from '../../../shared/constants';
 import { apiJson } from '../../lib/api';
 import type { BookingTrendPoint, Client, ClientsPage, ClientsQuery, DashboardStats, LoyaltyDistribution } from './types';
+import { CLIENTS_KEY, STATS_KEY, TRENDS_KEY } from '../../lib/query-keys/clients';
 
-export const STATS_KEY = '/api/dashboard/stats';
-const CLIENTS_PREFIX = '/api/clients';
-const TRENDS_PREFIX = '/api/analytics/booking-trends';
 
 function clientsUrl({ page, search, sort }: ClientsQuery) {
   const params = new URLSearchParams({ page: String(page), pageSize: String(CLIENT_PAGE_SIZE), sort });
   if (search) params.set('search', search);
-  return `${CLIENTS_PREFIX}?${params}`;
+  return `${CLIENTS_KEY}?${params}`;
 }
 
 /** One page of the client table; paging, search and sort run on the server. */
@@ -24,11 +22,11 @@ export function useClientsPage(query: ClientsQuery) {
   });
 }
 
-export const useTopClients = () => useQuery<Client[]>({ queryKey: [`${CLIENTS_PREFIX}/top?limit=${MOST_LOYAL_LIMIT}`] });
-export const useLoyaltyDistribution = () => useQuery<LoyaltyDistribution>({ queryKey: [`${CLIENTS_PREFIX}/loyalty-distribution`] });
+export const useTopClients = () => useQuery<Client[]>({ queryKey: [`${CLIENTS_KEY}/top?limit=${MOST_LOYAL_LIMIT}`] });
+export const useLoyaltyDistribution = () => useQuery<LoyaltyDistribution>({ queryKey: [`${CLIENTS_KEY}/loyalty-distribution`] });
 export const useDashboardStats = () => useQuery<DashboardStats>({ queryKey: [STATS_KEY] });
 export const useBookingTrends = (days: number) =>
-  useQuery<BookingTrendPoint[]>({ queryKey: [`${TRENDS_PREFIX}?days=${days}`], placeholderData: keepPreviousData });
+  useQuery<BookingTrendPoint[]>({ queryKey: [`${TRENDS_KEY}?days=${days}`], placeholderData: keepPreviousData });
 
 /**
  * What the dashboard reads first, by URL (its first page as it opens: page 1, no search, by loyalty score):
@@ -38,21 +36,8 @@ export const useBookingTrends = (days: number) =>
 export const DASHBOARD_FIRST_READS = [
   STATS_KEY,
   clientsUrl({ page: 1, search: '', sort: 'loyaltyScore' }),
-  `${CLIENTS_PREFIX}/top?limit=${MOST_LOYAL_LIMIT}`,
-  `${CLIENTS_PREFIX}/loyalty-distribution`,
-  `${TRENDS_PREFIX}?days=${DEFAULT_BOOKING_TREND_DAYS}`,
+  `${CLIENTS_KEY}/top?limit=${MOST_LOYAL_LIMIT}`,
+  `${CLIENTS_KEY}/loyalty-distribution`,
+  `${TRENDS_KEY}?days=${DEFAULT_BOOKING_TREND_DAYS}`,
 ];
 
-const startsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) =>
-  typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(prefix);
-
-/** Every client read: table pages, the top list and the distribution. */
-export const refetchClients = (qc: QueryClient) => qc.invalidateQueries({ predicate: startsWith(CLIENTS_PREFIX) });
-
-/** Clients plus everything a new booking moves: stats and the trend chart. */
-export const refetchClientsAndStats = (qc: QueryClient) =>
-  Promise.all([
-    refetchClients(qc),
-    qc.invalidateQueries({ queryKey: [STATS_KEY] }),
-    qc.invalidateQueries({ predicate: startsWith(TRENDS_PREFIX) }),
-  ]);

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientDeleted, ClientDetail, UpdateClientInput } from '../../../shared/schemas/client-detail';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
-import { refetchClients, refetchClientsAndStats } from './use-client-data';
+import { refreshClients, refreshClientsAndStats } from '../../lib/query-keys/clients';
 
 export const clientDetailUrl = (id: number) => `/api/clients/${id}`;
 
@@ -18,7 +18,7 @@ export function useDeleteClient(onDone: () => void) {
     onSuccess: (_res, client) => {
       toast({ title: 'Client deleted', description: `${client.name} and their bookings were removed.` });
       qc.removeQueries({ queryKey: [clientDetailUrl(client.id)] });
-      void refetchClientsAndStats(qc);
+      void refreshClientsAndStats(qc);
       onDone();
     },
     onError: (error) => toast({ title: 'Delete failed', description: errorMessage(error, 'Failed to delete client.'), variant: 'destructive' }),
@@ -33,7 +33,7 @@ export function useUpdateClient(id: number, onDone: () => void) {
     onSuccess: (detail) => {
       qc.setQueryData([clientDetailUrl(id)], detail);
       toast({ title: 'Client updated', description: `${detail.client.name}'s details were saved.` });
-      void refetchClients(qc);
+      void refreshClients(qc);
       onDone();
     },
     onError: (error) => toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update client.'), variant: 'destructive' }),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 import type { AddClientInput, Client, SendGiftInput, SendThanksInput } from './types';
-import { refetchClients, refetchClientsAndStats } from './use-client-data';
+import { refreshClients, refreshClientsAndStats } from '../../lib/query-keys/clients';
 import { sendFailureToast } from './send-failure-toast';
 
 export function useSendThanks(onDone: () => void) {
@@ -11,7 +11,7 @@ export function useSendThanks(onDone: () => void) {
     mutationFn: (input: SendThanksInput) => apiJson<{ client: Client }>('POST', '/api/admin/send-thanks', input),
     onSuccess: () => {
       toast({ title: 'Thank you message sent!' });
-      void refetchClients(qc);
+      void refreshClients(qc);
       onDone();
     },
     onError: (error) => sendFailureToast('Failed to send message', error),
@@ -24,7 +24,7 @@ export function useSendGift(onDone: () => void) {
     mutationFn: (input: SendGiftInput) => apiJson<{ client: Client }>('POST', '/api/admin/send-gift', input),
     onSuccess: () => {
       toast({ title: 'Gift sent successfully!' });
-      void refetchClients(qc);
+      void refreshClients(qc);
       onDone();
     },
     onError: (error) => sendFailureToast('Failed to send gift', error, 'Something went wrong. Please try again.'),
@@ -37,7 +37,7 @@ export function useAddClient(onDone: () => void) {
     mutationFn: (input: AddClientInput) => apiJson<{ client: Client }>('POST', '/api/clients', input),
     onSuccess: (res) => {
       toast({ title: 'Client Added', description: res?.client?.name ? `${res.client.name} was added to your clients.` : undefined });
-      void refetchClientsAndStats(qc);
+      void refreshClientsAndStats(qc);
       onDone();
     },
     onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add client'), variant: 'destructive' }),

@@ -4,30 +4,15 @@ import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
-import { toast } from '../../components/ui/use-toast';
-import { useEffect, useState } from 'react';
-import { COPY_CONFIRM_MS } from '../../../shared/constants';
+import { useCopy } from '../../lib/use-copy';
 import { iframeCode } from './draft';
 import { embedPath } from './use-forms';
 
 /** The iframe code for the owner's website; Copy says "Copied!" for 2 s. */
 export function EmbedDialog({ form, onClose }: { form: Form | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
+  const { copied, copy } = useCopy('Please copy the code manually', 'Embed code copied to clipboard!');
   const code = form ? iframeCode(window.location.origin, form.embedToken, form.name) : '';
-  const onCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      toast({ title: 'Embed code copied to clipboard!' });
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Please copy the code manually', variant: 'destructive' });
-    }
-  };
+  const onCopy = () => copy(code);
   return (
     <Dialog open={form !== null} onOpenChange={(o) => !o && onClose()}>
       {form && (

@@ -1,21 +1,18 @@
 import { useId, useState } from 'react';
 import type { OverdueClient } from '../../../shared/schemas/insights';
 import { SegmentCounter } from '../../components/sms/segment-counter';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { useFollowUpText, useSendFollowUp } from './use-insights';
 import { plural } from '../../../shared/format';
+import { ItemDialog } from '../../components/item-dialog';
+import { FormActions } from '../../components/form-actions';
 
-export function FollowUpDialog({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) {
-  return (
-    <Dialog open={client !== null} onOpenChange={(open) => !open && onClose()}>
-      {client && <FollowUpLoader key={client.id} client={client} onClose={onClose} />}
-    </Dialog>
-  );
-}
+export const FollowUpDialog = ({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) => (
+  <ItemDialog item={client} onClose={onClose}>{(item) => <FollowUpLoader client={item} onClose={onClose} />}</ItemDialog>
+);
 
 function FollowUpLoader({ client, onClose }: { client: OverdueClient; onClose: () => void }) {
   const { text, loading } = useFollowUpText();
@@ -65,14 +62,7 @@ function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; ini
             {'{clientName}'} and {'{businessName}'} are filled in when the text is sent.
           </p>
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send SMS'}
-          </Button>
-        </DialogFooter>
+        <FormActions onCancel={onClose} pending={send.isPending} submitLabel="Send SMS" pendingLabel="Sending..." />
       </form>
     </DialogContent>
   );

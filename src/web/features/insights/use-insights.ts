@@ -3,13 +3,13 @@ import type { Insights } from '../../../shared/schemas/insights';
 import { DEFAULT_CUSTOM_MESSAGES, type SendSmsResponse } from '../../../shared/schemas/sms';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, apiJson } from '../../lib/api';
-import { refreshMessaging } from '../../lib/sms-actions';
+import { refreshMessaging } from '../../lib/query-keys/sms';
+import { INSIGHTS_KEY } from '../../lib/query-keys/insights';
+import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 
-export const INSIGHTS_URL = '/api/insights';
-const OUTREACH_SETTINGS_URL = '/api/outreach/settings';
 
 /** Read afresh each time the screen opens (bookings also arrive by webhook and Add Client); the last answer shows meanwhile. */
-export const useInsights = () => useQuery<Insights>({ queryKey: [INSIGHTS_URL], staleTime: 0 });
+export const useInsights = () => useQuery<Insights>({ queryKey: [INSIGHTS_KEY], staleTime: 0 });
 
 /**
  * The follow-up text for a loyal client who is overdue (docs/insights.md): the business's own follow-up
@@ -20,7 +20,7 @@ export const DEFAULT_INSIGHTS_FOLLOW_UP =
   "Hi {clientName}, it's been a while! We'd love to see you again. Reply to this text to book your next visit with {businessName}.";
 
 export function useFollowUpText(): { text: string; loading: boolean } {
-  const q = useQuery<{ customMessages?: { followUp?: string } }>({ queryKey: [OUTREACH_SETTINGS_URL] });
+  const q = useQuery<{ customMessages?: { followUp?: string } }>({ queryKey: [OUTREACH_SETTINGS_KEY] });
   const own = q.data?.customMessages?.followUp?.trim();
   const text = own && own !== DEFAULT_CUSTOM_MESSAGES.followUp ? own : DEFAULT_INSIGHTS_FOLLOW_UP;
   return { text, loading: q.isLoading };

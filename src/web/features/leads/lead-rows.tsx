@@ -4,7 +4,7 @@ import { formatDate, formatPhone, formatTimeAgo } from '../../../shared/format';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../shared/schemas/leads';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, ActionsHead } from '../../components/ui/table';
 import { SourceBadge, statusLabel } from './lead-labels';
 import { useSetStatus } from './use-leads';
 import { type ReferralOffer, ConvertReferralOffer } from './convert-referral-offer';
@@ -89,9 +89,7 @@ export function LeadTableRows({ leads, now, onAction }: { leads: Lead[]; now: Da
           <TableHead>Referrer</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Date Added</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <ActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>

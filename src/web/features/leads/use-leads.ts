@@ -15,9 +15,8 @@ import {
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { LEADS_KEY, LEAD_STATS_KEY, refreshLeads } from '../../lib/query-keys/leads';
 
-export const LEADS_URL = '/api/leads';
-export const LEAD_STATS_URL = '/api/leads/stats';
 export const communicationsUrl = (id: number) => `/api/leads/${id}/communications`;
 
 export type StatusFilter = 'all' | LeadStatus;
@@ -34,28 +33,26 @@ export function leadsUrl({ page, search, status, source }: LeadQuery): string {
   if (status !== 'all') params.set('status', status);
   if (source !== 'all') params.set('source', source);
   if (search) params.set('search', search);
-  return `${LEADS_URL}?${params}`;
+  return `${LEADS_KEY}?${params}`;
 }
 
 /** The inbox's first reads, as the screen asks for them: the prerendered frame lists them for preloading. */
-export const LEADS_FIRST_READS = [LEAD_STATS_URL, leadsUrl({ page: 1, search: '', status: 'all', source: 'all' })];
+export const LEADS_FIRST_READS = [LEAD_STATS_KEY, leadsUrl({ page: 1, search: '', status: 'all', source: 'all' })];
 
 // Leads arrive from forms and referral links while the owner is elsewhere: the inbox reads afresh each time
 // it opens. The previous page stays on screen while a search, filter or page change loads.
 export const useLeadPage = (query: LeadQuery) => useQuery<LeadPage>({ queryKey: [leadsUrl(query)], placeholderData: keepPreviousData, refetchOnMount: 'always' });
-export const useLeadStats = () => useQuery<LeadStats>({ queryKey: [LEAD_STATS_URL], refetchOnMount: 'always' });
+export const useLeadStats = () => useQuery<LeadStats>({ queryKey: [LEAD_STATS_KEY], refetchOnMount: 'always' });
 export const useCommunications = (id: number) => useQuery<LeadCommunication[]>({ queryKey: [communicationsUrl(id)], refetchOnMount: 'always' });
 
 /** Every list page and the stats (a key starting with /api/leads). */
-const refreshLeads = (qc: ReturnType<typeof useQueryClient>) =>
-  qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && (q.queryKey[0] as string).startsWith(LEADS_URL) });
 
 export function useAddLead(onDone: () => void) {
   const qc = useQueryClient();
   const { business } = useAuth();
   return useMutation({
     // The spec's payload: businessId, name, email, phone, source, notes (the server takes the business from the session).
-    mutationFn: (input: AddLeadInput) => apiJson<Lead>('POST', LEADS_URL, { businessId: business?.id, ...input, source: 'manual' }),
+    mutationFn: (input: AddLeadInput) => apiJson<Lead>('POST', LEADS_KEY, { businessId: business?.id, ...input, source: 'manual' }),
     onSuccess: (lead) => {
       toast({ title: 'Lead added', description: `${lead.name} is in your Lead Inbox.` });
       onDone();

@@ -7,18 +7,19 @@ import type { OutreachSettings } from '../../../shared/schemas/sms';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth';
-import { PROFILE_URL } from './data-step';
 import { isOwnReward } from './reward';
-import { OUTREACH_URL } from './reward-step';
+import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
+import { STATS_KEY } from '../../lib/query-keys/clients';
 
 type Row = { icon: LucideIcon; label: string; done: boolean; value: string; step: number; loading: boolean };
 
 /** Step 6: what is set up and what is not yet, each with a way back to its step. */
 export function CompleteStep({ onEdit }: { onEdit: (step: number) => void }) {
   const { business } = useAuth();
-  const stats = useQuery<DashboardStats>({ queryKey: ['/api/dashboard/stats'] });
-  const outreach = useQuery<OutreachSettings>({ queryKey: [OUTREACH_URL] });
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
+  const stats = useQuery<DashboardStats>({ queryKey: [STATS_KEY] });
+  const outreach = useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_KEY] });
+  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
   const number = business?.selectedPhoneNumber ?? business?.twilioPhoneNumber ?? null;
   const clients = stats.data?.totalClients ?? 0;
   const reward = outreach.data?.referralDiscount;

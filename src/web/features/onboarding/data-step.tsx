@@ -9,8 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { zapierSteps } from '../../lib/zapier-steps';
 import { SetupUpload } from './setup-upload';
+import { PROFILE_KEY } from '../../lib/query-keys/business';
 
-export const PROFILE_URL = '/api/business/profile';
 
 export function toolNameOf(slug: string | undefined): string | undefined {
   const tool = BOOKING_TOOLS.find((t) => t.slug === slug);
@@ -31,7 +31,7 @@ export function DataStep({
 }) {
   const toolId = useId();
   const toolName = toolNameOf(toolSlug);
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
+  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
 
   return (
     <div className="space-y-5">

@@ -1,14 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, Phone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { formatPhone } from '../../../shared/format';
 import { type AssignLocalNumberResponse, assignLocalNumberSchema } from '../../../shared/schemas/sms';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { FormField } from '../../components/form-field';
 import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
-import { SESSION_URL, useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth';
+import { refreshAfterNumber } from '../../lib/query-keys/sms';
+import { errorMessages } from '../../lib/form-errors';
 import { Switch } from './forwarding-switch';
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
@@ -17,11 +21,12 @@ const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0,
 export function SmsStep() {
   const qc = useQueryClient();
   const { business } = useAuth();
-  const [areaCode, setAreaCode] = useState('');
-  const [zip, setZip] = useState('');
-  const [forwarding, setForwarding] = useState(true);
-  const [personal, setPersonal] = useState(business?.phone ?? '');
-  const [error, setError] = useState<string>();
+  const form = useForm({
+    resolver: zodResolver(assignLocalNumberSchema),
+    defaultValues: { preferredAreaCode: '', businessZipCode: '', forwardingNumber: business?.phone ?? '', enableForwarding: true },
+  });
+  const [forwarding, personal] = form.watch(['enableForwarding', 'forwardingNumber']);
+  const error = errorMessages(form.formState.errors)[0];
   const id = useId();
   const number = business?.selectedPhoneNumber ?? business?.twilioPhoneNumber ?? null;
 
@@ -29,9 +34,7 @@ export function SmsStep() {
     mutationFn: (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body),
     onSuccess: (result) => {
       toast({ title: 'SMS Number Assigned!', description: `Your business number is ${result.friendlyNumber}.` });
-      return Promise.all(
-        [SESSION_URL, '/api/business/profile', '/api/sms/usage', '/api/outreach/settings'].map((key) => qc.invalidateQueries({ queryKey: [key] })),
-      );
+      return refreshAfterNumber(qc);
     },
     onError: (e) => toast({ title: 'SMS Setup Failed', description: errorMessage(e, 'Failed to assign phone number'), variant: 'destructive' }),
   });
@@ -53,14 +56,12 @@ export function SmsStep() {
     );
   }
 
-  const setUp = () => {
-    const body = { preferredAreaCode: areaCode, businessZipCode: zip, forwardingNumber: forwarding ? personal : '', enableForwarding: forwarding };
-    const parsed = assignLocalNumberSchema.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    assign.mutate(body);
-  };
-  const blocked = forwarding && !personal.trim();
+  // The body as typed (the server trims and checks it again); no forwarding number when forwarding is off.
+  const setUp = form.handleSubmit(() => {
+    const body = form.getValues();
+    assign.mutate({ ...body, forwardingNumber: body.enableForwarding ? body.forwardingNumber : '' });
+  });
+  const blocked = forwarding && !personal?.trim();
 
   return (
     <div className="space-y-4">
@@ -69,14 +70,20 @@ export function SmsStep() {
         your business (A2P 10DLC registration under SMS Management, Setup).
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-area`}>Preferred area code</Label>
-          <Input id={`${id}-area`} inputMode="numeric" maxLength={3} placeholder="512" value={areaCode} onChange={(e) => setAreaCode(digits(e.target.value, 3))} />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-zip`}>Business ZIP code</Label>
-          <Input id={`${id}-zip`} inputMode="numeric" maxLength={5} placeholder="78701" value={zip} onChange={(e) => setZip(digits(e.target.value, 5))} />
-        </div>
+        <Controller
+          control={form.control}
+          name="preferredAreaCode"
+          render={({ field }) => (
+            <FormField id={`${id}-area`} label="Preferred area code" inputMode="numeric" maxLength={3} placeholder="512" {...field} value={field.value ?? ''} onChange={(e) => field.onChange(digits(e.target.value, 3))} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="businessZipCode"
+          render={({ field }) => (
+            <FormField id={`${id}-zip`} label="Business ZIP code" inputMode="numeric" maxLength={5} placeholder="78701" {...field} value={field.value ?? ''} onChange={(e) => field.onChange(digits(e.target.value, 5))} />
+          )}
+        />
       </div>
       <div className="space-y-3 rounded-lg border border-slate-200 p-4">
         <div className="flex items-center justify-between gap-4">
@@ -86,17 +93,23 @@ export function SmsStep() {
               When a client texts back, we forward the reply to your personal phone. Replies also show in SMS Management.
             </p>
           </div>
-          <Switch id={`${id}-fwd`} checked={forwarding} onCheckedChange={setForwarding} describedBy={`${id}-fwd-hint`} />
+          <Switch id={`${id}-fwd`} checked={forwarding ?? true} onCheckedChange={(on) => form.setValue('enableForwarding', on)} describedBy={`${id}-fwd-hint`} />
         </div>
         {forwarding && (
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-personal`}>Your personal phone number</Label>
-            <Input id={`${id}-personal`} type="tel" autoComplete="tel" placeholder="(555) 123-4567" maxLength={30} value={personal} onChange={(e) => setPersonal(e.target.value)} required />
-          </div>
+          <FormField
+            id={`${id}-personal`}
+            label="Your personal phone number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="(555) 123-4567"
+            maxLength={30}
+            required
+            {...form.register('forwardingNumber')}
+          />
         )}
       </div>
       <FieldError message={error} />
-      <Button onClick={setUp} disabled={blocked || assign.isPending} className="w-full sm:w-auto">
+      <Button onClick={() => void setUp()} disabled={blocked || assign.isPending} className="w-full sm:w-auto">
         {assign.isPending ? <Loader2 className="animate-spin" /> : <Phone />}
         {assign.isPending ? 'Setting up your number...' : 'Get My SMS Number'}
       </Button>

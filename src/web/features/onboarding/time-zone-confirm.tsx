@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { timeZoneLabel } from '../../lib/time-zones';
-import { PROFILE_URL } from './data-step';
+import { PROFILE_KEY } from '../../lib/query-keys/business';
 
 /**
  * The welcome step's time zone: the one sign-up took from the browser, to confirm or change (docs/setup-guide.md).
@@ -16,13 +16,13 @@ import { PROFILE_URL } from './data-step';
  */
 export function TimeZoneConfirm() {
   const qc = useQueryClient();
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
+  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
   const [editing, setEditing] = useState(false);
   const [zone, setZone] = useState('');
   const save = useMutation({
-    mutationFn: (p: BusinessProfile) => apiJson<BusinessProfile>('PATCH', PROFILE_URL, { name: p.name, email: p.email, timeZone: zone }),
+    mutationFn: (p: BusinessProfile) => apiJson<BusinessProfile>('PATCH', PROFILE_KEY, { name: p.name, email: p.email, timeZone: zone }),
     onSuccess: (saved) => {
-      qc.setQueryData([PROFILE_URL], saved);
+      qc.setQueryData([PROFILE_KEY], saved);
       setEditing(false);
       toast({ title: 'Time zone saved', description: `${timeZoneLabel(saved.timeZone)} (${saved.timeZone}).` });
     },

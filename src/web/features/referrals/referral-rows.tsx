@@ -4,7 +4,7 @@ import type { ReferralListItem } from '../../../shared/schemas/referrals';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import type { ConvertTarget } from '../../components/referrals/mark-converted-dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, ActionsHead } from '../../components/ui/table';
 
 function StatusBadge({ r }: { r: ReferralListItem }) {
   return r.converted ? <Badge variant="success">Converted</Badge> : <Badge variant="warning">Pending</Badge>;
@@ -71,9 +71,7 @@ export function ReferralTableRows({ referrals, onConvert }: RowsProps) {
           <TableHead>Converted</TableHead>
           <TableHead>Reward</TableHead>
           <TableHead className="text-right">Revenue</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <ActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -1,14 +1,13 @@
 import { Gift, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { buttonVariants } from '../../components/ui/button-variants';
-import { ExportReferralsButton } from './export-referrals-button';
+import { ExportButton } from '../../components/export-button';
 import { ReferralMetricCards } from './referral-metric-cards';
 import { ReferralsTable } from './referrals-table';
 import { SummaryCard } from './summary-card';
 import { TopReferrers } from './top-referrers';
 import { useBusinessProfile, useReferralPage, useTopReferrers } from './use-referrals';
+import { REFERRALS_EXPORT_URL } from '../../lib/query-keys/referrals';
 
 /** Spec part 2 "Referral Tracker": metric cards, the referrals table, Top Referrers with Share, Summary, Export CSV. */
 export function ReferralsPage() {
@@ -24,7 +23,7 @@ export function ReferralsPage() {
       <PageHeader
         title="Referral Tracker"
         description="Who referred whom, who booked, and the rewards referrers have earned."
-        actions={!empty && summary && <ExportReferralsButton />}
+        actions={!empty && summary && <ExportButton url={REFERRALS_EXPORT_URL} fileName="referrals-export.csv" />}
       />
       {overview.isError && !overview.data ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
@@ -35,12 +34,7 @@ export function ReferralsPage() {
           icon={Gift}
           title="No referrals yet"
           text="When a client shares their referral link and a friend claims the reward, the referral shows up here. Every client already has a referral code: send them their link with a thank-you text."
-          action={
-            <Link to="/clients" className={buttonVariants()}>
-              <Users aria-hidden="true" />
-              See your clients and their codes
-            </Link>
-          }
+          link={{ to: '/clients', label: 'See your clients and their codes', icon: Users }}
         />
       ) : (
         <>

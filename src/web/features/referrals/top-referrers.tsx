@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { formatCurrency, formatPercent } from '../../../shared/format';
 import type { TopReferrer } from '../../../shared/schemas/referrals';
 import { Button } from '../../components/ui/button';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { ShareDialog } from './share-dialog';
+import { ListState, Panel } from '../../components/list-state';
 
 interface TopReferrersProps {
   data: TopReferrer[] | undefined;
@@ -18,26 +17,18 @@ interface TopReferrersProps {
 export function TopReferrers({ data, loading, failed, websiteUrl }: TopReferrersProps) {
   const [sharing, setSharing] = useState<TopReferrer | null>(null);
   return (
-    <Card data-testid="top-referrers">
-      <CardHeader className="flex-row items-center gap-2 space-y-0 border-b border-slate-100 pb-4 sm:pb-4">
-        <Trophy className="size-4 text-amber-500" aria-hidden="true" />
-        <CardTitle className="text-base">Top Referrers</CardTitle>
-      </CardHeader>
-      {loading ? (
-        <div className="space-y-3 p-4">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : failed ? (
-        <p role="alert" className="p-4 text-sm text-red-600">
-          Top referrers could not be loaded. Please reload the page.
-        </p>
-      ) : !data?.length ? (
-        <p className="p-4 text-sm text-slate-500">No client has referred a friend yet.</p>
-      ) : (
+    <Panel testId="top-referrers" title="Top Referrers" before={<Trophy className="size-4 text-amber-500" aria-hidden="true" />} className="">
+      <ListState
+        loading={loading}
+        failed={failed}
+        errorText="Top referrers could not be loaded. Please reload the page."
+        empty={!data?.length}
+        emptyContent={<p className="p-4 text-sm text-slate-500">No client has referred a friend yet.</p>}
+        rows={3}
+      >
+        {() => (
         <ol className="grid divide-y divide-slate-100 md:grid-cols-2 md:divide-y-0 md:[&>li]:border-b md:[&>li]:border-slate-100 md:[&>li:nth-child(odd)]:border-r">
-          {data.map((r, i) => (
+          {data!.map((r, i) => (
             <li key={r.client.id} className="flex items-center gap-3 p-4" data-testid="top-referrer">
               <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 tabular">
                 {i + 1}
@@ -56,8 +47,9 @@ export function TopReferrers({ data, loading, failed, websiteUrl }: TopReferrers
             </li>
           ))}
         </ol>
-      )}
+        )}
+      </ListState>
       <ShareDialog referrer={sharing} websiteUrl={websiteUrl} onClose={() => setSharing(null)} />
-    </Card>
+    </Panel>
   );
 }

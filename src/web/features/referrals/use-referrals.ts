@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BusinessProfile } from '../../../shared/schemas/business';
 import { REFERRAL_PAGE_SIZE, type ReferralPage, type TopReferrer } from '../../../shared/schemas/referrals';
+import { TOP_REFERRERS_KEY } from '../../lib/query-keys/referrals';
+import { PROFILE_KEY } from '../../lib/query-keys/business';
 
 export const REFERRALS_URL = '/api/referrals';
-export const TOP_REFERRERS_URL = '/api/analytics/top-referrers';
-export const REFERRALS_EXPORT_URL = '/api/referrals/export';
-const PROFILE_URL = '/api/business/profile';
 
 export type StatusFilter = 'all' | 'pending' | 'converted';
 export type ReferralSort = 'newest' | 'oldest' | 'refereeName' | 'convertedAt';
@@ -28,7 +27,7 @@ export function referralsUrl({ page, search, status, sort }: ReferralQuery): str
 export const useReferralPage = (query: ReferralQuery) =>
   useQuery<ReferralPage>({ queryKey: [referralsUrl(query)], placeholderData: keepPreviousData, refetchOnMount: 'always' });
 
-export const useTopReferrers = () => useQuery<TopReferrer[]>({ queryKey: [TOP_REFERRERS_URL], refetchOnMount: 'always' });
+export const useTopReferrers = () => useQuery<TopReferrer[]>({ queryKey: [TOP_REFERRERS_KEY], refetchOnMount: 'always' });
 
 /** The business's website, for the Share dialog's website link. */
-export const useBusinessProfile = () => useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
+export const useBusinessProfile = () => useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });

@@ -16,7 +16,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/utils';
 import type { OutreachSettings } from './types';
-import { OUTREACH_SETTINGS_URL, refreshScheduled, useOutreachSettings } from './use-sms';
+import { refreshScheduled, useOutreachSettings } from './use-sms';
+import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 
 type Kind = keyof AutoMessageSettingsOut['cooldownDays'];
 type Form = { on: Record<Kind, boolean>; days: Record<Kind, string> };
@@ -75,7 +76,7 @@ export function AutomationsCard() {
   const save = useMutation({
     mutationFn: (f: Form) => {
       const s = settings.data!;
-      return apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_URL, {
+      return apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, {
         referralDiscount: s.referralDiscount,
         googleReviewLink: s.googleReviewLink,
         customMessages: s.customMessages,
@@ -83,7 +84,7 @@ export function AutomationsCard() {
       });
     },
     onSuccess: (saved) => {
-      qc.setQueryData([OUTREACH_SETTINGS_URL], saved);
+      qc.setQueryData([OUTREACH_SETTINGS_KEY], saved);
       setForm(toForm(saved.autoMessageSettings));
       void refreshScheduled(qc);
       toast({ title: 'Automations saved', description: 'New bookings and referrals follow these settings from now on.' });

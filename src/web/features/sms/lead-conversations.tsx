@@ -7,17 +7,17 @@ import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
-import { refreshMessaging } from '../../lib/sms-actions';
+import { refreshMessaging } from '../../lib/query-keys/sms';
 import { ThreadCard } from './conversation-card';
+import { LEAD_CONVERSATIONS_KEY } from '../../lib/query-keys/sms';
 
-export const LEAD_CONVERSATIONS_URL = '/api/sms/lead-conversations';
 
 /**
  * Leads who texted (or were texted) and are no client yet (docs/sms-inbox.md, "Leads"): their threads above the
  * clients', answered through the lead's own text call, so the reply is in the lead's communications too.
  */
 export function LeadConversations() {
-  const { data } = useQuery<SmsLeadConversations>({ queryKey: [LEAD_CONVERSATIONS_URL], refetchOnMount: 'always' });
+  const { data } = useQuery<SmsLeadConversations>({ queryKey: [LEAD_CONVERSATIONS_KEY], refetchOnMount: 'always' });
   if (!data?.conversations.length) return null;
   return (
     <section aria-labelledby="lead-threads" className="space-y-2">

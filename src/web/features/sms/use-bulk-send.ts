@@ -6,8 +6,8 @@ import { useAuth } from '../../lib/auth';
 import { toast } from '../../components/ui/use-toast';
 import { bulkSendKey, finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
 import { refreshMessaging } from './use-sms';
+import { BULK_KEY } from '../../lib/query-keys/sms';
 
-export const BULK_URL = '/api/sms/bulk';
 /** How often a batch still going out is read again. */
 export const BULK_POLL_MS = 2000;
 
@@ -24,14 +24,14 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
   const [posting, setPosting] = useState(false);
 
   // Read again on every visit: texts went out while the tab was closed.
-  const list = useQuery<{ batches: BulkBatch[] }>({ queryKey: [BULK_URL], refetchOnMount: 'always', enabled: chosenId == null });
+  const list = useQuery<{ batches: BulkBatch[] }>({ queryKey: [BULK_KEY], refetchOnMount: 'always', enabled: chosenId == null });
   const batchId = chosenId ?? (list.data ? pickBatch(list.data.batches, dismissedId) : null);
   // The list names only each batch's first problems: its entry stands in for the batch only when that is all of them.
   const listed = list.data?.batches.find((b) => b.id === batchId);
   const fromList = listed && listed.problems.length === listed.failed + listed.skipped ? listed : undefined;
 
   const batch = useQuery<BulkBatch>({
-    queryKey: [`${BULK_URL}/${batchId}`],
+    queryKey: [`${BULK_KEY}/${batchId}`],
     enabled: batchId != null,
     initialData: fromList,
     refetchOnMount: 'always',
@@ -67,11 +67,11 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
     try {
       const newest = Math.max(0, chosenId ?? 0, ...(list.data?.batches ?? []).map((b) => b.id));
       const idempotencyKey = bulkSendKey(clientIds, message, newest);
-      const res = await apiJson<BulkSendResponse>('POST', BULK_URL, { clientIds, message, idempotencyKey });
-      qc.setQueryData([`${BULK_URL}/${res.batch.id}`], res.batch);
+      const res = await apiJson<BulkSendResponse>('POST', BULK_KEY, { clientIds, message, idempotencyKey });
+      qc.setQueryData([`${BULK_KEY}/${res.batch.id}`], res.batch);
       if (res.batch.finished) seenGoing.current.add(res.batch.id); // every text skipped at once: still toast it
       setChosenId(res.batch.id);
-      void qc.invalidateQueries({ queryKey: [BULK_URL], exact: true });
+      void qc.invalidateQueries({ queryKey: [BULK_KEY], exact: true });
       return res.batch;
     } finally {
       setPosting(false);
@@ -83,7 +83,7 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
     writeDismissed(business?.id, current.id);
     setDismissedId(current.id);
     setChosenId(null);
-    void qc.invalidateQueries({ queryKey: [BULK_URL], exact: true });
+    void qc.invalidateQueries({ queryKey: [BULK_KEY], exact: true });
   };
 
   return { batch: current, posting, send, dismiss };

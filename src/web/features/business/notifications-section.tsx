@@ -14,8 +14,8 @@ import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { describedBy, FormRow } from './form-row';
 import { NotSet, ReadOnlyField, SectionCard } from './section-card';
+import { NOTIFICATIONS_KEY } from '../../lib/query-keys/business';
 
-const URL = '/api/business/notifications';
 const FORM_ID = 'settings-notifications-form';
 
 /**
@@ -24,14 +24,14 @@ const FORM_ID = 'settings-notifications-form';
  */
 export function NotificationsSection() {
   const qc = useQueryClient();
-  const saved = useQuery<NotificationSettings>({ queryKey: [URL] });
+  const saved = useQuery<NotificationSettings>({ queryKey: [NOTIFICATIONS_KEY] });
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState<NotifyEmail>('each');
   const [phone, setPhone] = useState('');
   const save = useMutation({
-    mutationFn: (body: { email: NotifyEmail; phone: string }) => apiJson<NotificationSettings>('PUT', URL, body),
+    mutationFn: (body: { email: NotifyEmail; phone: string }) => apiJson<NotificationSettings>('PUT', NOTIFICATIONS_KEY, body),
     onSuccess: (reply) => {
-      qc.setQueryData([URL], reply);
+      qc.setQueryData([NOTIFICATIONS_KEY], reply);
       setEditing(false);
       toast({ title: NOTIFICATIONS_SAVED, description: reply.email === 'off' && !reply.phone ? 'You will not be told about new business.' : 'You will hear about new business as chosen.' });
     },

@@ -3,25 +3,24 @@ import type { BusinessActionResponse, BusinessProfile, BusinessProfileUpdateInpu
 import type { OutreachSettings, OutreachSettingsInput, SmsUsage } from '../../../shared/schemas/sms';
 import { apiJson, apiRequest } from '../../lib/api';
 import { SESSION_URL } from '../../lib/auth';
+import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { OUTREACH_SETTINGS_KEY, TEMPLATES_KEY, USAGE_KEY } from '../../lib/query-keys/sms';
 
 // The Settings screen's reads and writes (docs/settings.md).
 
-export const PROFILE_URL = '/api/business/profile';
-export const OUTREACH_SETTINGS_URL = '/api/outreach/settings';
-export const USAGE_URL = '/api/sms/usage';
 
-export const useProfile = () => useQuery<BusinessProfile>({ queryKey: [PROFILE_URL] });
-export const useOutreachSettings = () => useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_URL] });
-export const useSmsUsage = () => useQuery<SmsUsage>({ queryKey: [USAGE_URL] });
+export const useProfile = () => useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
+export const useOutreachSettings = () => useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_KEY] });
+export const useSmsUsage = () => useQuery<SmsUsage>({ queryKey: [USAGE_KEY] });
 
 /** After a save: the profile and the session (the sidebar's name and e-mail) read afresh. */
 function useRefreshBusiness() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: [PROFILE_URL] }),
+      qc.invalidateQueries({ queryKey: [PROFILE_KEY] }),
       qc.invalidateQueries({ queryKey: [SESSION_URL] }),
-      qc.invalidateQueries({ queryKey: [OUTREACH_SETTINGS_URL] }),
+      qc.invalidateQueries({ queryKey: [OUTREACH_SETTINGS_KEY] }),
     ]);
 }
 
@@ -29,9 +28,9 @@ export function useSaveProfile() {
   const refresh = useRefreshBusiness();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: BusinessProfileUpdateInput) => apiJson<BusinessProfile>('PATCH', PROFILE_URL, values),
+    mutationFn: (values: BusinessProfileUpdateInput) => apiJson<BusinessProfile>('PATCH', PROFILE_KEY, values),
     onSuccess: async (profile) => {
-      qc.setQueryData([PROFILE_URL], profile);
+      qc.setQueryData([PROFILE_KEY], profile);
       await refresh();
     },
   });
@@ -49,9 +48,9 @@ export function useSaveTemplates() {
   const refresh = useRefreshBusiness();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: OutreachSettingsInput) => apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_URL, values),
+    mutationFn: (values: OutreachSettingsInput) => apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, values),
     onSuccess: async () => {
-      await Promise.all([refresh(), qc.invalidateQueries({ queryKey: ['/api/sms/templates'] })]);
+      await Promise.all([refresh(), qc.invalidateQueries({ queryKey: [TEMPLATES_KEY] })]);
     },
   });
 }

@@ -2,7 +2,7 @@ import { RefreshCw, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { toast } from '../../components/ui/use-toast';
 import { WebhookUrlField } from '../../components/webhook-url-field';
 import { errorMessage } from '../../lib/api';
@@ -47,25 +47,18 @@ export function WebhookSection({ url }: { url: string }) {
           </Button>
         </div>
       </div>
-      <Dialog open={confirming} onOpenChange={(open) => !regenerate.isPending && setConfirming(open)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Regenerate your webhook URL?</DialogTitle>
-            <DialogDescription>
-              The current URL stops working immediately. Anything that posts to it (your Zap, your booking tool) must be updated with the new URL.
-              Your webhook log is kept.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={regenerate.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={run} disabled={regenerate.isPending}>
-              {regenerate.isPending ? 'Regenerating...' : 'Regenerate'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Regenerate your webhook URL?"
+        description="The current URL stops working immediately. Anything that posts to it (your Zap, your booking tool) must be updated with the new URL. Your webhook log is kept."
+        confirmLabel="Regenerate"
+        pendingLabel="Regenerating..."
+        variant="default"
+        icon={null}
+        pending={regenerate.isPending}
+        onConfirm={run}
+        onClose={() => setConfirming(false)}
+      />
     </SectionCard>
   );
 }

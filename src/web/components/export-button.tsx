@@ -1,24 +1,25 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { apiRequest } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { apiRequest } from '../lib/api';
+import { useHydrated } from '../lib/use-hydrated';
+import { Button } from './ui/button';
+import { toast } from './ui/use-toast';
 
-async function downloadExport() {
-  const res = await apiRequest('GET', '/api/admin/export');
-  const url = URL.createObjectURL(await res.blob());
+async function download(url: string, fileName: string) {
+  const res = await apiRequest('GET', url);
+  const href = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
-  a.href = url;
-  a.download = 'clients-export.csv';
+  a.href = href;
+  a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();
   // Give the browser a moment to start the download before the URL is released.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-export function ExportButton() {
+/** "Export CSV": downloads `url` as `fileName`, with the spec's toasts; "Exporting…" while it runs. */
+export function ExportButton({ url, fileName }: { url: string; fileName: string }) {
   const [busy, setBusy] = useState(false);
   const live = useHydrated();
   return (
@@ -28,7 +29,7 @@ export function ExportButton() {
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadExport();
+          await download(url, fileName);
           toast({ title: 'Export successful' });
         } catch {
           toast({ title: 'Export failed', description: 'Failed to export data.', variant: 'destructive' });
@@ -38,7 +39,7 @@ export function ExportButton() {
       }}
     >
       <Download />
-      Export CSV
+      {busy ? 'Exporting…' : 'Export CSV'}
     </Button>
   );
 }

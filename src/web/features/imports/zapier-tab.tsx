@@ -8,9 +8,10 @@ import { apiJson } from '../../lib/api';
 import { useSupportLink } from '../../lib/support-link';
 import { zapierSteps } from '../../lib/zapier-steps';
 import { WebhookUrlField } from '../../components/webhook-url-field';
-import { useBusinessProfile, WEBHOOK_LOGS_KEY } from './use-data-sources';
+import { useBusinessProfile } from './use-data-sources';
 import { WebhookLog } from './webhook-log';
 import { sampleWebhookPayload, webhookPath } from './webhook-sample';
+import { WEBHOOK_LOGS_KEY } from '../../lib/query-keys/imports';
 
 const STEPS = zapierSteps();
 

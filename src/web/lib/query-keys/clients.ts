@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidatePrefixes } from './prefix';
+
+/** The clients feature's reads: GET /api/clients*, the dashboard stats and the booking trends. */
+export const CLIENTS_KEY = '/api/clients';
+export const STATS_KEY = '/api/dashboard/stats';
+export const TRENDS_KEY = '/api/analytics/booking-trends';
+
+/** Every client read: table pages, the top list, the distribution and each client's detail. */
+export const refreshClients = (qc: QueryClient) => invalidatePrefixes(qc, [CLIENTS_KEY]);
+
+/** Clients plus everything a new booking moves: the dashboard stats and the trend chart. */
+export const refreshClientsAndStats = (qc: QueryClient) => invalidatePrefixes(qc, [CLIENTS_KEY, STATS_KEY, TRENDS_KEY]);

@@ -1,0 +1,2 @@
+/** The forms feature's read. */
+export const FORMS_KEY = '/api/forms';

@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { refreshClientsAndStats } from './clients';
+import { refreshInsights } from './insights';
+
+/** The imports feature's reads: upload history (GET /api/csv-uploads) and the webhook log. */
+export const UPLOADS_KEY = '/api/csv-uploads';
+export const WEBHOOK_LOGS_KEY = '/api/webhook-logs';
+
+/** After new bookings arrive: every client read, the stats, trends, Insights and the upload history. */
+export const refreshAfterImport = (qc: QueryClient) => Promise.all([refreshClientsAndStats(qc), refreshInsights(qc), qc.invalidateQueries({ queryKey: [UPLOADS_KEY] })]);
