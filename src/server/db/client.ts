@@ -80,9 +80,11 @@ export function fromPool(pool: pg.Pool, pooler: PoolerMode = 'direct'): Database
   const genericPlans = pooler === 'direct' ? openGenericPlanPool(pool) : null;
   if (genericPlans) survivePoolErrors(genericPlans);
   else pooledPools.add(pool);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  appPools.set(db, pool);
   return {
     kind: 'pg',
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db,
     async query(text, values) {
       const r = await pool.query(text, values as any[]);
       return r.rows;
@@ -98,10 +100,16 @@ export function fromPool(pool: pg.Pool, pooler: PoolerMode = 'direct'): Database
 const pooledPools = new WeakSet<pg.Pool>();
 /** Whether a pool made by fromPool may use named prepared statements (false behind a transaction pooler). */
 export const namedStatementsOn = (pool: pg.Pool): boolean => !pooledPools.has(pool);
+
+/** The database handles fromPool made, each with its pool: a transaction handle is never in it. */
+const appPools = new WeakMap<object, pg.Pool>();
+/** The app pool behind a handle fromPool made (undefined inside a transaction and on PGlite). */
+export const appPoolOf = (tx: Tx): pg.Pool | undefined => appPools.get(tx);
+
 /** The same for a Drizzle database (PGlite: always). */
 export const namedStatementsAllowed = (db: Db): boolean => {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return !(client instanceof pg.Pool) || namedStatementsOn(client);
+  const pool = appPoolOf(db);
+  return !pool || namedStatementsOn(pool);
 };
 
 const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Tx, genericPlanPoolOf, namedStatementsOn, rowsOf } from './client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Tx, appPoolOf, genericPlanPoolOf, namedStatementsOn, rowsOf } from './client';
+
+/** Drizzle's own SQL-to-text step, the same the app's handles use (no casing options). */
+const dialect = new PgDialect();
 
 /**
  * Runs a dashboard read. On the PostgreSQL pool (not inside a transaction) it is a named prepared statement, so
@@ -16,17 +19,15 @@ import { type Tx, genericPlanPoolOf, namedStatementsOn, rowsOf } from './client'
  * a good one: its LIMIT is written in (rowCount) and a deep page jumps instead of skipping, as the reads here do.
  */
 export async function readRows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const holder = tx as unknown as { $client?: unknown; dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
-  if (holder.$client instanceof pg.Pool && holder.dialect) {
-    const { sql: text, params } = holder.dialect.sqlToQuery(query);
-    // Behind a transaction pooler a named statement would outlive its server connection (db/client.ts).
-    if (!namedStatementsOn(holder.$client)) return (await holder.$client.query(text, params)).rows as T[];
-    const name = `rl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    const pool = genericPlanPoolOf(holder.$client) ?? holder.$client;
-    const result = await pool.query({ name, text, values: params });
-    return result.rows as T[];
-  }
-  return rowsOf<T>(await tx.execute(query));
+  const appPool = appPoolOf(tx);
+  if (!appPool) return rowsOf<T>(await tx.execute(query));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  // Behind a transaction pooler a named statement would outlive its server connection (db/client.ts).
+  if (!namedStatementsOn(appPool)) return (await appPool.query(text, params)).rows as T[];
+  const name = `rl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const pool = genericPlanPoolOf(appPool) ?? appPool;
+  const result = await pool.query({ name, text, values: params });
+  return result.rows as T[];
 }
 
 /**
