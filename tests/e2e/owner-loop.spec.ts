@@ -40,7 +40,10 @@ for (const viewport of [
       await row.getByRole('button', { name: `Mark Emma ${tag} converted` }).click();
       const dialog = page.getByRole('dialog', { name: `Mark Emma ${tag} converted` });
       await expect(dialog.getByText('No completed booking matches. Enter the amount instead.').or(dialog.getByTestId('booking-candidate').first())).toBeVisible();
+      await dialog.getByRole('button', { name: 'Mark converted' }).click();
+      await expect(dialog.getByText('Please pick the booking')).toBeVisible();
       await dialog.getByRole('radio', { name: 'Enter the amount' }).click();
+      await expect(dialog.getByText('Please pick the booking')).toBeHidden();
       await dialog.getByLabel('Amount of the booking').fill('abc');
       await dialog.getByRole('button', { name: 'Mark converted' }).click();
       await expect(dialog.getByText('Please enter an amount between 0 and 1,000,000')).toBeVisible();

@@ -14,6 +14,21 @@ export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ONE_WAY_TO_CONVERT = 'Choose a booking or enter an amount, not both';
 export const AMOUNT_INVALID = 'Please enter an amount between 0 and 1,000,000';
 
+/** What a booking brought: a number or its text ("120", "120.50"), from 0 to 1,000,000. */
+export const convertAmountSchema = z
+  .union([z.number({ error: AMOUNT_INVALID }), z.string({ error: AMOUNT_INVALID }).trim().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: AMOUNT_INVALID }).transform(Number)], { error: AMOUNT_INVALID })
+  .pipe(z.number().min(0, { error: AMOUNT_INVALID }).max(1_000_000, { error: AMOUNT_INVALID }));
+
+/** Mark converted's form (the web): a picked booking, or the amount as typed ("$1,200.50" is read as 1200.50). */
+export const BOOKING_NOT_PICKED = 'Please pick the booking';
+export const cleanAmount = (typed: string) => typed.trim().replace(/^\$/, '').replace(/,/g, '');
+export const markConvertedFormSchema = z
+  .object({ mode: z.enum(['booking', 'amount']), bookingId: z.number().nullable(), amount: z.string() })
+  .superRefine((form, ctx) => {
+    if (form.mode === 'booking' && form.bookingId === null) ctx.addIssue({ code: 'custom', path: ['bookingId'], message: BOOKING_NOT_PICKED });
+    if (form.mode === 'amount' && !convertAmountSchema.safeParse(cleanAmount(form.amount)).success) ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_INVALID });
+  });
+
 const idField = (name: string) =>
   z.number({ error: `${name} must be a number` }).int({ error: `${name} must be a whole number` }).positive({ error: `${name} must be a positive number` }).max(MAX_ID, { error: `${name} is too large` });
 
@@ -24,10 +39,7 @@ export const convertReferralInputSchema = z
     /** The friend's booking: its client is linked as the friend. */
     bookingId: idField('bookingId').optional(),
     /** What the friend's booking brought, when it is not in the app: kept as the referral's revenue (no client linked). */
-    amount: z
-      .union([z.number({ error: AMOUNT_INVALID }), z.string({ error: AMOUNT_INVALID }).trim().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: AMOUNT_INVALID }).transform(Number)], { error: AMOUNT_INVALID })
-      .pipe(z.number().min(0, { error: AMOUNT_INVALID }).max(1_000_000, { error: AMOUNT_INVALID }))
-      .optional(),
+    amount: convertAmountSchema.optional(),
   })
   .refine((b) => [b.clientId, b.bookingId, b.amount].filter((v) => v !== undefined).length <= 1, { error: ONE_WAY_TO_CONVERT });
 

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatCurrency, formatDate } from '../../../shared/format';
-import { AMOUNT_INVALID } from '../../../shared/schemas/referral-conversion';
+import { cleanAmount, markConvertedFormSchema } from '../../../shared/schemas/referral-conversion';
 import { Button } from '../ui/button';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Input } from '../ui/input';
@@ -22,35 +24,22 @@ export const MarkConvertedDialog = ({ referral, onClose }: { referral: ConvertTa
 );
 
 function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onClose: () => void }) {
-  const [mode, setMode] = useState<'booking' | 'amount'>('booking');
+  const form = useForm({ resolver: zodResolver(markConvertedFormSchema), defaultValues: { mode: 'booking' as 'booking' | 'amount', bookingId: null as number | null, amount: '' } });
+  const [mode, bookingId] = form.watch(['mode', 'bookingId']);
+  const { errors } = form.formState;
+  const error = errors.bookingId?.message ?? errors.amount?.message;
   const [search, setSearch] = useState('');
-  const [bookingId, setBookingId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
   const debounced = useDebouncedValue(search.trim(), 300);
   const candidates = useBookingCandidates(referral.id, debounced);
   const convert = useMarkConverted(referral, onClose);
   const id = useId();
-  const submit = () => {
-    if (mode === 'booking') {
-      if (bookingId === null) return setError('Please pick the booking');
-      return convert.mutate({ bookingId });
-    }
-    const value = amount.trim().replace(/^\$/, '').replace(/,/g, '');
-    if (!/^\d{1,7}(\.\d{1,2})?$/.test(value) || Number(value) > 1_000_000) return setError(AMOUNT_INVALID);
-    convert.mutate({ amount: value });
-  };
+  const submit = form.handleSubmit((values) =>
+    values.mode === 'booking' && values.bookingId !== null ? convert.mutate({ bookingId: values.bookingId }) : convert.mutate({ amount: cleanAmount(values.amount) }),
+  );
   const bookings = candidates.data?.bookings ?? [];
   return (
     <DialogContent className="max-h-[90vh] overflow-y-auto">
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate className="grid gap-4" onSubmit={submit}>
         <DialogHeader>
           <DialogTitle>Mark {referral.refereeName} converted</DialogTitle>
           <DialogDescription>Pick {referral.refereeName}&apos;s booking, or enter what it brought if it isn&apos;t in Referloop.</DialogDescription>
@@ -69,8 +58,8 @@ function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onC
               aria-checked={mode === value}
               variant={mode === value ? 'default' : 'outline'}
               onClick={() => {
-                setMode(value);
-                setError(undefined);
+                form.setValue('mode', value);
+                form.clearErrors();
               }}
             >
               {label}
@@ -102,10 +91,7 @@ function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onC
                       name={`${id}-booking`}
                       className="mt-1"
                       checked={bookingId === b.id}
-                      onChange={() => {
-                        setBookingId(b.id);
-                        setError(undefined);
-                      }}
+                      onChange={() => form.setValue('bookingId', b.id, { shouldValidate: form.formState.isSubmitted })}
                     />
                     <span className="min-w-0">
                       <span className="font-medium text-slate-900">{b.client.name}</span>
@@ -127,12 +113,8 @@ function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onC
               id={`${id}-amount`}
               inputMode="decimal"
               placeholder="0.00"
-              value={amount}
-              aria-invalid={!!error}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                setError(undefined);
-              }}
+              aria-invalid={!!errors.amount}
+              {...form.register('amount')}
             />
           </div>
         )}
