@@ -1,4 +1,7 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { sendSmsSchema } from '../../../shared/schemas/sms';
 import type { OverdueClient } from '../../../shared/schemas/insights';
 import { SegmentCounter } from '../../components/sms/segment-counter';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -31,23 +34,20 @@ function FollowUpLoader({ client, onClose }: { client: OverdueClient; onClose: (
 }
 
 function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; initial: string; onClose: () => void }) {
-  const [message, setMessage] = useState(initial);
+  const form = useForm({ resolver: zodResolver(sendSmsSchema), defaultValues: { clientId: client.id, messageType: 'followUp' as const, messageContent: initial } });
+  const message = form.watch('messageContent');
   const send = useSendFollowUp(onClose);
   const fieldId = useId();
+  // An empty message is the spec's "Invalid input" toast; a message over the limit names the limit.
+  const refused = (errors: typeof form.formState.errors) =>
+    toast({
+      title: 'Invalid input',
+      description: message.trim() ? (errors.messageContent?.message ?? 'Please ensure all fields are filled out.') : 'Please ensure all fields are filled out.',
+      variant: 'destructive',
+    });
   return (
     <DialogContent>
-      <form
-        className="grid gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!message.trim()) {
-            toast({ title: 'Invalid input', description: 'Please ensure all fields are filled out.', variant: 'destructive' });
-            return;
-          }
-          send.mutate({ clientId: client.id, messageContent: message.trim() });
-        }}
-      >
+      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => send.mutate({ clientId: client.id, messageContent: v.messageContent }), refused)}>
         <DialogHeader>
           <DialogTitle>Send Follow-up</DialogTitle>
           <DialogDescription>
@@ -56,7 +56,7 @@ function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; ini
         </DialogHeader>
         <div className="space-y-1.5">
           <Label htmlFor={fieldId}>Message</Label>
-          <Textarea id={fieldId} rows={5} value={message} aria-describedby={`${fieldId}-count ${fieldId}-hint`} onChange={(e) => setMessage(e.target.value)} />
+          <Textarea id={fieldId} rows={5} aria-describedby={`${fieldId}-count ${fieldId}-hint`} {...form.register('messageContent')} />
           <SegmentCounter id={`${fieldId}-count`} text={message} />
           <p id={`${fieldId}-hint`} className="text-xs text-slate-500">
             {'{clientName}'} and {'{businessName}'} are filled in when the text is sent.
