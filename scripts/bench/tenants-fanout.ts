@@ -14,6 +14,7 @@ import { deliverTextJob } from '../../src/server/features/sms-outbox/jobs';
 import { type JobQueue, type Jobs, startJobs } from '../../src/server/platform/jobs/index';
 import { memoryLog } from '../../src/server/platform/jobs/testing';
 import { SimulatorSms } from '../../src/server/providers/sms/simulator';
+import { approveRegistration } from '../../src/server/testing/factories';
 import { freshDatabase } from './fresh-database';
 
 export type FanOutOptions = { baseUrl: string; businesses: number; clients: number; concurrency: number; bulk: number };
@@ -155,6 +156,7 @@ async function benchFairness(url: string, bulk: number, pools: pg.Pool[]): Promi
         [name, `${name.replace(/\W/g, '').toLowerCase()}-${Date.now()}@bench.example`, number],
       );
       await database.query(`insert into business_numbers (number, business_id) values ($1, $2)`, [number, id]);
+      await approveRegistration(database, id); // texts go out only once the number's A2P campaign is approved
       const clients = await database.query<{ id: number }>(
         `insert into clients (business_id, name, phone, referral_code) select $1::int, 'Client ' || g, '+1737' || lpad(($1::int * 10000 + g)::text, 7, '0'), 'FQ' || $1::int || 'X' || g
          from generate_series(1, $2::int) g returning id`,
