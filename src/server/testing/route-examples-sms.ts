@@ -8,6 +8,7 @@ import {
 import { scheduledQuerySchema } from '../../shared/schemas/sms-automations';
 import { existingServiceSchema, registrationDetailsSchema } from '../../shared/schemas/sms-registration';
 import type { RouteExample } from './route-examples';
+import { REGISTRATION_DETAILS } from './registration-details';
 
 /** Route examples of features/sms (see route-examples.ts). */
 export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
@@ -39,21 +40,7 @@ export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/sms/templates': {},
   'GET /api/sms/registration': {},
   'POST /api/sms/registration': {
-    body: () => ({
-      businessType: 'llc',
-      legalName: 'Sparkle Clean LLC',
-      ein: '12-3456789',
-      street: '100 Main St',
-      city: 'Austin',
-      state: 'TX',
-      postalCode: '78701',
-      website: 'https://sparkle.example.com',
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'ann@sparkle.example.com',
-      phone: '(512) 555-0100',
-      title: 'Owner',
-    }),
+    body: () => ({ ...REGISTRATION_DETAILS }),
     bodySchema: registrationDetailsSchema,
   },
   'POST /api/sms/registration/existing': { body: () => ({ messagingServiceSid: `MG${'b'.repeat(32)}` }), bodySchema: existingServiceSchema },

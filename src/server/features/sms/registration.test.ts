@@ -6,6 +6,7 @@ import { queueTexts } from '../sms-outbox/service';
 import { checkRegistrationsJob } from './jobs';
 import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TWILIO_UNREACHABLE, UNDER_REVIEW } from './registration';
 import { SmsProviderError } from '../../providers/sms/types';
+import { REGISTRATION_DETAILS } from '../../testing/registration-details';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,21 +18,7 @@ const post = (biz: TestBusiness, url: string, payload: unknown) => t.app.inject(
 const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
 const rows = async (biz: TestBusiness) => (await t.database.query('select * from sms_registrations where business_id = $1', [biz.id])).length;
 
-const DETAILS = {
-  businessType: 'llc',
-  legalName: 'Sparkle Clean LLC',
-  ein: '12-3456789',
-  street: '100 Main St',
-  city: 'Austin',
-  state: 'TX',
-  postalCode: '78701',
-  website: 'https://sparkle.example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann@sparkle.example.com',
-  phone: '(512) 555-0100',
-  title: 'Owner',
-};
+const DETAILS = { ...REGISTRATION_DETAILS };
 
 /** A business with a number bought through the API and no registration yet. */
 async function withNumber(name: string, areaCode: string): Promise<TestBusiness> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registrationDetailsSchema } from '../../../shared/schemas/sms-registration';
 import { A2P_PROFILE_POLICY, SECONDARY_PROFILE_POLICY, TwilioA2p } from './twilio-a2p';
 import { SmsProviderError } from './types';
+import { REGISTRATION_DETAILS } from '../../testing/registration-details';
 
 // The A2P driver against a local stand-in for Twilio's TrustHub and Messaging APIs. Every request is checked
 // against Twilio's published API descriptions (fixtures/twilio-a2p-operations.json, copied from twilio-oai
@@ -116,21 +117,7 @@ beforeEach(() => {
 
 const ACCOUNT = 'AC00000000000000000000000000000001';
 const driver = () => new TwilioA2p({ accountSid: ACCOUNT, authToken: 'stand-in-token', apiUrl, primaryProfileSid: 'BU0000000000000000000000000000ffff' });
-const DETAILS = registrationDetailsSchema.parse({
-  businessType: 'llc',
-  legalName: 'Sparkle Clean LLC',
-  ein: '12-3456789',
-  street: '100 Main St',
-  city: 'Austin',
-  state: 'TX',
-  postalCode: '78701',
-  website: 'https://sparkle.example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann@sparkle.example.com',
-  phone: '(512) 555-0100',
-  title: 'Owner',
-});
+const DETAILS = registrationDetailsSchema.parse({ ...REGISTRATION_DETAILS });
 const calls = () => seen.map((s) => `${s.method} ${s.path.replace(/[A-Z]{2}\d{32}/g, '{sid}').replace(/[A-Z]{2}0+ffff/g, '{primary}')}`);
 
 describe('the A2P driver against the stand-in', () => {

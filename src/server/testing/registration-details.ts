@@ -1,0 +1,16 @@
+/** A business's A2P registration details as the SMS Setup form sends them (docs/sms-registration.md). */
+export const REGISTRATION_DETAILS = {
+  businessType: 'llc',
+  legalName: 'Sparkle Clean LLC',
+  ein: '12-3456789',
+  street: '100 Main St',
+  city: 'Austin',
+  state: 'TX',
+  postalCode: '78701',
+  website: 'https://sparkle.example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@sparkle.example.com',
+  phone: '(512) 555-0100',
+  title: 'Owner',
+};
