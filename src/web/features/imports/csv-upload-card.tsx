@@ -7,6 +7,7 @@ import { ExpectedColumns } from './expected-columns';
 import { UploadProgress } from '../../components/upload-progress';
 import { UploadResultPanel } from './upload-result-panel';
 import { useBookingUpload } from '../../lib/use-booking-upload';
+import { FileInput } from '../../components/file-input';
 
 const ACCEPT = '.csv,.xlsx,.xls';
 
@@ -25,14 +26,12 @@ export function CsvUploadCard() {
 
         <div className="space-y-1.5">
           <Label htmlFor={inputId}>Booking file (.csv, .xlsx, .xls)</Label>
-          <input
+          <FileInput
             ref={inputRef}
             id={inputId}
-            type="file"
             accept={ACCEPT}
             disabled={upload.isPending}
             onChange={(e) => choose(e.target.files?.[0] ?? null)}
-            className="block w-full cursor-pointer rounded-lg border border-dashed border-slate-300 bg-white p-3 text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-700 hover:border-brand-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
           />
         </div>
 
