@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium, never a downloaded browser. The app runs on its own port and data folder.
 // Workers inherit the environment, so they see the port and folder the main process chose; two runs
 // side by side get their own.
-process.env.E2E_PORT ??= String(4200 + (process.pid % 2000));
+// 30000-39999: clear of the ports local services listen on (PostgreSQL 5432, RabbitMQ 5672 and 25672, NATS 4222, Redis 6379).
+process.env.E2E_PORT ??= String(30000 + (process.pid % 10000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.resolve(`.cache/e2e-data-${port}`);
 const e2eDataDir = process.env.E2E_DATA_DIR;
