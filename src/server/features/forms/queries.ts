@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { forms } from '../../db/schema';
 import type { FormField } from '../../../shared/schemas/forms';
@@ -7,18 +7,8 @@ import type { FormStyles } from '../../../shared/schemas/forms-styles';
 // SQL of the owner's forms. Every statement filters by the session's business in the same statement
 // (ARCHITECTURE.md, "Tenancy"): another business's form id reads, changes and deletes nothing.
 
-const COLUMNS = {
-  id: forms.id,
-  businessId: forms.businessId,
-  name: forms.name,
-  description: forms.description,
-  fields: forms.fields,
-  embedToken: forms.embedToken,
-  isActive: forms.isActive,
-  styles: forms.styles,
-  submissionCount: forms.submissionCount,
-  createdAt: forms.createdAt,
-};
+/** Every column but updated_at (the replies don't show it). */
+const { updatedAt: _updatedAt, ...COLUMNS } = getTableColumns(forms);
 
 export type FormRow = Omit<typeof forms.$inferSelect, 'updatedAt'>;
 

@@ -31,8 +31,6 @@ export async function selectReferrer(db: Tx, code: string) {
   return row ?? null;
 }
 
-export type ReferrerRow = NonNullable<Awaited<ReturnType<typeof selectReferrer>>>;
-
 /** Claims for one business run one at a time, so the same friend claiming twice at once is still one referral. */
 export async function lockClaims(tx: Tx, businessId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('referral-claim'), ${businessId}::int)`);

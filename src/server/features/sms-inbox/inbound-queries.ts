@@ -76,34 +76,6 @@ export async function insertReply(tx: Tx, m: { businessId: number; clientId: num
     .onConflictDoNothing({ target: smsReplies.twilioSid });
 }
 
-/** An outbound text the inbox sent itself (a compliance confirmation): sms_messages and sms_logs. */
-export async function insertOutbound(
-  tx: Tx,
-  m: { businessId: number; clientId: number | null; from: string; to: string; body: string; sid: string | null; status: string; messageType: string },
-) {
-  await tx.insert(smsMessages).values({
-    businessId: m.businessId,
-    clientId: m.clientId,
-    direction: 'outbound',
-    fromNumber: m.from,
-    toNumber: m.to,
-    messageBody: m.body,
-    messageType: m.messageType,
-    twilioSid: m.sid,
-    status: m.status,
-    isRead: true,
-  });
-  await tx.insert(smsLogs).values({
-    businessId: m.businessId,
-    clientId: m.clientId,
-    phoneNumber: m.to,
-    messageType: m.messageType,
-    messageContent: m.body,
-    status: m.status,
-    twilioSid: m.sid,
-  });
-}
-
 /**
  * Delivery status order: a callback never moves a message back (Twilio may deliver 'sent' after 'delivered')
  * and a final status (delivered, undelivered, failed, read) never changes.

@@ -68,23 +68,30 @@ export type OutboundRow = {
   messageType: string;
 };
 
+const outboundValues = (businessId: number, m: OutboundRow) => ({
+  businessId,
+  clientId: m.clientId,
+  direction: 'outbound',
+  fromNumber: m.from,
+  toNumber: m.to,
+  messageBody: m.body,
+  messageType: m.messageType,
+  isRead: true,
+});
+
 /** The message as it is handed to the provider: status 'pending', no sid yet. Its id. */
 export async function insertOutbound(tx: Tx, businessId: number, m: OutboundRow): Promise<number> {
   const [row] = await tx
     .insert(smsMessages)
-    .values({
-      businessId,
-      clientId: m.clientId,
-      direction: 'outbound',
-      fromNumber: m.from,
-      toNumber: m.to,
-      messageBody: m.body,
-      messageType: m.messageType,
-      status: 'pending',
-      isRead: true,
-    })
+    .values({ ...outboundValues(businessId, m), status: 'pending' })
     .returning({ id: smsMessages.id });
   return row.id;
+}
+
+/** A text sent without the send service (the inbox's compliance answers): the message as the provider answered, and its log line. */
+export async function insertSentText(tx: Tx, businessId: number, m: OutboundRow & { sid: string | null; status: string }): Promise<void> {
+  await tx.insert(smsMessages).values({ ...outboundValues(businessId, m), twilioSid: m.sid, status: m.status });
+  await insertSmsLog(tx, businessId, { clientId: m.clientId, phone: m.to, messageType: m.messageType, content: m.body, status: m.status, sid: m.sid });
 }
 
 export async function finishOutbound(tx: Tx, businessId: number, id: number, result: { sid: string | null; status: string; errorCode?: number | null }) {
