@@ -138,6 +138,8 @@ describe('(a) the provider answers after the driver’s timeout', () => {
   });
 });
 
+const STATEMENTS = new Set<string | symbol>(['execute', 'transaction', 'select', 'insert', 'update', 'delete']);
+
 /** The database with one statement failing (a connection dropped by a proxy) once `armed` is set. */
 function flakyDatabase(base: Database) {
   const state = { armed: false, failures: 0, failFor: 1 };
@@ -149,8 +151,8 @@ function flakyDatabase(base: Database) {
   const db = new Proxy(base.db, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
-      if (prop === 'execute') return (...args: unknown[]) => (fail(), (value as (...a: unknown[]) => unknown).apply(target, args));
-      if (prop === 'transaction') return (...args: unknown[]) => (fail(), (value as (...a: unknown[]) => unknown).apply(target, args));
+      // Raw statements, transactions and the builder's statements (a builder call inside an async function fails its statement).
+      if (STATEMENTS.has(prop)) return (...args: unknown[]) => (fail(), (value as (...a: unknown[]) => unknown).apply(target, args));
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
