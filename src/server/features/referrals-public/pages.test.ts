@@ -7,6 +7,7 @@ import { buildApp } from '../../app';
 import { STANDALONE_PAGES } from '../../platform/web-app';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // /refer is the referral page's own small page for everyone; /ref/CODE (the hosted share link) redirects to it.
 
@@ -57,7 +58,7 @@ describe('the public referral page', () => {
   });
 
   it('other paths still get the app', async () => {
-    const res = await app.inject({ url: '/referrals', headers: { cookie: owner.cookie } });
+    const res = await signedIn(app, owner.cookie).get('/referrals');
     expect(res.body).toContain('app shell');
   });
 });
