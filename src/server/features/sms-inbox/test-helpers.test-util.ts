@@ -5,6 +5,7 @@ import { businesses, outreachSettings } from '../../db/schema';
 import { twilioSignature } from '../../providers/sms/signature';
 import { SIMULATOR_AUTH_TOKEN } from '../../providers/sms/simulator';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { signedIn } from '../../testing/requests';
 
 // Helpers of the inbox tests: a business with a number, its clients, and signed webhook calls.
 
@@ -31,12 +32,7 @@ export async function businessWithNumber(
 }
 
 export async function addClient(app: FastifyInstance, b: TestBusiness, name: string, phone: string | null): Promise<number> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/clients',
-    headers: { cookie: b.cookie },
-    payload: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, ...(phone ? { phone } : {}), serviceDate: '2025-01-10', amount: 50 },
-  });
+  const res = await signedIn(app, b.cookie).post('/api/clients', { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, ...(phone ? { phone } : {}), serviceDate: '2025-01-10', amount: 50 });
   if (res.statusCode !== 201) throw new Error(`add client: ${res.statusCode} ${res.body}`);
   return res.json().client.id;
 }

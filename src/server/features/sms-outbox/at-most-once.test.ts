@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
 import { NOT_ON_RECORD, reconcileUnknownTexts } from './reconcile';
+import { signedIn } from '../../testing/requests';
 
 // At most once, under the faults that made duplicates: (a) the provider answers after the driver's
 // timeout, (b) a database statement fails after the provider's answer, (c) two identical bulk requests at
@@ -292,12 +293,7 @@ describe('reconciliation’s other answers', () => {
         [biz.id],
       );
       app.sms.failNextSend(new SmsProviderError('The SMS provider did not answer in time', null, 0, true));
-      const res = await app.app.inject({
-        method: 'POST',
-        url: '/api/outreach/send-sms',
-        headers: { cookie: biz.cookie },
-        payload: { clientId: client.id, messageType: 'followUp', messageContent: 'See you at 3' },
-      });
+      const res = await signedIn(app.app, biz.cookie).post('/api/outreach/send-sms', { clientId: client.id, messageType: 'followUp', messageContent: 'See you at 3' });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toMatch(/^We could not confirm that the text to Maria Lopez went out .* will not be sent twice/);
       const [m] = await app.database.query<{ status: string }>(`select status from sms_messages where business_id = $1`, [biz.id]);

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startBulkSend } from './bulk';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
+import { signedIn } from '../../testing/requests';
 
 // Pacing at a clock the test controls: each text goes at the first moment its recipient's window allows and
 // the number sends at its rate; a held text reserves nothing on the number before its window opens.
@@ -108,7 +109,7 @@ describe('a bulk of 2,000 clients across five US zones, started Monday 9:00 East
   });
 
   it('the batch says per zone how many wait and until when', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/sms/bulk/${bulk.batchId}`, headers: { cookie: bulk.biz.cookie } });
+    const res = await signedIn(t.app, bulk.biz.cookie).get(`/api/sms/bulk/${bulk.batchId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       total: 2000,
