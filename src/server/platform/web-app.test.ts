@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { createBusiness, type TestBusiness } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { IMMUTABLE, PRERENDERED, SIGNED_IN_PAGES } from './web-app';
+import { signedIn } from '../testing/requests';
 
 // A built web app in miniature: the page, the prerendered landing page and one hashed script.
 const script = `export const words = ${JSON.stringify('referral '.repeat(400))};\n`;
@@ -68,25 +69,25 @@ describe('serving the web app', () => {
     expect(visitor.headers.vary).toMatch(/Cookie/i);
     expect(visitor.body).toContain('Turn happy clients');
 
-    const signedIn = await app.inject({ url: '/', headers: { cookie: owner.cookie } });
-    expect(signedIn.body).toContain('app shell');
+    const owners = await signedIn(app, owner.cookie).get('/');
+    expect(owners.body).toContain('app shell');
     // A query string can change what the screen shows: the app renders it.
     const withQuery = await app.inject({ url: '/?ref=text' });
     expect(withQuery.body).toContain('app shell');
   });
 
   it('serves the dashboard with its reads preloaded to a visitor with a session cookie only', async () => {
-    const owned = await app.inject({ url: '/clients', headers: { cookie: owner.cookie } });
+    const owned = await signedIn(app, owner.cookie).get('/clients');
     expect(owned.headers['cache-control']).toBe('no-cache');
     expect(owned.headers.vary).toMatch(/Cookie/i);
     expect(owned.body).toContain('rel="preload" as="fetch"');
     // /dashboard is the Activity Dashboard: the plain app shell, not the client dashboard's preloads.
-    expect((await app.inject({ url: '/dashboard', headers: { cookie: owner.cookie } })).body).toContain('app shell');
+    expect((await signedIn(app, owner.cookie).get('/dashboard')).body).toContain('app shell');
 
     const visitor = await app.inject({ url: '/clients' });
     expect(visitor.body).toContain('app shell');
     expect(visitor.headers.vary).toMatch(/Cookie/i);
-    const withQuery = await app.inject({ url: '/clients?page=2', headers: { cookie: owner.cookie } });
+    const withQuery = await signedIn(app, owner.cookie).get('/clients?page=2');
     expect(withQuery.body).toContain('app shell');
   });
 
