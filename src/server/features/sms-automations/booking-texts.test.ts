@@ -4,6 +4,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { businessWithNumber, uploadCsv, outboxOf, serviceDay } from './test-helpers.test-util';
 import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // Which new bookings queue a thank-you (and a review request): Add Client, the import and the webhook, with
 // the memory queue (what is enqueued); delivery through the real queue is in delivery.test.ts.
@@ -15,11 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (cookie: string, url: string, payload: unknown) => signedIn(t.app, cookie).post(url, payload as object);
-const addClient = async (b: TestBusiness, name: string, phone: string | null, serviceDate: string) => {
-  const res = await post(b.cookie, '/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate, amount: 90 });
-  expect(res.statusCode).toBe(201);
-  return res.json().client.id as number;
-};
+const addClient = async (b: TestBusiness, name: string, phone: string | null, serviceDate: string) => (await addClientThroughApi(t.app, b, name, phone, { serviceDate, amount: 90 })).id;
 const deliveryJobs = () => (t.jobs as ReturnType<typeof memoryQueue>).sent.filter((j) => j.name === 'sms.deliver-text');
 const jobsFor = (outboxIds: number[]) => deliveryJobs().filter((j) => outboxIds.includes((j.data as { outboxId: number }).outboxId));
 const bookingIdOf = async (clientId: number, date: string) =>

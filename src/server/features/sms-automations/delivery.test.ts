@@ -8,6 +8,7 @@ import { queueDueFollowUps } from './follow-ups';
 import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf, serviceDay } from './test-helpers.test-util';
 import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // Automated texts through the real queue (SMS_SEND_WINDOW=off, so the hour does not matter): sent once,
 // in Message History, under the cool-downs; the referral follow-up to the friend.
@@ -19,11 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (cookie: string, url: string, payload: unknown) => signedIn(t.app, cookie).post(url, payload as object);
-const addClient = async (cookie: string, name: string, phone: string, serviceDate: string) => {
-  const res = await post(cookie, '/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate, amount: 90 });
-  expect(res.statusCode).toBe(201);
-  return res.json().client as { id: number; referralCode: string };
-};
+const addClient = (cookie: string, name: string, phone: string, serviceDate: string) => addClientThroughApi(t.app, { cookie }, name, phone, { serviceDate, amount: 90 });
 const settled = async (businessId: number, n: number) =>
   (await waitFor(async () => {
     const rows = await outboxOf(t.database, businessId);

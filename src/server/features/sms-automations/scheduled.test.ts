@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { queueTexts } from '../sms-outbox/service';
 import { businessWithNumber, serviceDay } from './test-helpers.test-util';
 import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // GET /api/sms/scheduled: the automated texts still to go, soonest first, 50 a page; bulk texts and other
 // businesses' texts are not listed.
@@ -14,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (cookie: string, url = '/api/sms/scheduled') => signedIn(t.app, cookie).get(url);
-const addClient = async (cookie: string, name: string, phone: string, serviceDate: string) =>
-  (await signedIn(t.app, cookie).post('/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate, amount: 50 })).json().client.id as number;
+const addClient = async (cookie: string, name: string, phone: string, serviceDate: string) => (await addClientThroughApi(t.app, { cookie }, name, phone, { serviceDate })).id;
 
 describe('GET /api/sms/scheduled', () => {
   it('lists queued thank-yous and review requests with the recipient, due time and reason; not bulk texts, not another business', async () => {

@@ -3,6 +3,7 @@ import { createBusiness, type TestBusiness, approveRegistration } from '../../te
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { memoryQueue } from '../../platform/jobs/testing';
 import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // POST /api/sms/bulk: the selection is checked whole; each text becomes a paced outbox row with a job.
 // (Delivery through the real queue: delivery.test.ts.)
@@ -19,8 +20,7 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, cookie = biz.cookie) => signedIn(t.app, cookie).post(url, payload as object);
 const get = (url: string, cookie = biz.cookie) => signedIn(t.app, cookie).get(url);
-const addClient = async (name: string, phone: string | null, cookie = biz.cookie) =>
-  (await post('/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate: '2025-01-05', amount: 80 }, cookie)).json().client.id as number;
+const addClient = async (name: string, phone: string | null, cookie = biz.cookie) => (await addClientThroughApi(t.app, { cookie }, name, phone, { serviceDate: '2025-01-05', amount: 80 })).id;
 const outboxCount = async () => Number((await t.database.query<{ n: string }>('select count(*) as n from sms_outbox where business_id = $1', [biz.id]))[0].n);
 const queued = () => (t.jobs as ReturnType<typeof memoryQueue>).sent.filter((j) => j.name === 'sms.deliver-text');
 

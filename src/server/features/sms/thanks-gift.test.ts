@@ -3,6 +3,7 @@ import { SmsProviderError } from '../../providers/sms/types';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // Thanks and Gift (client dashboard) go through the send service: recorded only when the text went.
 
@@ -20,8 +21,7 @@ const clientRow = async (id: number) =>
     'select has_reward, reward_earned, thank_you_sent from clients where id = $1',
     [id],
   ))[0];
-const addClient = async (name: string, phone: string | null) =>
-  (await post('/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate: '2025-01-05', amount: 80 })).json().client.id as number;
+const addClient = async (name: string, phone: string | null) => (await addClientThroughApi(t.app, biz, name, phone, { serviceDate: '2025-01-05', amount: 80 })).id;
 
 describe('without a business number', () => {
   it('thanks and gift answer 409 saying nothing was sent (and the gift not recorded), and record nothing', async () => {
