@@ -6,7 +6,7 @@ import { memoryQueue } from '../../platform/jobs/testing';
 import { SimulatorSms } from '../../providers/sms/simulator';
 import { TwilioSms } from '../../providers/sms/twilio';
 import { SmsProviderError, type OutgoingSms } from '../../providers/sms/types';
-import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
@@ -86,8 +86,7 @@ let numbers = 0;
 /** Each business its own number (a number's pacing is its own). */
 async function businessWithNumber(name: string) {
   const biz = await createBusiness(t.database, { name });
-  await t.database.query('update businesses set selected_phone_number = $2 where id = $1', [biz.id, `+1512555017${numbers++}`]);
-  await approveRegistration(t.database, biz.id);
+  await setSendingNumber(t.database, biz.id, `+1512555017${numbers++}`);
   return biz;
 }
 const outbox = async (id: number) =>
@@ -286,8 +285,7 @@ describe('reconciliation’s other answers', () => {
     const app = await createTestApp();
     try {
       const biz = await createBusiness(app.database, { name: 'Typed Co' });
-      await app.database.query('update businesses set selected_phone_number = $2 where id = $1', [biz.id, NUMBER]);
-      await approveRegistration(app.database, biz.id);
+      await setSendingNumber(app.database, biz.id, NUMBER);
       const [client] = await app.database.query<{ id: number }>(
         `insert into clients (business_id, name, phone, referral_code) values ($1, 'Maria Lopez', '+15125550607', 'TYPED1') returning id`,
         [biz.id],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { memoryQueue } from '../../platform/jobs/testing';
 import { signedIn } from '../../testing/requests';
@@ -181,8 +181,7 @@ describe('with a number', () => {
       await post('/api/sms/bulk', { clientIds: [ann], message: 'No key', idempotencyKey: 'bulk-9-bbbbbbbb' });
       expect(await batchCount()).toBe(before + 4);
       const ours = (await post('/api/sms/bulk', { clientIds: [ann], message: 'Same key', idempotencyKey: 'bulk-shared-key' })).json().batch.id;
-      await t.database.query('update businesses set selected_phone_number = $2 where id = $1', [other.id, '+15125550177']);
-      await approveRegistration(t.database, other.id);
+      await setSendingNumber(t.database, other.id, '+15125550177');
       const theirClient = await addClient('Tia Other', '5125550188', other.cookie);
       const theirs = await post('/api/sms/bulk', { clientIds: [theirClient], message: 'Same key', idempotencyKey: 'bulk-shared-key' }, other.cookie);
       expect(theirs.statusCode).toBe(200);

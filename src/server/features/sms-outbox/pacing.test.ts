@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryQueue } from '../../platform/jobs/testing';
-import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startBulkSend } from './bulk';
 import { deliverOutboxText, type DeliverContext } from './deliver';
@@ -22,8 +22,8 @@ afterAll(() => t.close());
 
 async function businessWithNumber(name: string, number: string, timeZone = 'America/New_York'): Promise<TestBusiness> {
   const biz = await createBusiness(t.database, { name });
-  await t.database.query('update businesses set selected_phone_number = $2, time_zone = $3 where id = $1', [biz.id, number, timeZone]);
-  await approveRegistration(t.database, biz.id);
+  await setSendingNumber(t.database, biz.id, number);
+  await t.database.query('update businesses set time_zone = $2 where id = $1', [biz.id, timeZone]);
   return biz;
 }
 
