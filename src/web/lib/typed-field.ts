@@ -6,8 +6,8 @@ interface TypedFieldOptions {
   tidy?: (text: string) => string;
   /** Clears every message, not only this field's: for a message about the whole form. */
   clearAll?: boolean;
-  /** The value the form keeps for the text (e.g. a number); the box keeps the text as typed. */
-  setValueAs?: (text: string) => unknown;
+  /** The value the form keeps for the text (e.g. a number); the box keeps the text as typed. It is also given the default value. */
+  setValueAs?: (value: unknown) => unknown;
 }
 
 /**

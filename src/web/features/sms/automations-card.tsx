@@ -46,8 +46,8 @@ const ROWS: { kind: Kind; toggle: Toggle; title: string; text: string }[] = [
   },
 ];
 
-/** A cool-down box's text as the schema checks it: an empty box is no number. */
-const days = (text: string) => (text.trim() === '' ? NaN : Number(text));
+/** A cool-down box's text as the schema checks it: an empty box is no number (the saved value comes in as a number). */
+const days = (value: unknown) => (typeof value === 'number' ? value : String(value).trim() === '' ? NaN : Number(value));
 
 /** The Setup tab's automations: what goes out by itself, and how often at most (docs/sms-automations.md). */
 export function AutomationsCard() {
