@@ -6,11 +6,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 // what the two keys it replaced held, and that the booking's business is its client's.
 let t: TestApp;
 let a: TestBusiness;
-let b: TestBusiness;
 beforeAll(async () => {
   t = await createTestApp();
   a = await createBusiness(t.database);
-  b = await createBusiness(t.database);
 });
 afterAll(() => t.close());
 
@@ -33,6 +31,7 @@ const bookingsOf = async (clientId: number) =>
 
 describe('the bookings foreign key', () => {
   it("refuses a booking filed under another business than its client's", async () => {
+    const b = await createBusiness(t.database);
     const ofA = await client(a.id, 'Ada');
     await expect(book(b.id, ofA)).rejects.toThrow(/foreign key/);
     await book(a.id, ofA);
