@@ -122,7 +122,10 @@ function RegistrationForm({ registration }: { registration: Registration }) {
   );
   const select = (name: 'businessType' | 'state', label: string, options: ReactNode) => (
     <div className="space-y-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      {/* Framed as FormField frames its label, so the row's labels line up. */}
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      </div>
       <select id={`${id}-${name}`} className={selectClass} {...typedField(form, name)}>
         {options}
       </select>
