@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { Tx } from '../../src/server/db/client';
 import { selectLeadPage } from '../../src/server/features/leads/queries';
 import { selectReferralPage } from '../../src/server/features/referrals/queries';
-import { searchConversations } from '../../src/server/features/sms-inbox/queries';
+import { searchConversations, selectConversations } from '../../src/server/features/sms-inbox/queries';
 
 const [url, ...asked] = process.argv.slice(2);
 if (!url) throw new Error('usage: explain-searches.ts <database url> [leads:garcia referrals:friend%20123 sms:garcia ...]');
@@ -34,7 +34,11 @@ const [biz] = (await client.query<{ id: number }>(`select id from businesses whe
 const calls: Record<string, (search: string, page: number) => Promise<unknown>> = {
   leads: (search, page) => selectLeadPage(db, biz.id, { status: 'all', source: 'all', search }, 25, (page - 1) * 25),
   referrals: (search, page) => selectReferralPage(db, biz.id, { status: 'all', sort: 'newest', search, limit: 25, offset: (page - 1) * 25 }),
-  sms: (search, page) => searchConversations(db, biz.id, { search, offset: (page - 1) * 20, limit: 20, per: 3, maxIds: 50 }),
+  // An empty search: the conversations' first page, for comparison.
+  sms: (search, page) => {
+    const opts = { offset: (page - 1) * 20, limit: 21, per: 3, maxIds: 100 };
+    return search ? searchConversations(db, biz.id, { ...opts, search }) : selectConversations(db, biz.id, opts);
+  },
 };
 
 for (const spec of asked.length ? asked : ['leads:garcia', 'referrals:friend 123', 'sms:garcia']) {
