@@ -11,7 +11,7 @@ import type {
   TopReferrer,
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
-import { SHORT_SEARCH_COUNT_CAP as SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
+import { SHORT_SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
 import { searchFilter, searchMatches } from './search';
 import { REFERRAL_REVENUE } from '../referral-conversion/service';
 
@@ -172,6 +172,9 @@ export async function selectReferralPage(
 }
 
 type PageRow = SummaryCounts & Partial<Row> & { matches?: number };
+
+/** A search counts its matches this far (as the Lead Inbox's and the clients' short searches): docs/referrals.md. */
+export const SEARCH_COUNT_CAP = SHORT_SEARCH_COUNT_CAP;
 
 /** Whether the asked page ends within the matches a search counts (SEARCH_COUNT_CAP). */
 const withinCap = (opts: { offset: number; limit: number }) => opts.offset + opts.limit <= SEARCH_COUNT_CAP;
