@@ -108,7 +108,7 @@ async function selectSearchPage(
   offset: number,
 ): Promise<{ leads: Lead[]; total: number; totalIsCapped?: true }> {
   const n = rowCount(limit);
-  const page = (ids: SQL, counted: SQL) => sql`select t.total, p.* from (select count(*)::int as total from ${counted}) t
+  const page = (ids: SQL) => sql`select t.total, p.* from (select count(*)::int as total from m) t
       left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
       order by p.created_at desc, p.id desc`;
   // Materialised: left to itself PostgreSQL walks the created_at index under the count and filters every lead.
@@ -116,7 +116,7 @@ async function selectSearchPage(
     const rows = await readRows<PageRow>(
       tx,
       sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)})
-        ${page(sql`select m.id from m order by m.created_at desc, m.id desc limit ${n} offset ${offset}`, sql`m`)}`,
+        ${page(sql`select m.id from m order by m.created_at desc, m.id desc limit ${n} offset ${offset}`)}`,
     );
     return { leads: leadsOf(rows), total: Number(rows[0]?.total ?? 0) };
   }
@@ -129,7 +129,6 @@ async function selectSearchPage(
           union all
           (select l.id from leads l where (select count(*) from m) > ${cap} and ${where(businessId, f, searchFilter)}
             order by l.created_at desc, l.id desc limit ${n} offset ${offset})`,
-        sql`m`,
       )}`,
   );
   return { leads: leadsOf(rows), ...cappedTotal(Number(rows[0]?.total ?? 0), SEARCH_COUNT_CAP) };
