@@ -93,6 +93,8 @@ const CALLS: [string, string][] = [
   ['notification settings', '/api/business/notifications'],
   // Insights (docs/insights.md): the kept figures, three index reads of the clients and the non-completed bookings.
   ['insights', '/api/insights'],
+  // The floor again, last: on a busy machine the load moves during a run (`--only auth/me` picks it).
+  ['auth/me (floor, again)', '/api/auth/me'],
 ];
 
 type Figures = { rps: number; p50: number; p95: number; p99: number; errors: number };

@@ -135,10 +135,15 @@ export const leadStatusReplySchema = leadSchema.extend({
 });
 export type LeadStatusReply = z.infer<typeof leadStatusReplySchema>;
 
-/** GET /api/leads: one page, newest first, and how many leads match the filters. */
+/**
+ * GET /api/leads: one page, newest first, and how many leads match the filters. `totalIsCapped` (only ever `true`,
+ * absent otherwise): a search had more matches than `total` counts, so `total` is a lower bound and a match follows
+ * this page (docs/leads.md, "List, search and filters").
+ */
 export const leadPageSchema = z.object({
   leads: z.array(leadSchema),
   total: z.number().int(),
+  totalIsCapped: z.literal(true).optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

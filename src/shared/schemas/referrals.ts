@@ -90,6 +90,8 @@ export const referralPageSchema = z.object({
   referrals: z.array(referralListItemSchema),
   /** Rows matching search and status. */
   total: z.number(),
+  /** Only ever `true`, absent otherwise: a search had more matches than `total` counts (a lower bound; docs/referrals.md). */
+  totalIsCapped: z.literal(true).optional(),
   page: z.number(),
   pageSize: z.number(),
   summary: referralSummarySchema,

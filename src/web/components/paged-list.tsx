@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ListState, type ListStateProps } from './list-state';
+import { rangeLabels } from './range-labels';
 import { Button } from './ui/button';
 import { CardHeader, CardTitle } from './ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
@@ -53,28 +54,24 @@ interface RangeFooterProps {
   page: number;
   pageSize: number;
   total: number;
+  /** `total` is a lower bound (the answer's `totalIsCapped`): a match follows this page. */
+  totalIsCapped?: boolean;
   onPage: (page: number) => void;
 }
 
-const n = (v: number) => v.toLocaleString('en-US');
-
-/** The foot of a paged list: which rows are shown, and Previous/Next when there is more than one page. */
-export function RangeFooter({ rangeTestId, navLabel, page, pageSize, total, onPage }: RangeFooterProps) {
+/** The foot of a paged list: which rows are shown, and Previous/Next when there is more than one page (rangeLabels). */
+export function RangeFooter({ rangeTestId, navLabel, page, pageSize, total, totalIsCapped = false, onPage }: RangeFooterProps) {
   if (total <= 0) return null;
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
+  const { range, pages, totalPages } = rangeLabels({ page, pageSize, total, totalIsCapped });
   return (
     <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-100 p-4 sm:flex-row">
       <p className="text-sm text-slate-500 tabular" data-testid={rangeTestId}>
-        {n(first)}–{n(last)} of {n(total)}
+        {range}
       </p>
       {totalPages > 1 && (
         <nav aria-label={navLabel} className="flex items-center gap-2">
           <StepButton step={-1} page={page} totalPages={totalPages} onPage={onPage} />
-          <span className="text-sm text-slate-600 tabular">
-            Page {n(page)} of {n(totalPages)}
-          </span>
+          <span className="text-sm text-slate-600 tabular">{pages}</span>
           <StepButton step={1} page={page} totalPages={totalPages} onPage={onPage} />
         </nav>
       )}

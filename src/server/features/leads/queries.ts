@@ -3,7 +3,8 @@ import { type Tx, rowsOf } from '../../db/client';
 import { businesses, smsMessages } from '../../db/schema';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows, rowCount } from '../../db/read-rows';
-import { leadSearchOf, searchMatch } from './search';
+import { SHORT_SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
+import { leadSearchOf, searchFilter, searchMatch } from './search';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
 
@@ -42,11 +43,12 @@ function toLead(r: LeadRow): Lead {
 
 export type LeadFilters = { status: 'all' | LeadStatus; source: 'all' | LeadSource; search?: string };
 
-function where(businessId: number, f: LeadFilters): SQL {
+/** The filters' terms; the search as `match` gives it (searchMatch, or searchFilter for a walk). */
+function where(businessId: number, f: LeadFilters, match = searchMatch): SQL {
   const parts: SQL[] = [sql`l.business_id = ${businessId}`];
   if (f.status !== 'all') parts.push(sql`l.status = ${f.status}`);
   if (f.source !== 'all') parts.push(sql`l.source = ${f.source}`);
-  if (f.search) parts.push(searchMatch('l', leadSearchOf(f.search)));
+  if (f.search) parts.push(match('l', leadSearchOf(f.search)));
   return sql.join(parts, sql` and `);
 }
 
@@ -58,11 +60,16 @@ function figuresWhere(businessId: number, f: LeadFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
+type PageRow = Partial<LeadRow> & { total: number };
+
+/** A search counts its matches this far (the clients' short searches stop at the same figure): docs/leads.md. */
+export const SEARCH_COUNT_CAP = SHORT_SEARCH_COUNT_CAP;
+
 /**
  * A page of leads, newest first, and how many match, in one statement. Without a search the total is the
  * kept figures' (lead_figures), and the page's ids come from the business's index for the filter alone
  * (leads_business_{status,source}_created_idx, or _created_idx: created_at and id are in it) before the
- * page's rows are read. A search gathers its matches once (trigram indexes), counts them and cuts the page.
+ * page's rows are read. A search: selectSearchPage.
  */
 export async function selectLeadPage(
   tx: Tx,
@@ -70,22 +77,61 @@ export async function selectLeadPage(
   f: LeadFilters,
   limit: number,
   offset: number,
-): Promise<{ leads: Lead[]; total: number }> {
-  const rows = await readRows<Partial<LeadRow> & { total: number }>(
+): Promise<{ leads: Lead[]; total: number; totalIsCapped?: true }> {
+  if (f.search) return selectSearchPage(tx, businessId, { ...f, search: f.search }, limit, offset);
+  const rows = await readRows<PageRow>(
     tx,
-    f.search
-      ? // Materialised: left to itself PostgreSQL walks the created_at index under the count and filters every lead.
-        sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)}),
-          ids as (select m.id from m order by m.created_at desc, m.id desc limit ${rowCount(limit)} offset ${offset})
-        select t.total, p.* from (select count(*)::int as total from m) t
-        left join lateral (select ${LEAD_COLUMNS} from ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
-        order by p.created_at desc, p.id desc`
-      : sql`select t.total, p.* from (select coalesce(sum(f.leads), 0)::int as total from lead_figures f where ${figuresWhere(businessId, f)}) t
+    sql`select t.total, p.* from (select coalesce(sum(f.leads), 0)::int as total from lead_figures f where ${figuresWhere(businessId, f)}) t
         left join lateral (select ${LEAD_COLUMNS} from (select l.id from leads l where ${where(businessId, f)}
           order by l.created_at desc, l.id desc limit ${rowCount(limit)} offset ${offset}) ids join leads l on l.id = ids.id) p on true
         order by p.created_at desc, p.id desc`,
   );
-  return { total: Number(rows[0]?.total ?? 0), leads: rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow)) };
+  return { total: Number(rows[0]?.total ?? 0), leads: leadsOf(rows) };
+}
+
+const leadsOf = (rows: PageRow[]) => rows.filter((r) => r.id != null).map((r) => toLead(r as LeadRow));
+
+/**
+ * A search's page. Counting every match read each of them on every request ("garcia": 3,543 of the benchmark's
+ * 20,000 leads; docs/benchmarks.md), so a page within the first SEARCH_COUNT_CAP matches counts only that far: the
+ * matches are gathered through the trigram indexes up to the cap plus one. Fewer than that are all the matches:
+ * counted exactly, and the page is cut from them. Otherwise the total is the cap (a lower bound, `totalIsCapped`)
+ * and the page walks leads_business_created_idx newest first, filtering as it goes: a term that common fills a
+ * page after a few dozen leads. A one-time filter skips the branch not taken. A page past the cap gathers and
+ * counts every match, exactly (a walk that deep would read far more leads).
+ */
+async function selectSearchPage(
+  tx: Tx,
+  businessId: number,
+  f: LeadFilters & { search: string },
+  limit: number,
+  offset: number,
+): Promise<{ leads: Lead[]; total: number; totalIsCapped?: true }> {
+  const n = rowCount(limit);
+  const page = (ids: SQL) => sql`select t.total, p.* from (select count(*)::int as total from m) t
+      left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
+      order by p.created_at desc, p.id desc`;
+  // Materialised: left to itself PostgreSQL walks the created_at index under the count and filters every lead.
+  if (offset + limit > SEARCH_COUNT_CAP) {
+    const rows = await readRows<PageRow>(
+      tx,
+      sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)})
+        ${page(sql`select m.id from m order by m.created_at desc, m.id desc limit ${n} offset ${offset}`)}`,
+    );
+    return { leads: leadsOf(rows), total: Number(rows[0]?.total ?? 0) };
+  }
+  const cap = rowCount(SEARCH_COUNT_CAP);
+  const rows = await readRows<PageRow>(
+    tx,
+    sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)} limit ${cap} + 1)
+      ${page(
+        sql`(select m.id from m where (select count(*) from m) <= ${cap} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
+          union all
+          (select l.id from leads l where (select count(*) from m) > ${cap} and ${where(businessId, f, searchFilter)}
+            order by l.created_at desc, l.id desc limit ${n} offset ${offset})`,
+      )}`,
+  );
+  return { leads: leadsOf(rows), ...cappedTotal(Number(rows[0]?.total ?? 0), SEARCH_COUNT_CAP) };
 }
 
 export async function selectLead(tx: Tx, businessId: number, id: number): Promise<Lead | null> {

@@ -23,8 +23,8 @@ import * as q from './queries';
 // The Lead Inbox's rules (docs/leads.md).
 
 export async function listLeads(db: Tx, businessId: number, opts: q.LeadFilters & { page: number; pageSize: number }): Promise<LeadPage> {
-  const { leads, total } = await q.selectLeadPage(db, businessId, opts, opts.pageSize, (opts.page - 1) * opts.pageSize);
-  return { leads, total, page: opts.page, pageSize: opts.pageSize };
+  const found = await q.selectLeadPage(db, businessId, opts, opts.pageSize, (opts.page - 1) * opts.pageSize);
+  return { ...found, page: opts.page, pageSize: opts.pageSize };
 }
 
 /** The Leads badge: leads still New that came in the last NEW_LEAD_DAYS days (leads_business_status_created_idx). */

@@ -12,7 +12,8 @@ import type {
   TopReferrer,
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
-import { phoneDigitsPattern, substringMatch } from '../../db/like-pattern';
+import { SHORT_SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
+import { searchFilter, searchMatches } from './search';
 import { REFERRAL_REVENUE } from '../referral-conversion/service';
 
 // The owner's reads of referrals (docs/referrals.md, "Owner side"). The referrer is the client named by
@@ -140,52 +141,64 @@ const FIGURES = (businessId: number) => sql`(select coalesce(max(f.referrals), 0
 type PageOpts = { status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string; limit: number; offset: number };
 
 /**
- * The referrals a search matches: the friend's name and e-mail and the code (search_text, one trigram index), the
- * referrer's name (the clients it matches, through the clients' trigram index and referrals_business_referrer_idx)
- * and, with at least 3 digits typed, the friend's phone.
- */
-function searchWhere(businessId: number, search: string, status: PageOpts['status']): SQL {
-  const digits = phoneDigitsPattern(search);
-  const phone = digits ? sql` or r.referee_phone like ${digits}` : sql``;
-  const referrers = sql`select m.id from clients m where m.business_id = ${businessId}
-    and ${substringMatch(sql`m.search_text`, search)} and ${substringMatch(sql`lower(m.name)`, search)}`;
-  return sql`r.business_id = ${businessId} and (${substringMatch(sql`r.search_text`, search)}
-    or r.referrer_client_id in (${referrers})${phone})${STATUS[status]}`;
-}
-
-/**
  * A page of the tracker and the business's summary in one statement (one pool connection). The page's ids come
  * from the sort's index (an index-only scan: the status is in it), then only those rows are read with their
- * referrer and reward. The summary and the total without a search come from the kept figures. A search gathers
- * its matching ids once (one materialised set), counts them and cuts the page.
+ * referrer and reward. The summary and the total without a search come from the kept figures. A search:
+ * searchPage.
  */
 export async function selectReferralPage(
   tx: Tx,
   businessId: number,
   opts: PageOpts,
-): Promise<{ referrals: ReferralListItem[]; total: number; summary: ReferralSummary }> {
-  type PageRow = SummaryCounts & Partial<Row> & { matches?: number };
+): Promise<{ referrals: ReferralListItem[]; total: number; totalIsCapped?: true; summary: ReferralSummary }> {
   const page = (ids: SQL) => sql`left join lateral (select ${COLUMNS} from (${ids}) ids
       cross join lateral (select * from referrals r where r.id = ids.id offset 0) r ${REFERRER_AND_REWARD}) p on true
     order by ${ORDER_PAGE[opts.sort]}`;
-  const n = rowCount(opts.limit);
   const rows = await readRows<PageRow>(
     tx,
     opts.search
-      ? sql`with m as materialized (select r.id, r.created_at, r.converted_at, r.referee_name from referrals r
-            where ${searchWhere(businessId, opts.search, opts.status)})
-        select s.*, (select count(*) from m)::int as matches, p.* from ${FIGURES(businessId)}
-        ${page(sql`select r.id from m r order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset}`)}`
+      ? searchPage(businessId, { ...opts, search: opts.search }, page)
       : sql`select s.*, p.* from ${FIGURES(businessId)}
         ${page(sql`select r.id from referrals r where r.business_id = ${businessId}${STATUS[opts.status]}
-          order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset}`)}`,
+          order by ${ORDER[opts.sort]} limit ${rowCount(opts.limit)} offset ${opts.offset}`)}`,
   );
   const summary = toSummary(rows[0]);
   const referrals = rows.filter((r) => r.id != null).map((r) => toItem(r as Row));
-  const total = opts.search
-    ? Number(rows[0].matches)
-    : opts.status === 'all' ? summary.totalReferrals : opts.status === 'pending' ? summary.pendingReferrals : summary.convertedReferrals;
+  if (opts.search) {
+    const matches = Number(rows[0].matches);
+    return { referrals, ...(withinCap(opts) ? cappedTotal(matches, SEARCH_COUNT_CAP) : { total: matches }), summary };
+  }
+  const total = opts.status === 'all' ? summary.totalReferrals : opts.status === 'pending' ? summary.pendingReferrals : summary.convertedReferrals;
   return { referrals, total, summary };
+}
+
+type PageRow = SummaryCounts & Partial<Row> & { matches?: number };
+
+/** A search counts its matches this far (as the Lead Inbox's and the clients' short searches): docs/referrals.md. */
+export const SEARCH_COUNT_CAP = SHORT_SEARCH_COUNT_CAP;
+
+/** Whether the asked page ends within the matches a search counts (SEARCH_COUNT_CAP). */
+const withinCap = (opts: { offset: number; limit: number }) => opts.offset + opts.limit <= SEARCH_COUNT_CAP;
+
+/**
+ * A search's statement. Counting every match read each of them on every request, so a page within the first
+ * SEARCH_COUNT_CAP matches counts only that far (as the Lead Inbox's search does): the matches are gathered up to
+ * the cap plus one (searchMatches). Fewer than that are all the matches: counted exactly, and the page is cut from
+ * them. Otherwise the total is the cap (a lower bound) and the page walks the sort's index, filtering as it goes
+ * (searchFilter); a one-time filter skips the branch not taken. A page past the cap gathers and counts every match.
+ */
+function searchPage(businessId: number, opts: PageOpts & { search: string }, page: (ids: SQL) => SQL): SQL {
+  const n = rowCount(opts.limit);
+  const columns = sql`r.id, r.created_at, r.converted_at, r.referee_name`;
+  const matches = searchMatches(businessId, opts.search, columns, STATUS[opts.status]);
+  const cut = (where: SQL) => sql`select r.id from m r where ${where} order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset}`;
+  const head = sql`select s.*, (select count(*) from m)::int as matches, p.* from ${FIGURES(businessId)}`;
+  if (!withinCap(opts)) return sql`with m as materialized (${matches}) ${head} ${page(cut(sql`true`))}`;
+  const cap = rowCount(SEARCH_COUNT_CAP);
+  return sql`with m as materialized (${matches} limit ${cap} + 1) ${head}
+    ${page(sql`(${cut(sql`(select count(*) from m) <= ${cap}`)}) union all
+      (select r.id from referrals r where (select count(*) from m) > ${cap} and r.business_id = ${businessId}${STATUS[opts.status]}
+        and ${searchFilter(businessId, opts.search)} order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset})`)}`;
 }
 
 export async function countNewReferrals(tx: Tx, businessId: number, days: number): Promise<number> {

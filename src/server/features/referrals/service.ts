@@ -28,8 +28,8 @@ export async function listReferrals(
   businessId: number,
   opts: { page: number; pageSize: number; status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string },
 ): Promise<ReferralPage> {
-  const { referrals, total, summary } = await q.selectReferralPage(db, businessId, { ...opts, limit: opts.pageSize, offset: (opts.page - 1) * opts.pageSize });
-  return { referrals, total, page: opts.page, pageSize: opts.pageSize, summary };
+  const { summary, ...found } = await q.selectReferralPage(db, businessId, { ...opts, limit: opts.pageSize, offset: (opts.page - 1) * opts.pageSize });
+  return { ...found, page: opts.page, pageSize: opts.pageSize, summary };
 }
 
 export const countNewReferrals = (db: Tx, businessId: number) => q.countNewReferrals(db, businessId, NEW_REFERRAL_DAYS);

@@ -156,14 +156,24 @@ describe('kept conversations', () => {
       }
     }
     const names = await t.database.query<{ id: number; name: string }>('select id, name from clients where business_id = $1', [a.id]);
+    const ref = await t.database.query<{ client_id: number }>(
+      'select client_id from sms_messages where business_id = $1 and client_id is not null group by client_id order by max(timestamp) desc, client_id desc',
+      [a.id],
+    );
+    // Small pages of a name most clients have walk the conversations, the others probe each named client (namedHeads).
     for (const search of ['kept', 'KEPT 1', 'ed', 'jr', 'e', 'renamed', 'nobody', '%', 'pt_']) {
-      const res = await signedIn(t.app, a.cookie).get(`/api/sms/conversations?pageSize=100&search=${encodeURIComponent(search)}`);
       const matching = new Set(names.filter((c) => c.name.toLowerCase().includes(search.toLowerCase())).map((c) => Number(c.id)));
-      const ref = await t.database.query<{ client_id: number }>(
-        'select client_id from sms_messages where business_id = $1 and client_id is not null group by client_id order by max(timestamp) desc, client_id desc',
-        [a.id],
-      );
-      expect(res.json().conversations.map((c: any) => c.clientId), search).toEqual(ref.map((r) => Number(r.client_id)).filter((id) => matching.has(id)));
+      const want = ref.map((r) => Number(r.client_id)).filter((id) => matching.has(id));
+      for (const pageSize of [1, 3, 100]) {
+        for (let page = 1; page <= Math.ceil(want.length / pageSize) + 1; page += 1) {
+          const url = `/api/sms/conversations?page=${page}&pageSize=${pageSize}&search=${encodeURIComponent(search)}`;
+          const body = (await signedIn(t.app, a.cookie).get(url)).json();
+          expect([body.conversations.map((c: any) => c.clientId), body.hasMore], url).toEqual([
+            want.slice((page - 1) * pageSize, page * pageSize),
+            want.length > page * pageSize,
+          ]);
+        }
+      }
     }
   });
 

@@ -55,7 +55,7 @@ export function LeadInbox({ onAction }: { onAction: (a: LeadAction) => void }) {
         >
           {() => (wide ? <LeadTableRows leads={data!.leads} now={now} onAction={onAction} /> : <LeadCards leads={data!.leads} now={now} onAction={onAction} />)}
         </PagedBody>
-      <RangeFooter rangeTestId="leads-range" navLabel="Lead pages" page={page} pageSize={LEAD_PAGE_SIZE} total={total} onPage={setPage} />
+      <RangeFooter rangeTestId="leads-range" navLabel="Lead pages" page={page} pageSize={LEAD_PAGE_SIZE} total={total} totalIsCapped={data?.totalIsCapped} onPage={setPage} />
     </Card>
   );
 }

@@ -50,7 +50,7 @@ export function ReferralsTable() {
             wide ? <ReferralTableRows referrals={data!.referrals} onConvert={setConverting} /> : <ReferralCards referrals={data!.referrals} onConvert={setConverting} />
           }
         </PagedBody>
-      <RangeFooter rangeTestId="referrals-range" navLabel="Referral pages" page={page} pageSize={REFERRAL_PAGE_SIZE} total={total} onPage={setPage} />
+      <RangeFooter rangeTestId="referrals-range" navLabel="Referral pages" page={page} pageSize={REFERRAL_PAGE_SIZE} total={total} totalIsCapped={data?.totalIsCapped} onPage={setPage} />
       <MarkConvertedDialog referral={converting} onClose={() => setConverting(null)} />
     </Card>
   );

@@ -1,0 +1,37 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { phoneDigitsPattern, searchTerm, substringMatch } from '../../db/like-pattern';
+
+// The Referral Tracker's search (docs/referrals.md, "Search"): the friend's name and e-mail and the code
+// (search_text), the referrer's name, and with at least 3 digits typed the friend's phone. `r` is referrals.
+
+/** The clients whose name holds the term: the referrers a search names (the clients' trigram index). */
+const referrers = (businessId: number, search: string) => sql`select m.id from clients m where m.business_id = ${businessId}
+  and ${substringMatch(sql`m.search_text`, search)} and ${substringMatch(sql`lower(m.name)`, search)}`;
+
+/**
+ * The matching referrals (`columns` of each), each part through its own index: search_text's trigram index, the
+ * referrer's clients then referrals_business_referrer_idx, the phone's trigram index. Each part leaves out the
+ * rows of the parts before it, so the parts add up without a union's de-duplication (which reads every match
+ * before the first row) and a `limit` over them stops early. One `where` with `or` had no index to serve it: every
+ * referral of the business was read and matched.
+ */
+export function searchMatches(businessId: number, search: string, columns: SQL, status: SQL): SQL {
+  const from = sql`select ${columns} from referrals r where r.business_id = ${businessId}${status}`;
+  const text = substringMatch(sql`r.search_text`, search);
+  const referrer = sql`r.referrer_client_id in (${referrers(businessId, search)})`;
+  const digits = phoneDigitsPattern(search);
+  const phone = digits
+    ? sql` union all ${from} and r.referee_phone like ${digits} and not ${text} and not coalesce(${referrer}, false)`
+    : sql``;
+  return sql`${from} and ${text} union all ${from} and ${referrer} and not ${text}${phone}`;
+}
+
+/**
+ * The same match as one condition no index serves (`strpos`, the referrers as a hashed set): for a walk of a
+ * sort's index that filters as it goes, planned as that walk.
+ */
+export function searchFilter(businessId: number, search: string): SQL {
+  const digits = phoneDigitsPattern(search);
+  const phone = digits ? sql` or strpos(r.referee_phone, ${digits.slice(1, -1)}) > 0` : sql``;
+  return sql`(strpos(r.search_text, ${searchTerm(search)}) > 0 or r.referrer_client_id in (${referrers(businessId, search)})${phone})`;
+}
