@@ -4,6 +4,7 @@
 // BENCH_ONLY=series,months,hostile,monthly,distinct,repeat,webhook,concurrent,concurrent-reupload picks scenarios;
 // SERIES_SIZES=5000,10000,20000,50000 (the default) the clients of the re-upload series; CONCURRENT_CLIENTS=50000
 // (the default) the clients of each business in the two-business re-upload.
+import { performance as perf } from 'node:perf_hooks';
 import { loadConfig } from '../src/server/config';
 import { type BenchApp, benchApp, benchBusiness, copyFloor, reuploadFloor, schemaFloor, timedUpload } from './bench/import-app';
 import { hostileUpload } from './bench/hostile-upload';
@@ -233,10 +234,16 @@ async function concurrentReupload(b: BenchApp) {
     floorNote = `; schema floor of one ${single.toFixed(0)} ms`;
     floorsNote = `; the schema floor twice at once ${pair.toFixed(0)} ms, ${(pair / single).toFixed(2)}x one`;
   }
+  // How long the one Node thread was busy (not waiting for the database or a worker) during each upload.
+  let elu = perf.eventLoopUtilization();
   const one = await timedUpload(b.app, solo, files[0]);
+  const oneBusy = perf.eventLoopUtilization(elu).active;
+  elu = perf.eventLoopUtilization();
   const started = performance.now();
   const each = await Promise.all([timedUpload(b.app, x, files[1]), timedUpload(b.app, y, files[2])]);
   const both = performance.now() - started;
+  const bothBusy = perf.eventLoopUtilization(elu).active;
+  console.log(`${b.kind.padEnd(6)}   main thread busy: ${oneBusy.toFixed(0)} ms of the one upload, ${bothBusy.toFixed(0)} ms of the two at once`);
   report({ scenario: `re-upload, ${clients} clients, one business alone`, kind: b.kind, ms: one, target: Infinity, floorMs: await floor(`series-${n}`, files[0]), note: floorNote.slice(2) });
   report({
     scenario: `re-upload, ${clients} clients, two businesses at once`,
