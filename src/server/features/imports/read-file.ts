@@ -68,10 +68,10 @@ async function inWorker(job: ParseJob, input: AsyncIterable<Buffer> | Buffer[], 
   try {
     return await pool.run<CollectedRows>(job, { input: toAsync(input), timeLimitMs });
   } catch (error) {
-    if (!(error instanceof WorkerJobError)) throw error;
-    // A spreadsheet's own refusals; a CSV file cannot reach these limits under the upload limit.
-    if (error.reason === 'too-slow') throw refuse('too-slow');
-    throw refuse('out-of-memory');
+    // A spreadsheet's own refusals. A CSV file under the upload limit cannot reach the worker's heap limit
+    // (it is parsed as it streams in, row by row); a worker that dies on one anyway is a server failure.
+    if (!(error instanceof WorkerJobError) || job.kind === 'csv') throw error;
+    throw refuse(error.reason === 'too-slow' ? 'too-slow' : 'out-of-memory');
   } finally {
     parsing.active -= 1;
   }
