@@ -7,7 +7,7 @@ const { HttpError } = await import('./errors.ts');
 
 serveJobs(async (job, input) => {
   if (job.kind === 'refuse') throw new HttpError(422, 'Refused by the worker.');
-  if (job.kind === 'hang') return new Promise(() => setInterval(() => {}, 1000));
+  if (job.kind === 'hang') return new Promise(() => {});
   const parts = [];
   for await (const chunk of input) parts.push(chunk.toString());
   return { text: parts.join(''), thread: (await import('node:worker_threads')).threadId };
