@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteEntry, routeKey } from './platform/route-table';
 import { createBusiness, type TestBusiness } from './testing/factories';
-import { multipartBody } from './testing/requests';
+import { multipartBody, signedIn } from './testing/requests';
 import { type ExampleIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE, type RouteExample } from './testing/route-examples';
 import { MARK, seedTenantData, tenantSnapshot } from './testing/tenant-data';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -142,7 +142,7 @@ describe('a second business', () => {
   });
 
   it('A still sees its own data', async () => {
-    const res = await withA.t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: { cookie: withA.a.cookie } });
+    const res = await signedIn(withA.t.app, withA.a.cookie).get('/api/dashboard/stats');
     expect(res.statusCode).toBe(200);
     expect(res.json().totalClients).toBeGreaterThan(0);
     expect(res.json().monthlyRevenue).toBeGreaterThan(0);

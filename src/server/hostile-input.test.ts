@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upload } from './testing/requests';
+import { signedIn, upload } from './testing/requests';
 import { createBusiness, type TestBusiness } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -70,7 +70,7 @@ describe('hostile input never causes a 500', () => {
   });
 
   it.each(GETS)('GET %s', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+    const res = await signedIn(t.app, biz.cookie).get(url);
     expect(res.statusCode).toBeLessThan(500);
     if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
   });
@@ -106,7 +106,7 @@ describe('hostile input never causes a 500', () => {
     ['a NUL in an Excel cell (.xlsx writes it as _x0000_)', () => upload(t.app, biz.cookie, 'nul.xlsx', sheet('xlsx', 'Nul\u0000Name')), 'Row 2'],
     ['a lone surrogate in an Excel 97 cell (.xls keeps UTF-16)', () => upload(t.app, biz.cookie, 'half.xls', sheet('xls', 'Half\ud800Pair')), 'Row 2'],
     ["a NUL in an upload's file name", () => upload(t.app, biz.cookie, 'clients\u0000.csv', clientCsv('')), 'file name'],
-    ['a malformed URL escape', () => t.app.inject({ method: 'GET', url: '/api/%zz', headers: { cookie: biz.cookie } }), 'address'],
+    ['a malformed URL escape', () => signedIn(t.app, biz.cookie).get('/api/%zz'), 'address'],
     ['a malformed escape in a path parameter', () => t.app.inject({ method: 'GET', url: '/api/auth/verify-reset-token/%ED%A0%80' }), 'address'],
   ])('%s is a 400 with a sentence', async (_label, send, words) => {
     const res = await send();

@@ -17,6 +17,7 @@ import { startPgbouncer, type Pgbouncer } from './testing/pgbouncer';
 import { createTestDatabase, dropDatabaseWhenIdle } from './testing/test-database';
 import { type Jobs, startJobs } from './platform/jobs/index';
 import { fastJobs, memoryLog, waitFor } from './platform/jobs/testing';
+import { signedIn } from './testing/requests';
 
 // Two app instances, as production runs them: on PostgreSQL each with its own pool through one PgBouncer in
 // transaction mode (started here on a free port, pool of 4 server connections, so statements of one client
@@ -87,6 +88,7 @@ afterAll(async () => {
 
 const [A, B] = [0, 1];
 const inject = (i: number, opts: InjectOptions) => instances[i].app.inject(opts);
+const as = (i: number, cookie: string) => signedIn(instances[i].app, cookie);
 const db = () => instances[0].database;
 const booking = (n: number) => ({ client_name: `Pending ${n}`, client_email: `p${n}@example.com`, appointment_date: '2024-05-01', status: 'Pending' });
 
@@ -107,21 +109,21 @@ describe(`two instances${env.databaseKind === 'pg' ? ' through PgBouncer (transa
     const login = await inject(A, { method: 'POST', url: '/api/auth/login', payload: { email: biz.email, password: biz.password } });
     expect(login.statusCode).toBe(200);
     const cookie = `rl_session=${login.cookies.find((c) => c.name === 'rl_session')!.value}`;
-    const me = await inject(B, { method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const me = await as(B, cookie).get('/api/auth/me');
     expect(me.statusCode).toBe(200);
     expect(me.json().business.name).toBe('Two Doors Cleaning');
-    expect((await inject(B, { method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(200);
-    expect((await inject(A, { method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await as(B, cookie).post('/api/auth/logout')).statusCode).toBe(200);
+    expect((await as(A, cookie).get('/api/auth/me')).statusCode).toBe(401);
   });
 
   it('the dashboard reads answer on both, many times over few server connections (no named statement outlives its connection)', async () => {
     const biz = await createBusiness(db());
     for (const name of ['Ann Lee', 'Bo Chen', 'Cy Diaz']) {
-      const res = await inject(A, { method: 'POST', url: '/api/clients', headers: { cookie: biz.cookie }, payload: { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone: '4155550101', serviceDate: '2024-05-01', amount: 100 } });
+      const res = await as(A, biz.cookie).post('/api/clients', { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone: '4155550101', serviceDate: '2024-05-01', amount: 100 });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
     const pages = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => inject(i % 2, { method: 'GET', url: '/api/clients?page=1&limit=10', headers: { cookie: biz.cookie } })),
+      Array.from({ length: 40 }, (_, i) => as(i % 2, biz.cookie).get('/api/clients?page=1&limit=10')),
     );
     expect(pages.map((p) => p.statusCode)).toEqual(pages.map(() => 200));
     expect(pages.every((p) => JSON.stringify(p.json()).includes('Bo Chen'))).toBe(true);
@@ -187,7 +189,7 @@ describe(`two instances${env.databaseKind === 'pg' ? ' through PgBouncer (transa
     await waitFor(async () => (await survivor.query<{ status: string }>('select o.status from sms_outbox o join clients c on c.id = o.client_id where c.phone = $1', [phones[1]]))[0]?.status === 'sent', 20_000);
     expect(instances[A].sms.sent.filter((m) => m.to === phones[1])).toHaveLength(0);
     expect(instances[B].sms.sent.filter((m) => m.to === phones[1])).toHaveLength(1);
-    expect((await inject(B, { method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    expect((await as(B, cookie).get('/api/auth/me')).statusCode).toBe(200);
     expect(instances.flatMap((i) => i.log.errors)).toEqual([]);
   });
 });

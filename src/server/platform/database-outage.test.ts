@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './database-outage';
 import { defineJob, type Jobs, startJobs } from './jobs/index';
 import { fastJobs, memoryLog, waitFor } from './jobs/testing';
+import { signedIn } from '../testing/requests';
 
 let t: TestApp;
 let owner: TestBusiness;
@@ -33,7 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const read = () => t.app.inject({ method: 'GET', url: '/api/clients/top', headers: { cookie: owner.cookie } });
+const read = () => signedIn(t.app, owner.cookie).get('/api/clients/top');
 const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
 
 function expectUnavailable(res: LightMyRequestResponse) {

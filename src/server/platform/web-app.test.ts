@@ -1,39 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { createBusiness, type TestBusiness } from '../testing/factories';
-import { createTestApp, type TestApp } from '../testing/test-app';
 import { IMMUTABLE, PRERENDERED, SIGNED_IN_PAGES } from './web-app';
+import { signedIn } from '../testing/requests';
+import { createWebTestApp } from '../testing/web-app';
 
 // A built web app in miniature: the page, the prerendered landing page and one hashed script.
 const script = `export const words = ${JSON.stringify('referral '.repeat(400))};\n`;
-let webDir: string;
-let t: TestApp;
+let web: Awaited<ReturnType<typeof createWebTestApp>>;
 let app: FastifyInstance;
 let owner: TestBusiness;
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referloop-web-'));
-  fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div><!-- app shell -->');
-  fs.mkdirSync(path.join(webDir, 'prerendered'));
-  fs.writeFileSync(path.join(webDir, PRERENDERED['/']), '<!doctype html><div id="root"><h1>Turn happy clients</h1></div>');
-  fs.writeFileSync(path.join(webDir, SIGNED_IN_PAGES['/clients']), '<!doctype html><link rel="preload" as="fetch" href="/api/auth/me"><div id="root"></div>');
-  fs.writeFileSync(path.join(webDir, 'assets/main-AbC123xy.js'), script);
-  t = await createTestApp();
-  app = await buildApp({ ...t.app.deps, config: { ...t.app.deps.config, webDir } });
-  await app.ready();
-  owner = await createBusiness(t.database);
+  web = await createWebTestApp({
+    'index.html': '<!doctype html><div id="root"></div><!-- app shell -->',
+    [PRERENDERED['/']]: '<!doctype html><div id="root"><h1>Turn happy clients</h1></div>',
+    [SIGNED_IN_PAGES['/clients']]: '<!doctype html><link rel="preload" as="fetch" href="/api/auth/me"><div id="root"></div>',
+    'assets/main-AbC123xy.js': script,
+  });
+  app = web.app;
+  owner = await createBusiness(web.t.database);
 });
-afterAll(async () => {
-  await app.close();
-  await t.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => web.close());
 
 describe('serving the web app', () => {
   it('sends hashed files compressed and cacheable for a year', async () => {
@@ -68,25 +57,25 @@ describe('serving the web app', () => {
     expect(visitor.headers.vary).toMatch(/Cookie/i);
     expect(visitor.body).toContain('Turn happy clients');
 
-    const signedIn = await app.inject({ url: '/', headers: { cookie: owner.cookie } });
-    expect(signedIn.body).toContain('app shell');
+    const owners = await signedIn(app, owner.cookie).get('/');
+    expect(owners.body).toContain('app shell');
     // A query string can change what the screen shows: the app renders it.
     const withQuery = await app.inject({ url: '/?ref=text' });
     expect(withQuery.body).toContain('app shell');
   });
 
   it('serves the dashboard with its reads preloaded to a visitor with a session cookie only', async () => {
-    const owned = await app.inject({ url: '/clients', headers: { cookie: owner.cookie } });
+    const owned = await signedIn(app, owner.cookie).get('/clients');
     expect(owned.headers['cache-control']).toBe('no-cache');
     expect(owned.headers.vary).toMatch(/Cookie/i);
     expect(owned.body).toContain('rel="preload" as="fetch"');
     // /dashboard is the Activity Dashboard: the plain app shell, not the client dashboard's preloads.
-    expect((await app.inject({ url: '/dashboard', headers: { cookie: owner.cookie } })).body).toContain('app shell');
+    expect((await signedIn(app, owner.cookie).get('/dashboard')).body).toContain('app shell');
 
     const visitor = await app.inject({ url: '/clients' });
     expect(visitor.body).toContain('app shell');
     expect(visitor.headers.vary).toMatch(/Cookie/i);
-    const withQuery = await app.inject({ url: '/clients?page=2', headers: { cookie: owner.cookie } });
+    const withQuery = await signedIn(app, owner.cookie).get('/clients?page=2');
     expect(withQuery.body).toContain('app shell');
   });
 

@@ -41,6 +41,15 @@ export async function createBusiness(
   return { id: row.id, email, password, webhookToken, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
+/**
+ * Lets the business text from `number` (its selected number, its registration approved) without claiming the
+ * number for inbound routing, so several test businesses may send from one number.
+ */
+export async function setSendingNumber(database: Database, businessId: number, number: string) {
+  await database.query('update businesses set selected_phone_number = $2 where id = $1', [businessId, number]);
+  await approveRegistration(database, businessId);
+}
+
 /** Marks the business's A2P registration approved, as a business using its own approved messaging service. */
 export async function approveRegistration(database: Database, businessId: number) {
   const now = new Date();

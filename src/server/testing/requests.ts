@@ -22,12 +22,14 @@ type Body = InjectOptions['payload'] | Record<string, unknown> | unknown[];
 
 /**
  * Requests as a signed-in owner: `const as = signedIn(t.app, biz.cookie); await as.get('/api/clients')`. A body
- * that is an object or array is sent as JSON.
+ * that is an object or array is sent as JSON. `headers` go with every request (an Origin, an Idempotency-Key);
+ * `send` takes the method for a test that picks it.
  */
-export function signedIn(app: FastifyInstance, cookie: string) {
+export function signedIn(app: FastifyInstance, cookie: string, headers: Record<string, string> = {}) {
   const send = (method: InjectOptions['method'], url: string, body?: Body) =>
-    app.inject({ method, url, headers: { cookie }, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+    app.inject({ method, url, headers: { ...headers, cookie }, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
   return {
+    send,
     get: (url: string) => send('GET', url),
     post: (url: string, body?: Body) => send('POST', url, body),
     put: (url: string, body?: Body) => send('PUT', url, body),

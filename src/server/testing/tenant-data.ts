@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import * as s from '../db/schema';
 import { todayIn } from './dates';
-import { multipartBody } from './requests';
+import { signedIn, upload } from './requests';
 
 /** Every string the seed writes carries this, so finding it in another business's answer means a leak. */
 export const MARK = 'zq7alpha';
@@ -22,15 +22,14 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
   const [{ timeZone }] = await db.select({ timeZone: s.businesses.timeZone }).from(s.businesses).where(eq(s.businesses.id, business.id));
   const today = await todayIn(database, timeZone);
   const send = async (url: string, payload: unknown) => {
-    const res = await app.inject({ method: 'POST', url, headers: { cookie: business.cookie }, payload: payload as object });
+    const res = await signedIn(app, business.cookie).post(url, payload as object);
     if (res.statusCode >= 300) throw new Error(`seed ${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
   const alice = await send('/api/clients', { name: `Alice ${MARK}`, email: MARKED_CLIENT_EMAIL, phone: '4155550101', serviceDate: today, amount: 120 });
   await send('/api/clients', { name: `Alice ${MARK}`, email: MARKED_CLIENT_EMAIL, serviceDate: '2025-01-05', serviceType: `Deep Clean ${MARK}`, amount: 80 });
   const csv = ['Client Name,Client Email,Service Date,Amount Charged', `Carol ${MARK},carol.${MARK}@example.com,${today},95`, `Dan ${MARK},dan.${MARK}@example.com,2025-03-01,60`].join('\n');
-  const { payload, contentType } = multipartBody(`clients-${MARK}.csv`, csv);
-  const up = await app.inject({ method: 'POST', url: '/api/upload/csv', headers: { cookie: business.cookie, 'content-type': contentType }, payload });
+  const up = await upload(app, business.cookie, `clients-${MARK}.csv`, csv);
   if (up.statusCode !== 200) throw new Error(`seed upload: ${up.statusCode} ${up.body}`);
   const clientId: number = alice.client.id;
 

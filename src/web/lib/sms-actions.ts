@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../components/ui/use-toast';
-import { apiJson, errorMessage } from './api';
-import { refreshMessaging } from './query-keys/sms';
+import { errorMessage } from './api';
+import { markRead, refreshMessaging, replyToClient } from './query-keys/sms';
 
 // Replying to a client and marking texts read, shared by SMS Management's conversations and the Activity
 // Dashboard's unread replies. After either, every screen's view of the texts is refreshed.
@@ -11,7 +11,7 @@ import { refreshMessaging } from './query-keys/sms';
 export function useReply(onSent: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { clientId: number; message: string }) => apiJson<unknown>('POST', '/api/sms/reply', input),
+    mutationFn: replyToClient,
     onSuccess: () => {
       toast({ title: 'Reply sent successfully' });
       onSent();
@@ -25,7 +25,7 @@ export function useReply(onSent: () => void) {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (messageIds: number[]) => apiJson<unknown>('POST', '/api/sms/mark-read', { messageIds }),
+    mutationFn: markRead,
     onSuccess: () => void refreshMessaging(qc),
     onError: (error) => toast({ title: 'Failed to mark as read', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
   });

@@ -1,5 +1,6 @@
 import type { UploadResult } from '../../shared/schemas/imports';
 import { reportUnauthorized } from './api';
+import { UPLOAD_CSV_URL } from './query-keys/imports';
 
 /** Why an upload failed, worded as the spec's 'Upload Failed' toast description. */
 export class UploadError extends Error {}
@@ -11,13 +12,13 @@ export class UploadError extends Error {}
 export function uploadFile(file: File, onProgress: (percent: number) => void): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload/csv');
+    xhr.open('POST', UPLOAD_CSV_URL);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      reportUnauthorized('/api/upload/csv', xhr.status);
+      reportUnauthorized(UPLOAD_CSV_URL, xhr.status);
       let body: any = null;
       try {
         body = JSON.parse(xhr.responseText);

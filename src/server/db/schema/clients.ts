@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 
@@ -99,6 +99,8 @@ export const clients = pgTable(
   },
   (t) => [
     uniqueIndex('clients_referral_code_key').on(t.referralCode),
+    // What a booking's one foreign key points to: its client, of its business (migration 0059).
+    uniqueIndex('clients_id_business_key').on(t.id, t.businessId),
     uniqueIndex('clients_business_email_key').on(t.businessId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     index('clients_business_phone_idx').on(t.businessId, t.phone),
     // One index per client-table sort, in the sort's own order with id last: a page is read through the
@@ -126,10 +128,10 @@ export const bookings = pgTable(
   'bookings',
   {
     id: id(),
-    businessId: businessId(),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    // Both checked by the one foreign key below: the client exists and belongs to this business (whose
+    // existence the client's own key holds). Two keys cost each inserted booking two probes (decision 0015).
+    businessId: integer('business_id').notNull(),
+    clientId: integer('client_id').notNull(),
     serviceDate: date('service_date').notNull(),
     serviceType: text('service_type'),
     amount: numeric('amount', { precision: 10, scale: 2 }),
@@ -142,6 +144,7 @@ export const bookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'bookings_client_business_fk', columns: [t.clientId, t.businessId], foreignColumns: [clients.id, clients.businessId] }).onDelete('cascade'),
     uniqueIndex('bookings_client_date_dedupe_key').on(t.clientId, t.serviceDate, t.dedupeKey),
     index('bookings_business_date_idx').on(t.businessId, t.serviceDate),
     // Cancelled and no-show bookings (imports keep them; Insights' cancellation rate counts them).

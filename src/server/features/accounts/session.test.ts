@@ -5,6 +5,7 @@ import { loadConfig } from '../../config';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { landingBody, me, post, screenBody, sessionCookie } from './test-helpers';
+import { signedIn } from '../../testing/requests';
 
 // The real argon2, watched: the login test below counts the verifications.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -161,7 +162,7 @@ describe('the session cookie', () => {
 describe('POST /api/auth/logout', () => {
   it('ends the session and clears the cookie', async () => {
     const b = await createBusiness(t.database);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: b.cookie } });
+    const res = await signedIn(t.app, b.cookie).post('/api/auth/logout');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'You have been signed out.' });
     const cleared = res.cookies.find((c) => c.name === 'rl_session')!;
@@ -175,7 +176,7 @@ describe('POST /api/auth/logout', () => {
   it('only ends the session it was sent with', async () => {
     const b = await createBusiness(t.database);
     const other = sessionCookie(await login(b.email, b.password));
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: b.cookie } });
+    await signedIn(t.app, b.cookie).post('/api/auth/logout');
     expect((await me(t, other)).statusCode).toBe(200);
   });
 

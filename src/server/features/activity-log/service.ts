@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { activityLogs } from '../../db/schema';
 import type { ActivityMetadata } from '../../db/schema/messaging';
 
 // The activity feed's log (activity_logs): the features that do something an owner sees in the feed
@@ -9,6 +9,5 @@ export type { ActivityMetadata };
 
 /** Writes one line of the activity feed. */
 export async function recordActivity(tx: Tx, businessId: number, type: string, description: string, metadata: ActivityMetadata): Promise<void> {
-  await tx.execute(sql`insert into activity_logs (business_id, type, description, metadata)
-    values (${businessId}, ${type}, ${description}, ${JSON.stringify(metadata)}::jsonb)`);
+  await tx.insert(activityLogs).values({ businessId, type, description, metadata });
 }

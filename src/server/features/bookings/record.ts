@@ -62,7 +62,8 @@ export async function recordBookings(
   // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
   await lockBusinessClients(tx, businessId);
   // The statements below are cheap per row but, on statistics from before the file's rows, estimated to
-  // cost millions: PostgreSQL would compile them with JIT first (2.5 s of a 20,000-client re-upload).
+  // cost millions: PostgreSQL would compile them with JIT first, which
+  // costs seconds on a large re-upload (docs/benchmarks.md).
   await tx.execute(sql`set local jit = off`);
 
   const clients: FileClient[] = [];

@@ -15,7 +15,7 @@ beforeAll(async () => {
   keep = await createBusiness(t.database, { name: 'Stays Cleaning', selectedPhoneNumber: '+15125550150' });
   // The business that stays has data of its own (the one deleted gets every tenant table filled below).
   for (const [name, phone] of [['Kim Keep', '4155550111'], ['Lee Keep', '4155550112']]) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: keep.cookie }, payload: { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone, serviceDate: '2025-03-01', amount: 90 } });
+    const res = await signedIn(t.app, keep.cookie).post('/api/clients', { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, phone, serviceDate: '2025-03-01', amount: 90 });
     expect(res.statusCode).toBe(201);
   }
   await t.database.query("insert into sms_number_pacing (number, next_free_at) values ('+15125550150', now())");
@@ -26,7 +26,7 @@ afterAll(() => t.close());
 const signup = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Doomed Cleaning', email, password: 'secret123', confirmPassword: 'secret123' } });
 const cookieOf = (res: { cookies: { name: string; value: string }[] }) => `rl_session=${res.cookies.find((c) => c.name === 'rl_session')!.value}`;
-const del = (cookie: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie, ...headers } });
+const del = (cookie: string, headers: Record<string, string> = {}) => signedIn(t.app, cookie, headers).delete('/api/business/account');
 const countRows = async (table: string, businessId: number) =>
   (await t.database.query<{ n: number }>(`select count(*)::int as n from "${table}" where ${table === 'businesses' ? 'id' : 'business_id'} = $1`, [businessId]))[0].n;
 
@@ -41,7 +41,7 @@ describe('DELETE /api/business/account', () => {
     const secondDevice = cookieOf(login);
     await seedTenantData(t.app, t.database, { id, cookie });
     // A bought number (released at the provider afterwards) and its send pacing; a failed sign-in and a reset request counted.
-    const bought = await t.app.inject({ method: 'POST', url: '/api/sms/purchase-number', headers: { cookie }, payload: { phoneNumber: '+15125550110' } });
+    const bought = await signedIn(t.app, cookie).post('/api/sms/purchase-number', { phoneNumber: '+15125550110' });
     expect(bought.statusCode).toBe(200);
     const [{ twilio_sid: sid, webhook_url: token }] = await t.database.query<{ twilio_sid: string; webhook_url: string }>('select twilio_sid, webhook_url from businesses where id = $1', [id]);
     await t.database.query("insert into sms_number_pacing (number, next_free_at) values ('+15125550110', now())");

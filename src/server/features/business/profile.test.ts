@@ -15,9 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profile = (app: TestApp, cookie: string, headers: Record<string, string> = {}) =>
-  app.app.inject({ method: 'GET', url: '/api/business/profile', headers: { cookie, ...headers } });
+  signedIn(app.app, cookie, headers).get('/api/business/profile');
 const patch = (payload: unknown, cookie = biz.cookie, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie, ...headers }, payload: payload as object });
+  signedIn(t.app, cookie, headers).patch('/api/business/profile', payload as object);
 const valid = { name: 'Sparkle & Shine', email: 'sparkle@example.com', websiteUrl: 'https://www.sparkle.example.com' };
 const row = async (id: number) =>
   (await t.database.query<Record<string, unknown>>('select name, email, website_url, time_zone from businesses where id = $1', [id]))[0];

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
+import { businesses, outreachSettings, passwordResetTokens, rateLimits } from '../../db/schema';
 
 // SQL of the business's own settings (docs/settings.md). Every statement names the business by the id
 // the session gave (ARCHITECTURE.md, "Tenancy"); the one look past the tenant (is an e-mail taken?) answers only yes or no.
 
 export async function selectTimeZone(tx: Tx, businessId: number): Promise<string | null> {
-  const [row] = rowsOf<{ time_zone: string }>(await tx.execute(sql`select time_zone from businesses where id = ${businessId}`));
-  return row?.time_zone ?? null;
+  const [row] = await tx.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+  return row?.timeZone ?? null;
 }
 
 /** Whether PostgreSQL knows the zone too (schedules compute "now() at time zone" in SQL). */
@@ -17,17 +18,24 @@ export async function isKnownTimeZone(tx: Tx, zone: string): Promise<boolean> {
 
 /** Whether another business signs in with this e-mail (stored lower-cased). */
 export async function isEmailTaken(tx: Tx, businessId: number, email: string): Promise<boolean> {
-  const [row] = rowsOf<{ taken: boolean }>(
-    await tx.execute(sql`select exists (select 1 from businesses where email = ${email} and id <> ${businessId}) as taken`),
-  );
-  return Boolean(row?.taken);
+  const [row] = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.email, email), ne(businesses.id, businessId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export type ProfileChange = { name: string; email: string; websiteUrl?: string | null; timeZone?: string };
 
-/** Writes the profile; the current e-mail is returned as it was, so the caller knows whether it changed. */
+type PreviousEmailRow = { previous_email: string };
+
+/**
+ * Writes the profile; the current e-mail is returned as it was, so the caller knows whether it changed. RETURNING
+ * answers the new row only, so the old e-mail comes from the same row locked and joined in, in one statement.
+ */
 export async function updateProfile(tx: Tx, businessId: number, p: ProfileChange): Promise<{ previousEmail: string } | null> {
-  const [row] = rowsOf<{ previous_email: string }>(
+  const [row] = rowsOf<PreviousEmailRow>(
     await tx.execute(sql`
       update businesses b set name = ${p.name}, email = ${p.email},
         website_url = ${p.websiteUrl === undefined ? sql`b.website_url` : sql`${p.websiteUrl}`},
@@ -41,7 +49,7 @@ export async function updateProfile(tx: Tx, businessId: number, p: ProfileChange
 
 /** A reset link mailed to the old address must not reset the account once the e-mail changed. */
 export async function deleteResetTokens(tx: Tx, businessId: number) {
-  await tx.execute(sql`delete from password_reset_tokens where business_id = ${businessId}`);
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.businessId, businessId));
 }
 
 /**
@@ -49,14 +57,17 @@ export async function deleteResetTokens(tx: Tx, businessId: number) {
  * SMS renderer reads first) set to the same value, so both settings paths agree.
  */
 export async function setGoogleReviewLink(tx: Tx, businessId: number, link: string | null): Promise<boolean> {
-  const updated = rowsOf<{ id: number }>(await tx.execute(sql`update businesses set google_review_link = ${link} where id = ${businessId} returning id`));
+  const updated = await tx.update(businesses).set({ googleReviewLink: link }).where(eq(businesses.id, businessId)).returning({ id: businesses.id });
   if (updated.length === 0) return false;
-  await tx.execute(sql`update outreach_settings set google_review_link = ${link}, updated_at = now() where business_id = ${businessId}`);
+  await tx
+    .update(outreachSettings)
+    .set({ googleReviewLink: link, updatedAt: sql`now()` })
+    .where(eq(outreachSettings.businessId, businessId));
   return true;
 }
 
 export async function setWebhookToken(tx: Tx, businessId: number, token: string): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(await tx.execute(sql`update businesses set webhook_url = ${token} where id = ${businessId} returning id`));
+  const rows = await tx.update(businesses).set({ webhookUrl: token }).where(eq(businesses.id, businessId)).returning({ id: businesses.id });
   return rows.length > 0;
 }
 
@@ -68,8 +79,10 @@ export type DeletedBusiness = { email: string; twilioSid: string | null; numbers
  * e-mail or id rather than by a foreign key goes here too (the per-number send pacing, its rate-limit
  * counters). Returns what the caller still has to give back at the provider.
  */
+type DeletedBusinessRow = { email: string; twilio_sid: string | null; numbers: string[] | null };
+
 export async function deleteBusiness(tx: Tx, businessId: number): Promise<DeletedBusiness | null> {
-  const [row] = rowsOf<{ email: string; twilio_sid: string | null; numbers: string[] | null }>(
+  const [row] = rowsOf<DeletedBusinessRow>(
     await tx.execute(sql`
       select email, twilio_sid,
         (select coalesce(jsonb_agg(distinct n), '[]'::jsonb) from (
@@ -85,8 +98,14 @@ export async function deleteBusiness(tx: Tx, businessId: number): Promise<Delete
   if (numbers.length) {
     await tx.execute(sql`delete from sms_number_pacing where number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`);
   }
-  await tx.execute(sql`delete from rate_limits where key in (${`login:email:${row.email}`}, ${`forgot:email:${row.email}`})
-    or key like ${`referral-claim-day:business-ip:${businessId}:%`}`);
-  await tx.execute(sql`delete from businesses where id = ${businessId}`);
+  await tx
+    .delete(rateLimits)
+    .where(
+      or(
+        inArray(rateLimits.key, [`login:email:${row.email}`, `forgot:email:${row.email}`]),
+        like(rateLimits.key, `referral-claim-day:business-ip:${businessId}:%`),
+      ),
+    );
+  await tx.delete(businesses).where(eq(businesses.id, businessId));
   return { email: row.email, twilioSid: row.twilio_sid, numbers };
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (payload: unknown, cookie = biz.cookie, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'PUT', url: '/api/business/settings', headers: { cookie, ...headers }, payload: payload as object });
+  signedIn(t.app, cookie, headers).put('/api/business/settings', payload as object);
 const stored = async (id = biz.id) =>
   (
     await t.database.query<{ b: string | null; o: string | null }>(
@@ -60,11 +60,10 @@ describe('PUT /api/business/settings', () => {
   it('the SMS templates path saves the same one value, so a {googleReviewLink} text renders what Settings shows', async () => {
     await put({ googleReviewLink: 'https://g.page/r/first/review' });
     const current = (await outreach()).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/outreach/settings',
-      headers: { cookie: biz.cookie },
-      payload: { referralDiscount: current.referralDiscount, customMessages: current.customMessages, googleReviewLink: 'https://g.page/r/second/review' },
+    const res = await signedIn(t.app, biz.cookie).post('/api/outreach/settings', {
+      referralDiscount: current.referralDiscount,
+      customMessages: current.customMessages,
+      googleReviewLink: 'https://g.page/r/second/review',
     });
     expect(res.statusCode).toBe(200);
     expect(await stored()).toEqual({ b: 'https://g.page/r/second/review', o: 'https://g.page/r/second/review' });
@@ -122,7 +121,7 @@ describe('POST /api/business/webhook/regenerate', () => {
     const logsBefore = await logCount(b.id);
     expect(logsBefore).toBe(1);
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/business/webhook/regenerate', headers: { cookie: b.cookie } });
+    const res = await signedIn(t.app, b.cookie).post('/api/business/webhook/regenerate');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: WEBHOOK_REGENERATED });
     const fresh = await tokenOf(b.id);
@@ -140,7 +139,7 @@ describe('POST /api/business/webhook/regenerate', () => {
   it("changes only the caller's token", async () => {
     const a = await createBusiness(t.database);
     const b = await createBusiness(t.database);
-    await t.app.inject({ method: 'POST', url: '/api/business/webhook/regenerate', headers: { cookie: b.cookie } });
+    await signedIn(t.app, b.cookie).post('/api/business/webhook/regenerate');
     expect(await tokenOf(a.id)).toBe(a.webhookToken);
   });
 

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { bookings, clients } from '../../db/schema';
 import type { ClientBooking, ClientTotals } from '../../../shared/schemas/client-detail';
 
 const isoDate = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
@@ -44,50 +45,54 @@ export async function selectBusinessToday(tx: Tx, businessId: number): Promise<s
   return r?.d ?? new Date().toISOString().slice(0, 10);
 }
 
+/** The business's client with this id. */
+const theClient = (businessId: number, clientId: number) => and(eq(clients.id, clientId), eq(clients.businessId, businessId));
+
 /**
  * Deletes the client; its bookings go with it (foreign key on delete cascade), referrals and messages keep
  * their history with the client link cleared. Run inside a transaction. Null when the business has no such client.
  */
 export async function deleteClient(tx: Tx, businessId: number, clientId: number): Promise<{ deletedBookings: number } | null> {
-  const [counted] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from bookings where business_id = ${businessId} and client_id = ${clientId}`),
-  );
-  const deleted = rowsOf<{ id: number }>(
-    await tx.execute(sql`delete from clients where id = ${clientId} and business_id = ${businessId} returning id`),
-  );
-  return deleted.length ? { deletedBookings: Number(counted?.n ?? 0) } : null;
+  const [counted] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.clientId, clientId)));
+  const deleted = await tx.delete(clients).where(theClient(businessId, clientId)).returning({ id: clients.id });
+  return deleted.length ? { deletedBookings: counted?.n ?? 0 } : null;
 }
 
 export async function selectClientNotes(tx: Tx, businessId: number, clientId: number): Promise<string | null> {
-  const [r] = rowsOf<{ notes: string | null }>(await tx.execute(sql`select notes from clients where id = ${clientId} and business_id = ${businessId}`));
+  const [r] = await tx.select({ notes: clients.notes }).from(clients).where(theClient(businessId, clientId));
   return r?.notes ?? null;
 }
 
 /** The client's e-mail and phone, the row locked for the edit; null when the business has no such client. */
 export async function selectClientContact(tx: Tx, businessId: number, clientId: number) {
-  const [r] = rowsOf<{ email: string | null; phone: string | null }>(
-    await tx.execute(sql`select email, phone from clients where id = ${clientId} and business_id = ${businessId} for update`),
-  );
+  const [r] = await tx.select({ email: clients.email, phone: clients.phone }).from(clients).where(theClient(businessId, clientId)).for('update');
   return r ?? null;
 }
 
 export async function emailTakenByAnother(tx: Tx, businessId: number, clientId: number, email: string): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`select 1 from clients
-      where business_id = ${businessId} and lower(email) = lower(${email}) and email is not null and id <> ${clientId} limit 1`),
-  );
+  const rows = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.businessId, businessId),
+        sql`lower(${clients.email}) = lower(${email})`,
+        isNotNull(clients.email),
+        ne(clients.id, clientId),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 
 export type ClientChanges = { name?: string; email?: string | null; phone?: string | null; notes?: string | null };
 
 export async function updateClient(tx: Tx, businessId: number, clientId: number, c: ClientChanges) {
-  const sets = [
-    c.name !== undefined ? sql`name = ${c.name}` : null,
-    c.email !== undefined ? sql`email = ${c.email}` : null,
-    c.phone !== undefined ? sql`phone = ${c.phone}` : null,
-    c.notes !== undefined ? sql`notes = ${c.notes}` : null,
-  ].filter((s) => s !== null);
-  if (!sets.length) return;
-  await tx.execute(sql`update clients set ${sql.join(sets, sql`, `)} where id = ${clientId} and business_id = ${businessId}`);
+  // Only the fields given change (the builder leaves undefined ones out of the SET); nothing given, no statement.
+  const { name, email, phone, notes } = c;
+  if ([name, email, phone, notes].every((v) => v === undefined)) return;
+  await tx.update(clients).set({ name, email, phone, notes }).where(theClient(businessId, clientId));
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -15,7 +16,7 @@ afterAll(() => t.close());
 
 const daysAgo = (n: number) => daysBefore(today, n);
 const req = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie = biz.cookie, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie }, payload: payload as any });
+  signedIn(t.app, cookie).send(method, url, payload as any);
 const addBooking = async (name: string, email: string, serviceDate: string, amount: number, cookie = biz.cookie) =>
   (await req('POST', '/api/clients', cookie, { name, email, serviceDate, serviceType: 'Deep Clean', amount })).json().client;
 const count = async (sql: string, params: unknown[]) => Number((await t.database.query<{ n: number }>(sql, params))[0].n);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // PATCH /api/clients/:id: Edit on the client view (docs/clients-api.md "Editing a client").
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const req = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, cookie = biz.cookie) =>
-  t.app.inject({ method, url, headers: { cookie }, payload: payload as any });
+  signedIn(t.app, cookie).send(method, url, payload as any);
 const addClient = async (name: string, email: string, extra: Record<string, unknown> = {}, cookie = biz.cookie) =>
   (await req('POST', '/api/clients', { name, email, serviceDate: daysBefore(today, 5), amount: 80, ...extra }, cookie)).json().client;
 const edit = (id: number, body: unknown, cookie = biz.cookie) => req('PATCH', `/api/clients/${id}`, body, cookie);

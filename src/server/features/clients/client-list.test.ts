@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // GET /api/clients: every order read through its index gives the documented order, with or without a
 // page; search and sort apply without a page too (docs/clients-api.md).
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const get = (url: string) => signedIn(t.app, biz.cookie).get(url);
 
 const ORDERS: Record<string, string> = {
   loyaltyScore: 'loyalty_score desc, total_bookings desc, id',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -14,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const daysAgo = (n: number) => daysBefore(today, n);
-const get = (url: string, cookie = biz.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, payload: unknown, cookie = biz.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as any });
+const get = (url: string, cookie = biz.cookie) => signedIn(t.app, cookie).get(url);
+const post = (url: string, payload: unknown, cookie = biz.cookie) => signedIn(t.app, cookie).post(url, payload as any);
 
 describe('POST /api/clients (Add Client)', () => {
   it.each([

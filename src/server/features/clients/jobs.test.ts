@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type Jobs, startJobs } from '../../platform/jobs/index';
 import { fastJobs, memoryLog, waitFor } from '../../platform/jobs/testing';
 import { recomputeStatsJob, refreshBusinessJob } from './jobs';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let a: TestBusiness;
@@ -16,12 +17,7 @@ beforeAll(async () => {
   a = await createBusiness(t.database);
   b = await createBusiness(t.database, { timeZone: 'America/Los_Angeles' });
   for (const biz of [a, b]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/clients',
-      headers: { cookie: biz.cookie },
-      payload: { name: 'Pat Lee', email: 'pat@example.com', serviceDate: new Date().toISOString().slice(0, 10) },
-    });
+    const res = await signedIn(t.app, biz.cookie).post('/api/clients', { name: 'Pat Lee', email: 'pat@example.com', serviceDate: new Date().toISOString().slice(0, 10) });
     expect(res.statusCode).toBe(201);
   }
 });

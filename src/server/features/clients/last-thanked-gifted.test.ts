@@ -6,6 +6,7 @@ import { SmsProviderError } from '../../providers/sms/types';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { optOut, sendSms } from '../sms/service';
+import { signedIn } from '../../testing/requests';
 
 // lastThankedAt / lastGiftedAt (docs/sms.md, "Thanks and Gift"): stamped by the send service when the
 // provider took a 'thankYou' or 'gift' text to a client, whatever sent it; never by a refusal or failure.
@@ -22,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, cookie = biz.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const get = (url: string, cookie = biz.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string, payload: unknown, cookie = biz.cookie) => signedIn(t.app, cookie).post(url, payload as object);
+const get = (url: string, cookie = biz.cookie) => signedIn(t.app, cookie).get(url);
 let n = 0;
 async function addClient(b: TestBusiness, name: string, phone: string | null) {
   n += 1;

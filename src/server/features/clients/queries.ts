@@ -88,8 +88,8 @@ function searchFilter(search?: string): SQL {
  * (an index-only scan past the offset), then only those rows are read.
  * The total is the kept client count; with a search, the matches are found once (trigram indexes) and
  * counted by a window over them before the page is cut. The matches are a materialised CTE because, left to
- * itself, PostgreSQL 15 walks the sort's index under the window and filters every client (85 ms for a
- * surname among 50,000 clients, 2.5 ms this way: docs/benchmarks.md). A search of one or two characters
+ * itself, PostgreSQL 15 walks the sort's index under the window and filters every client (many times
+ * slower for a surname among 50,000 clients: docs/benchmarks.md). A search of one or two characters
  * is counted only up to a stop (selectShortSearchPage).
  */
 export async function selectClientsPage(
@@ -165,7 +165,7 @@ export function shortTermNeighbours(term: string): SQL | null {
  * reaches the stop there ("ar" after ~3,700). A business with no more clients than that (its kept client count) was
  * then read whole.
  * Otherwise the term is rare and its matches are gathered through the trigram index by their neighbours
- * (shortTermNeighbours: "h5", 11 of 50,000, 40 ms -> under 1 ms a statement) or, for other terms, by reading
+ * (shortTermNeighbours, for a rare term such as "h5") or, for other terms, by reading
  * every client.
  */
 async function selectShortSearchPage(

@@ -110,12 +110,7 @@ async function randomSequence(biz: TestBusiness, timeZone: string, seed: number,
       expect(res.statusCode, label).toBe(200);
     } else if (op === 4) {
       const p = person();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/clients',
-        headers: { cookie: biz.cookie },
-        payload: { name: p.name, email: p.email ?? `a${r.int(3)}@example.com`, serviceDate: r.pick(dates), amount: r.int(500) / 4 },
-      });
+      const res = await signedIn(t.app, biz.cookie).post('/api/clients', { name: p.name, email: p.email ?? `a${r.int(3)}@example.com`, serviceDate: r.pick(dates), amount: r.int(500) / 4 });
       expect(res.statusCode, label).toBe(201);
     } else if (op === 5) {
       await sqlOps(`delete from clients where id = (select id from clients where business_id = $1 order by random() limit 1)`, [biz.id]);
@@ -166,7 +161,7 @@ describe('the read model', () => {
   it('is zero for a new business and gone with a deleted business', async () => {
     const b = await createBusiness(t.database);
     expect(await keptFigures(t.database.db, b.id)).toEqual(await recomputedFigures(t.database.db, b.id));
-    await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: b.cookie }, payload: { name: 'Al', email: 'al@example.com', serviceDate: '2024-01-01', amount: 5 } });
+    await signedIn(t.app, b.cookie).post('/api/clients', { name: 'Al', email: 'al@example.com', serviceDate: '2024-01-01', amount: 5 });
     await t.database.query('delete from businesses where id = $1', [b.id]);
     const left = await t.database.query<any>(
       `select (select count(*) from business_figures where business_id = $1)::int + (select count(*) from business_daily_figures where business_id = $1)::int as n`,

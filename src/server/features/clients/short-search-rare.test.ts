@@ -3,6 +3,7 @@ import { SHORT_SEARCH_COUNT_CAP } from '../../db/short-search';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { shortTermNeighbours } from './queries';
+import { signedIn } from '../../testing/requests';
 
 // A short client search in a business of more clients than the first look reads (docs/read-model.md, "Short
 // searches"): a rare two-character term is gathered through the trigram index by its neighbours, and finds every
@@ -42,7 +43,7 @@ afterAll(() => t.close());
 
 type Page = { clients: { id: number }[]; total: number; totalIsCapped?: boolean };
 const page = async (query: string): Promise<Page> => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/clients?${query}`, headers: { cookie: biz.cookie } });
+  const res = await signedIn(t.app, biz.cookie).get(`/api/clients?${query}`);
   expect(res.statusCode).toBe(200);
   return res.json();
 };

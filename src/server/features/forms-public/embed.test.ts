@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DEFAULT_FIELDS, DEFAULT_SMS_OPTIN_TEXT, FORM_INACTIVE, FORM_UNAVAILABLE, SMS_COMPLIANCE_TEXT } from '../../../shared/schemas/forms';
 import { DEFAULT_PRIVACY_TEXT } from '../../../shared/schemas/forms-styles';
 import { EMBED_PAGE_SCRIPT } from '../../../shared/schemas/forms-embed';
+import { signedIn } from '../../testing/requests';
 
 // GET /api/forms/{embedToken}/embed: docs/forms.md "Embed page".
 
@@ -13,7 +14,7 @@ const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 const HOSTILE = `"><script>alert('x')</script><img src=x onerror=alert(1)>`;
 
 const createForm = async (body: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/forms', headers: { cookie: owner.cookie }, payload: { name: 'Quote request', fields: DEFAULT_FIELDS, ...body } });
+  const res = await signedIn(t.app, owner.cookie).post('/api/forms', { name: 'Quote request', fields: DEFAULT_FIELDS, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; embedToken: string };
 };
@@ -94,7 +95,7 @@ describe('the embed page', () => {
     expect((await embed(form.embedToken)).headers['content-security-policy']).not.toBe(csp);
 
     for (const url of ['/api/forms', '/api/auth/me', '/']) {
-      const other = await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie, ...html } });
+      const other = await signedIn(t.app, owner.cookie, html).get(url);
       expect(other.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(String(other.headers['content-security-policy']), url).toContain("frame-ancestors 'self'");
     }

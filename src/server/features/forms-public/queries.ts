@@ -1,31 +1,32 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import type { FormField } from '../../../shared/schemas/forms';
+import { businesses, forms, leadConsents, leads } from '../../db/schema';
 
 // SQL of the public form. The embed token names the form and so the business; every statement after that
 // look-up writes only rows of that business (ARCHITECTURE.md, "Tenancy").
 
-export type PublicFormRow = {
-  id: number;
-  businessId: number;
-  businessName: string;
-  name: string;
-  description: string | null;
-  fields: FormField[];
-  embedToken: string;
-  isActive: boolean;
-  styles: unknown;
+const publicFormColumns = {
+  id: forms.id,
+  businessId: forms.businessId,
+  businessName: businesses.name,
+  name: forms.name,
+  description: forms.description,
+  fields: forms.fields,
+  embedToken: forms.embedToken,
+  isActive: forms.isActive,
+  styles: forms.styles,
 };
 
-export async function selectFormByToken(db: Tx, token: string): Promise<PublicFormRow | null> {
-  const [row] = rowsOf<PublicFormRow>(
-    await db.execute(sql`select f.id, f.business_id as "businessId", b.name as "businessName", f.name, f.description, f.fields,
-        f.embed_token as "embedToken", f.is_active as "isActive", f.styles
-      from forms f join businesses b on b.id = f.business_id
-      where f.embed_token = ${token}`),
-  );
+export async function selectFormByToken(db: Tx, token: string) {
+  const [row] = await db
+    .select(publicFormColumns)
+    .from(forms)
+    .innerJoin(businesses, eq(businesses.id, forms.businessId))
+    .where(eq(forms.embedToken, token));
   return row ?? null;
 }
+
+export type PublicFormRow = NonNullable<Awaited<ReturnType<typeof selectFormByToken>>>;
 
 export type NewFormLead = {
   businessId: number;
@@ -41,11 +42,10 @@ export type NewFormLead = {
 
 /** The lead, with source 'form' (as referrals-public inserts its referral leads). */
 export async function insertLead(tx: Tx, l: NewFormLead): Promise<number> {
-  const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into leads (business_id, name, email, phone, source, form_id, custom_fields, sms_opt_in, notes)
-      values (${l.businessId}, ${l.name}, ${l.email}, ${l.phone}, 'form', ${l.formId}, ${JSON.stringify(l.customFields)}::jsonb, ${l.smsOptIn}, ${l.notes})
-      returning id`),
-  );
+  const [row] = await tx
+    .insert(leads)
+    .values({ ...l, source: 'form' })
+    .returning({ id: leads.id });
   return row.id;
 }
 
@@ -83,16 +83,16 @@ export type NewConsent = {
 };
 
 export async function insertConsent(tx: Tx, c: NewConsent): Promise<void> {
-  await tx.execute(sql`insert into lead_consents (business_id, lead_id, form_id, phone, consent_text, ip, user_agent, page_url)
-    values (${c.businessId}, ${c.leadId}, ${c.formId}, ${c.phone}, ${c.consentText}, ${c.ip}, ${c.userAgent}, ${c.pageUrl})`);
+  await tx.insert(leadConsents).values(c);
 }
 
 /** Counts the submission; false when the form was deleted or switched off since it was read. */
 export async function countSubmission(tx: Tx, businessId: number, formId: number): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`update forms set submission_count = submission_count + 1
-      where id = ${formId} and business_id = ${businessId} and is_active returning id`),
-  );
+  const rows = await tx
+    .update(forms)
+    .set({ submissionCount: sql`${forms.submissionCount} + 1` })
+    .where(and(eq(forms.id, formId), eq(forms.businessId, businessId), eq(forms.isActive, true)))
+    .returning({ id: forms.id });
   return rows.length > 0;
 }
 
@@ -101,7 +101,10 @@ export async function lockForm(tx: Tx, formId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-submit'), ${formId}::int)`);
 }
 
-/** The same answers to the same form in the last few minutes (a double click, a reload that posted again). */
+/**
+ * The same answers to the same form in the last few minutes (a double click, a reload that posted again). Raw SQL:
+ * `is not distinct from` on the nullable e-mail and phone and the jsonb comparison read plainer here than as builder fragments.
+ */
 export async function recentDuplicate(tx: Tx, l: NewFormLead, minutes: number): Promise<boolean> {
   const rows = rowsOf(
     await tx.execute(sql`select 1 from leads

@@ -5,6 +5,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DEFAULT_FIELDS, DEFAULT_SMS_OPTIN_TEXT, FORM_INACTIVE, FORM_UNAVAILABLE, SMS_COMPLIANCE_TEXT, THANK_YOU } from '../../../shared/schemas/forms';
 import { SUBMISSIONS_PER_IP } from './limits';
+import { signedIn } from '../../testing/requests';
 
 // POST /api/forms/{embedToken}/submit: docs/forms.md "Submission".
 
@@ -68,7 +69,7 @@ beforeAll(async () => {
   a = await createBusiness(t.database, { name: 'Sparkle Cleaning' });
   b = await createBusiness(t.database, { name: 'Other Cleaning' });
   const create = async (biz: TestBusiness, body: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/forms', headers: { cookie: biz.cookie }, payload: { name: 'Quote request', ...body } });
+    const res = await signedIn(t.app, biz.cookie).post('/api/forms', { name: 'Quote request', ...body });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
@@ -196,7 +197,7 @@ describe('refusals write nothing', () => {
     const unknown = await json('not-a-form-token', answers());
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: FORM_UNAVAILABLE });
-    const off = await t.app.inject({ method: 'POST', url: '/api/forms', headers: { cookie: a.cookie }, payload: { name: 'Off', fields: DEFAULT_FIELDS, isActive: false } });
+    const off = await signedIn(t.app, a.cookie).post('/api/forms', { name: 'Off', fields: DEFAULT_FIELDS, isActive: false });
     const before = await counts(a.id);
     const res = await json(off.json().embedToken, { name: 'Too Late', email: 'late@example.com' });
     expect(res.statusCode).toBe(409);

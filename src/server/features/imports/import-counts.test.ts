@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from '../../testing/requests';
+import { signedIn, upload } from '../../testing/requests';
 
 // docs/clients-api.md, "What an upload says": bookings and clients as they are (new or already there), and rows
 // without a status, in the answer and in the upload history.
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const history = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/csv-uploads', headers: { cookie } })).json();
+const history = async (cookie: string) => (await signedIn(t.app, cookie).get('/api/csv-uploads')).json();
 
 describe('upload counts', () => {
   it('a file without a status column says how many rows were counted as completed; a re-upload says nothing was added', async () => {

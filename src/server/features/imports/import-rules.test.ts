@@ -3,7 +3,7 @@ import { sampleWebhookPayload } from '../../../shared/schemas/imports';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from '../../testing/requests';
+import { signedIn, upload } from '../../testing/requests';
 
 // Import rules: the chips' headers, future dates, refused uploads in the history, the test webhook.
 
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const count = async (table: string, businessId: number) =>
   Number((await t.database.query<{ n: number }>(`select count(*)::int as n from ${table} where business_id = $1`, [businessId]))[0].n);
 const history = async (biz: TestBusiness) =>
-  (await t.app.inject({ method: 'GET', url: '/api/csv-uploads', headers: { cookie: biz.cookie } })).json();
+  (await signedIn(t.app, biz.cookie).get('/api/csv-uploads')).json();
 const hook = (biz: TestBusiness, payload: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/webhook/${biz.webhookToken}`, payload: payload as object });
 
@@ -82,12 +82,7 @@ describe('future service dates', () => {
   it('Add Client refuses a future service date with a message and writes nothing', async () => {
     const { biz, today } = await businessIn('America/New_York');
     const add = (serviceDate: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/clients',
-        headers: { cookie: biz.cookie },
-        payload: { name: 'Add Future', email: 'addf@example.com', serviceDate, serviceType: 'Regular Clean', amount: '50' },
-      });
+      signedIn(t.app, biz.cookie).post('/api/clients', { name: 'Add Future', email: 'addf@example.com', serviceDate, serviceType: 'Regular Clean', amount: '50' });
     const refused = await add(daysAfter(today, 2));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ message: "The service date can't be in the future" });
@@ -103,7 +98,7 @@ describe('future service dates', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`Invalid booking: service date ${date} is in the future (only completed bookings can be imported)`);
     expect(await count('clients', biz.id)).toBe(0);
-    const logs = (await t.app.inject({ method: 'GET', url: '/api/webhook-logs', headers: { cookie: biz.cookie } })).json();
+    const logs = (await signedIn(t.app, biz.cookie).get('/api/webhook-logs')).json();
     expect(logs[0]).toMatchObject({ status: 'error', clientName: 'Hook Future' });
   });
 });
@@ -157,7 +152,7 @@ describe('the Data Sources test webhook', () => {
     expect(res.json().message).toMatch(/^Test payload checked: a booking for Test Client on \d{4}-\d{2}-\d{2} would be recorded\. No client was added\.$/);
     expect(await count('clients', biz.id)).toBe(0);
     expect(await count('bookings', biz.id)).toBe(0);
-    const logs = (await t.app.inject({ method: 'GET', url: '/api/webhook-logs', headers: { cookie: biz.cookie } })).json();
+    const logs = (await signedIn(t.app, biz.cookie).get('/api/webhook-logs')).json();
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ status: 'test', clientName: 'Test Client', errorMessage: res.json().message });
   });

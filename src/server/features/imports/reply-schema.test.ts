@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from '../../demo/seed-demo';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
 
 // Upload history and webhook logs are read back from jsonb written by other code (the demo seed, earlier
 // versions): their reply schemas (shared/schemas/imports.ts) must accept what is kept, not only what an
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 
 describe('imports replies of the demo business', () => {
   it('list the seeded upload, whose previews have no service date or amount', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/csv-uploads', headers: { cookie } });
+    const res = await signedIn(t.app, cookie).get('/api/csv-uploads');
     expect(res.statusCode).toBe(200);
     const [upload] = res.json();
     expect(upload).toMatchObject({ fileName: 'jobber-export-2026.csv', failureReason: null });
@@ -27,7 +28,7 @@ describe('imports replies of the demo business', () => {
 
   it('list the seeded webhook calls on both paths', async () => {
     for (const url of ['/api/webhook-logs', '/api/webhook/logs']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      const res = await signedIn(t.app, cookie).get(url);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toHaveLength(3);
       expect(res.json()[0]).toMatchObject({ status: 'success', errorMessage: null });

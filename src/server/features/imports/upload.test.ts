@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { upload } from '../../testing/requests';
+import { signedIn, upload } from '../../testing/requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('POST /api/upload/csv', () => {
     );
     expect(amount.s).toBe('1434.50');
 
-    const history = await t.app.inject({ method: 'GET', url: '/api/csv-uploads', headers: { cookie: biz.cookie } });
+    const history = await signedIn(t.app, biz.cookie).get('/api/csv-uploads');
     expect(history.json()[0]).toMatchObject({ id: body.id, fileName: 'bookings.csv', rowsProcessed: 3, rowsSkipped: 1, totalRows: 5 });
     expect(history.json()[0].clientPreviews[0]).toMatchObject({ name: 'Jane Doe', email: 'jane@example.com', phone: '+15551234567' });
   });

@@ -3,6 +3,7 @@ import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { pruneWebhookLogsJob } from './jobs';
 import { payloadExcerpt, WEBHOOK_BODY_LIMIT, WEBHOOK_CALLS_PER_MINUTE, WEBHOOK_LOG_EXCERPT_CHARS, WEBHOOK_LOG_KEEP_PER_BUSINESS } from './webhook-limits';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('webhook body cap and log excerpt', () => {
     );
     expect(row.n).toBeLessThanOrEqual(WEBHOOK_LOG_EXCERPT_CHARS + 200);
     expect(row.payload.client.name).toBe('Big Payload');
-    const logs = await t.app.inject({ method: 'GET', url: '/api/webhook-logs', headers: { cookie: biz.cookie } });
+    const logs = await signedIn(t.app, biz.cookie).get('/api/webhook-logs');
     expect(logs.json()[0]).toMatchObject({ clientName: 'Big Payload', status: 'success' });
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sampleWebhookPayload } from '../../../shared/schemas/imports';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const hook = (token: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/api/webhook/${token}`, payload: payload as any });
-const logs = (url = '/api/webhook-logs', cookie = biz.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const logs = (url = '/api/webhook-logs', cookie = biz.cookie) => signedIn(t.app, cookie).get(url);
 
 describe('POST /api/webhook/:token', () => {
   it('records a flat Zapier payload', async () => {

@@ -9,6 +9,7 @@ import { selectLeadPage, type LeadFilters } from './queries';
 import { DERIVED_TABLES, driftOf } from '../../db/derived-tables';
 import { addLeadRow } from './test-helpers.test-util';
 import { seededRandom } from '../../../shared/seeded-random';
+import { signedIn } from '../../testing/requests';
 
 // The Lead Inbox's kept figures (docs/leads.md "Kept figures"): after random sequences of every write of a lead
 // (Add Lead, form submissions, referral claims, status changes, other columns, deletes, a business's deletion),
@@ -82,7 +83,7 @@ async function expectAnswersExact(biz: TestBusiness) {
             coalesce(l.referrer_code, lower(nullif(trim(l.referrer_name), ''))) as k
           from leads l where l.business_id = ${biz.id} and (l.referrer_code is not null or nullif(trim(l.referrer_name), '') is not null)) x
     group by x.k order by n desc, name asc limit ${LEAD_TOP_REFERRERS}`);
-  const res = await t.app.inject({ method: 'GET', url: '/api/leads/stats', headers: { cookie: biz.cookie } });
+  const res = await signedIn(t.app, biz.cookie).get('/api/leads/stats');
   expect(res.statusCode).toBe(200);
   const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
   expect(res.json()).toEqual({
@@ -100,16 +101,11 @@ beforeAll(async () => {
   forms = {};
   referrers = [];
   for (const biz of [a, b]) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/forms', headers: { cookie: biz.cookie }, payload: { name: 'Quote', fields: DEFAULT_FIELDS } });
+    const res = await signedIn(t.app, biz.cookie).post('/api/forms', { name: 'Quote', fields: DEFAULT_FIELDS });
     expect(res.statusCode, res.body).toBe(201);
     forms[biz.id] = res.json().embedToken;
     for (const [i, name] of ['Alice Mendez', 'Bruno Diaz'].entries()) {
-      const c = await t.app.inject({
-        method: 'POST',
-        url: '/api/clients',
-        headers: { cookie: biz.cookie },
-        payload: { name, email: `r${i}.${biz.id}@example.com`, serviceDate: '2025-03-01', amount: 100 },
-      });
+      const c = await signedIn(t.app, biz.cookie).post('/api/clients', { name, email: `r${i}.${biz.id}@example.com`, serviceDate: '2025-03-01', amount: 100 });
       expect(c.statusCode, c.body).toBeLessThan(300);
       referrers.push({ businessId: biz.id, code: c.json().client.referralCode, name });
     }
@@ -125,7 +121,7 @@ describe('kept lead figures', () => {
       const biz = r.pick([a, b]);
       const op = r.int(9);
       if (op === 0) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: biz.cookie }, payload: { name: `Manual ${step}`, email: `m${step}@example.com` } });
+        const res = await signedIn(t.app, biz.cookie).post('/api/leads', { name: `Manual ${step}`, email: `m${step}@example.com` });
         expect(res.statusCode, res.body).toBe(201);
       } else if (op === 1) {
         const res = await t.app.inject({
@@ -161,7 +157,7 @@ describe('kept lead figures', () => {
       } else if (op === 5) {
         const [lead] = await query<{ id: number }>(sql`select id from leads where business_id = ${biz.id} order by random() limit 1`);
         if (lead) {
-          const res = await t.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}/status`, headers: { cookie: biz.cookie }, payload: { status: r.pick(STATUSES) } });
+          const res = await signedIn(t.app, biz.cookie).patch(`/api/leads/${lead.id}/status`, { status: r.pick(STATUSES) });
           expect(res.statusCode, res.body).toBe(200);
         }
       } else if (op === 6) {

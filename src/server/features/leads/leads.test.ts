@@ -3,6 +3,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tenantSnapshot } from '../../testing/tenant-data';
 import { addLeadRow, count } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // The Lead Inbox's list, stats, Add Lead and status (docs/leads.md).
 
@@ -13,9 +14,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 type Res = { statusCode: number; json(): any };
-const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const get = (biz: TestBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 const send = (biz: TestBusiness, method: 'POST' | 'PATCH', url: string, payload: unknown) =>
-  t.app.inject({ method, url, headers: { cookie: biz.cookie }, payload: payload as object });
+  signedIn(t.app, biz.cookie).send(method, url, payload as object);
 
 async function refused(biz: TestBusiness, call: () => Promise<Res>, status: number, message: string) {
   const before = await tenantSnapshot(t.database, null);

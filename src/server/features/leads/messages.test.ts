@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tenantSnapshot } from '../../testing/tenant-data';
 import { NO_NUMBER_MESSAGE } from '../sms/service';
 import { addLeadRow, count } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // Texting and e-mailing a lead, and the lead's communications (docs/leads.md).
 
@@ -15,8 +16,8 @@ let noNumber: TestBusiness;
 const NUMBER = '+15125550170';
 
 type Res = { statusCode: number; json(): any };
-const post = (biz: TestBusiness, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie }, payload: payload as object });
-const comms = (biz: TestBusiness, id: number | string) => t.app.inject({ method: 'GET', url: `/api/leads/${id}/communications`, headers: { cookie: biz.cookie } });
+const post = (biz: TestBusiness, url: string, payload: unknown) => signedIn(t.app, biz.cookie).post(url, payload as object);
+const comms = (biz: TestBusiness, id: number | string) => signedIn(t.app, biz.cookie).get(`/api/leads/${id}/communications`);
 
 /** Refused: the answer, and nothing of any business changed, no text and no e-mail sent. */
 async function refused(call: () => Promise<Res>, status: number, message: string) {

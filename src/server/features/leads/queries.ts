@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { businesses, smsMessages } from '../../db/schema';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows, rowCount } from '../../db/read-rows';
 import { leadSearchOf, searchMatch } from './search';
@@ -214,7 +215,10 @@ export async function countNewLeads(tx: Tx, businessId: number, days: number): P
 
 /** The text just stored for a lead belongs to its thread (docs/sms-inbox.md, "Leads"). */
 export async function linkTextToLead(tx: Tx, businessId: number, messageId: number, leadId: number) {
-  await tx.execute(sql`update sms_messages set lead_id = ${leadId} where id = ${messageId} and business_id = ${businessId}`);
+  await tx
+    .update(smsMessages)
+    .set({ leadId })
+    .where(and(eq(smsMessages.id, messageId), eq(smsMessages.businessId, businessId)));
 }
 
 /** The pending referral a lead came with: same business and referrer code, the friend's e-mail or phone (oldest claim first). */
@@ -231,6 +235,6 @@ export async function selectPendingReferralOfLead(tx: Tx, businessId: number, le
 
 /** The business's e-mail, where a lead's reply to an e-mail goes. */
 export async function selectSenderOf(tx: Tx, businessId: number): Promise<{ name: string; email: string | null } | null> {
-  const [r] = rowsOf<{ name: string; email: string | null }>(await tx.execute(sql`select b.name, b.email from businesses b where b.id = ${businessId}`));
+  const [r] = await tx.select({ name: businesses.name, email: businesses.email }).from(businesses).where(eq(businesses.id, businessId));
   return r ?? null;
 }

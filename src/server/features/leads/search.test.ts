@@ -9,6 +9,7 @@ import { seededRandom } from '../../../shared/seeded-random';
 import { type LeadFilters, selectLeadPage } from './queries';
 import { leadSearchOf } from './search';
 import { addLeadRow } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // The lead search (docs/leads.md "Search"): after random sequences of every write of a lead, each search's total
 // and pages equal the same counted from the rows, shallow and deep.
@@ -64,15 +65,10 @@ beforeAll(async () => {
   a = await createBusiness(t.database, { name: 'Search Leads East' });
   b = await createBusiness(t.database, { name: 'Search Leads West' });
   for (const biz of [a, b]) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/forms', headers: { cookie: biz.cookie }, payload: { name: 'Quote', fields: DEFAULT_FIELDS } });
+    const res = await signedIn(t.app, biz.cookie).post('/api/forms', { name: 'Quote', fields: DEFAULT_FIELDS });
     expect(res.statusCode, res.body).toBe(201);
     forms[biz.id] = res.json().embedToken;
-    const c = await t.app.inject({
-      method: 'POST',
-      url: '/api/clients',
-      headers: { cookie: biz.cookie },
-      payload: { name: 'Rosa Garcia', email: `rosa.${biz.id}@example.com`, serviceDate: '2025-03-01', amount: 100 },
-    });
+    const c = await signedIn(t.app, biz.cookie).post('/api/clients', { name: 'Rosa Garcia', email: `rosa.${biz.id}@example.com`, serviceDate: '2025-03-01', amount: 100 });
     expect(c.statusCode, c.body).toBeLessThan(300);
     referrers.push({ businessId: biz.id, code: c.json().client.referralCode });
     await t.database.db.execute(sql`insert into leads (business_id, name, email, phone, source, status, created_at)
@@ -95,12 +91,7 @@ describe('the lead search', () => {
       const op = r.int(11);
       const pickLead = async () => (await query<{ id: number }>(sql`select id from leads where business_id = ${biz.id} order by random() limit 1`))[0];
       if (op === 0) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/leads',
-          headers: { cookie: biz.cookie },
-          payload: { name: `${r.pick(NAMES)} ${step}`, email: `m${step}@example.com`, phone: `(415) 555-0${String(100 + step).slice(-3)}` },
-        });
+        const res = await signedIn(t.app, biz.cookie).post('/api/leads', { name: `${r.pick(NAMES)} ${step}`, email: `m${step}@example.com`, phone: `(415) 555-0${String(100 + step).slice(-3)}` });
         expect(res.statusCode, res.body).toBe(201);
       } else if (op === 1) {
         const res = await t.app.inject({
@@ -141,7 +132,7 @@ describe('the lead search', () => {
       } else if (op === 5) {
         const lead = await pickLead();
         if (lead) {
-          const res = await t.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}/status`, headers: { cookie: biz.cookie }, payload: { status: r.pick(STATUSES) } });
+          const res = await signedIn(t.app, biz.cookie).patch(`/api/leads/${lead.id}/status`, { status: r.pick(STATUSES) });
           expect(res.statusCode, res.body).toBe(200);
         }
       } else if (op === 6) {
@@ -209,7 +200,7 @@ describe('the lead search', () => {
     expect(await quill()).toMatchObject({ total: 3, leads: [{ id: plain, name: 'Zed Quill' }] });
 
     // The same answers through the API, as JSON.
-    const res = await t.app.inject({ method: 'GET', url: '/api/leads?search=OLD&page=2&pageSize=10', headers: { cookie: c.cookie } });
+    const res = await signedIn(t.app, c.cookie).get('/api/leads?search=OLD&page=2&pageSize=10');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 200, page: 2, pageSize: 10 });
     expect(res.json().leads.map((l: { name: string }) => l.name)).toEqual(

@@ -7,6 +7,7 @@ import { NOTIFY_EMAIL_INVALID, NOTIFY_PHONE_INVALID } from '../../../shared/sche
 import { notifyOwnerJob, sendDueDigests } from './jobs';
 import { twilioSignature } from '../../providers/sms/signature';
 import { SIMULATOR_AUTH_TOKEN } from '../../providers/sms/simulator';
+import { signedIn } from '../../testing/requests';
 
 // The owner hears about new business (docs/settings.md, "Notifications"), the Leads badge, the website link's
 // credit (docs/referrals.md, "Referral credit") and lead e-mails sent in the business's name (docs/leads.md).
@@ -37,8 +38,8 @@ let a: TestBusiness & { number: string };
 let other: TestBusiness;
 let form: { embedToken: string };
 const queued = () => (t.jobs as unknown as { sent: QueuedJob[] }).sent.filter((j) => j.name === notifyOwnerJob.name);
-const put = (biz: TestBusiness, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/business/notifications', headers: { cookie: biz.cookie }, payload: payload as object });
-const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const put = (biz: TestBusiness, payload: unknown) => signedIn(t.app, biz.cookie).put('/api/business/notifications', payload as object);
+const get = (biz: TestBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 const run = (data: { kind: 'lead' | 'claim' | 'reply'; id: number }) =>
   notifyOwnerJob.handler(data, { database: t.database, email: t.email, sms: t.sms, jobs: t.jobs, jobId: 'test', origin: APP_URL, appUrl: APP_URL });
 let ip = 0;
@@ -49,7 +50,7 @@ beforeAll(async () => {
   t = await createTestApp({ appUrl: APP_URL });
   a = await businessWithNumber(t.database, '+15125550190', { name: 'Sparkle Homes' });
   other = await createBusiness(t.database, { name: 'Other Co' });
-  const res = await t.app.inject({ method: 'POST', url: '/api/forms', headers: { cookie: a.cookie }, payload: { name: 'Quote', fields: DEFAULT_FIELDS } });
+  const res = await signedIn(t.app, a.cookie).post('/api/forms', { name: 'Quote', fields: DEFAULT_FIELDS });
   form = res.json();
 });
 afterAll(() => t.close());
@@ -97,13 +98,13 @@ describe('new business', () => {
     expect((await get(other, '/api/leads?new=true')).json()).toEqual({ count: 0 });
     // a lead the owner has handled is no longer new
     const [{ id }] = await t.database.query<{ id: number }>(`select id from leads where business_id = $1`, [a.id]);
-    await t.app.inject({ method: 'PATCH', url: `/api/leads/${id}/status`, headers: { cookie: a.cookie }, payload: { status: 'contacted' } });
+    await signedIn(t.app, a.cookie).patch(`/api/leads/${id}/status`, { status: 'contacted' });
     expect((await get(a, '/api/leads?new=true')).json()).toEqual({ count: 0 });
     expect((await get(a, '/api/leads?new=maybe')).statusCode).toBe(400);
   });
 
   it('a referral claim and a text each notify; a keyword does not; "no emails" leaves only the text', async () => {
-    const client = await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: a.cookie }, payload: { name: 'Rita Ref', email: 'rita@example.com', phone: '(415) 555-0100', serviceDate: '2025-01-10', amount: 90 } });
+    const client = await signedIn(t.app, a.cookie).post('/api/clients', { name: 'Rita Ref', email: 'rita@example.com', phone: '(415) 555-0100', serviceDate: '2025-01-10', amount: 90 });
     const code = client.json().client.referralCode;
     const claim = await t.app.inject({ method: 'POST', url: '/api/public/referral', payload: { referralCode: code, name: 'Fay Friend', email: 'fay@example.com', phone: '(415) 555-0111', businessId: a.id }, remoteAddress: '10.8.0.1' });
     expect(claim.json().status).toBe('created');
@@ -158,7 +159,7 @@ describe('the website link (?ref=CODE)', () => {
     const [referral] = await t.database.query<{ id: number; converted: boolean }>(`select id, converted from referrals where business_id = $1 and referee_email = 'wes@example.com'`, [a.id]);
     expect(referral.converted).toBe(false);
     // the friend books: the referral converts and the lead with it
-    await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: a.cookie }, payload: { name: 'Wes Website', email: 'wes@example.com', serviceDate: '2025-02-01', amount: 120 } });
+    await signedIn(t.app, a.cookie).post('/api/clients', { name: 'Wes Website', email: 'wes@example.com', serviceDate: '2025-02-01', amount: 120 });
     const [after] = await t.database.query<{ converted: boolean }>(`select converted from referrals where id = $1`, [referral.id]);
     expect(after.converted).toBe(true);
     const [status] = await t.database.query<{ status: string }>(`select status from leads where business_id = $1 and email = 'wes@example.com'`, [a.id]);
@@ -188,7 +189,7 @@ describe('the website link (?ref=CODE)', () => {
 describe('lead e-mails', () => {
   it('go out in the business’s name, answers to the owner', async () => {
     const [{ id }] = await t.database.query<{ id: number }>(`select id from leads where business_id = $1 and email = 'nora@example.com'`, [a.id]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/leads/${id}/email`, headers: { cookie: a.cookie }, payload: { subject: 'Your quote', message: 'Hi Nora' } });
+    const res = await signedIn(t.app, a.cookie).post(`/api/leads/${id}/email`, { subject: 'Your quote', message: 'Hi Nora' });
     expect(res.statusCode).toBe(200);
     expect(t.email.last('nora@example.com')).toMatchObject({ fromName: 'Sparkle Homes', replyTo: a.email });
   });

@@ -1,24 +1,30 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { businesses } from '../../db/schema';
 import type { NotificationSettings, NotifyEmail } from '../../../shared/schemas/notifications';
 
 // The SQL of the owner's notifications (docs/settings.md, "Notifications").
 
+const SETTINGS = { email: businesses.notifyEmail, phone: businesses.notifyPhone };
+const settingsOf = (r: { email: string; phone: string | null }): NotificationSettings => ({ email: r.email as NotifyEmail, phone: r.phone });
+
 export async function selectSettings(tx: Tx, businessId: number): Promise<NotificationSettings | null> {
-  const [r] = rowsOf<{ notify_email: NotifyEmail; notify_phone: string | null }>(
-    await tx.execute(sql`select notify_email, notify_phone from businesses where id = ${businessId}`),
-  );
-  return r ? { email: r.notify_email, phone: r.notify_phone } : null;
+  const [r] = await tx.select(SETTINGS).from(businesses).where(eq(businesses.id, businessId));
+  return r ? settingsOf(r) : null;
 }
 
 export async function updateSettings(tx: Tx, businessId: number, s: NotificationSettings): Promise<NotificationSettings> {
-  const [r] = rowsOf<{ notify_email: NotifyEmail; notify_phone: string | null }>(
-    await tx.execute(sql`update businesses set notify_email = ${s.email}, notify_phone = ${s.phone},
-        -- a digest starts from the moment it is chosen, not from the last one sent before
-        notify_digest_until = case when ${s.email} = 'digest' and notify_email <> 'digest' then now() else notify_digest_until end
-      where id = ${businessId} returning notify_email, notify_phone`),
-  );
-  return { email: r.notify_email, phone: r.notify_phone };
+  // A digest starts from the moment it is chosen, not from the last one sent before.
+  const digestFromNow =
+    s.email === 'digest'
+      ? sql`case when ${businesses.notifyEmail} <> 'digest' then now() else ${businesses.notifyDigestUntil} end`
+      : undefined;
+  const [r] = await tx
+    .update(businesses)
+    .set({ notifyEmail: s.email, notifyPhone: s.phone, notifyDigestUntil: digestFromNow })
+    .where(eq(businesses.id, businessId))
+    .returning(SETTINGS);
+  return settingsOf(r);
 }
 
 export type Owner = { businessId: number; name: string; email: string; notifyEmail: NotifyEmail; notifyPhone: string | null; forwardingTo: string | null };
@@ -85,5 +91,5 @@ export async function selectDigest(tx: Tx, businessId: number, since: Date, unti
 }
 
 export async function markDigestSent(tx: Tx, businessId: number, until: Date) {
-  await tx.execute(sql`update businesses set notify_digest_until = ${until.toISOString()} where id = ${businessId}`);
+  await tx.update(businesses).set({ notifyDigestUntil: until }).where(eq(businesses.id, businessId));
 }

@@ -20,12 +20,7 @@ afterAll(() => t.close());
 
 const get = (biz: TestBusiness) => signedIn(t.app, biz.cookie).get('/api/setup/progress');
 const put = (biz: TestBusiness, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/setup/progress',
-    headers: { cookie: biz.cookie, 'content-type': 'application/json', ...headers },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
+  signedIn(t.app, biz.cookie, { 'content-type': 'application/json', ...headers }).put('/api/setup/progress', typeof payload === 'string' ? payload : JSON.stringify(payload));
 
 async function stored(biz: TestBusiness) {
   const [row] = rowsOf<{ setup_step: number; setup_completed_at: unknown }>(

@@ -1,25 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rowsOf } from '../../db/client';
+import { businesses } from '../../db/schema';
 
 // businesses.setup_step (0-based: the step's position minus one) and setup_completed_at, always read
 // and written in the same statement that names the signed-in business.
 
-export type ProgressRow = { setup_step: number; setup_completed_at: string | Date | null };
+const PROGRESS = { setupStep: businesses.setupStep, setupCompletedAt: businesses.setupCompletedAt };
+export type ProgressRow = { setupStep: number; setupCompletedAt: Date | null };
 
 export async function selectProgress(tx: Tx, businessId: number): Promise<ProgressRow | null> {
-  const [row] = rowsOf<ProgressRow>(await tx.execute(sql`select setup_step, setup_completed_at from businesses where id = ${businessId}`));
+  const [row] = await tx.select(PROGRESS).from(businesses).where(eq(businesses.id, businessId));
   return row ?? null;
 }
 
 /** Saves the step; `complete` stamps setup_completed_at the first time only. */
 export async function updateProgress(tx: Tx, businessId: number, stepIndex: number, complete: boolean): Promise<ProgressRow | null> {
-  const [row] = rowsOf<ProgressRow>(
-    await tx.execute(sql`update businesses
-      set setup_step = ${stepIndex},
-        setup_completed_at = case when ${complete}::boolean then coalesce(setup_completed_at, now()) else setup_completed_at end
-      where id = ${businessId}
-      returning setup_step, setup_completed_at`),
-  );
+  const [row] = await tx
+    .update(businesses)
+    .set({ setupStep: stepIndex, setupCompletedAt: complete ? sql`coalesce(${businesses.setupCompletedAt}, now())` : undefined })
+    .where(eq(businesses.id, businessId))
+    .returning(PROGRESS);
   return row ?? null;
 }

@@ -8,8 +8,8 @@ import * as q from './queries';
 
 function toProgress(row: q.ProgressRow): SetupProgress {
   // A stored step outside the guide (a shorter guide in future) reads as the nearest real one.
-  const step = Math.min(Math.max(row.setup_step + 1, 1), SETUP_STEP_COUNT);
-  const completedAt = row.setup_completed_at == null ? null : new Date(row.setup_completed_at).toISOString();
+  const step = Math.min(Math.max(row.setupStep + 1, 1), SETUP_STEP_COUNT);
+  const completedAt = row.setupCompletedAt == null ? null : new Date(row.setupCompletedAt).toISOString();
   return { step, totalSteps: SETUP_STEP_COUNT, completed: completedAt !== null, completedAt };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { conversionHelpers } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // Conversion when a booking arrives (docs/referrals.md, "When a booking arrives"): import, webhook,
 // Add Client; the effects, the revenue, one reward, the matching rule, tenancy.
@@ -84,12 +85,7 @@ describe('a booking for the friend of a pending referral', () => {
     const biz = await createBusiness(t.database);
     const ref = await h.referrer(biz, 'Ada Ref', 'ada@example.com');
     const claim = await h.pendingReferral(biz, ref, { name: 'Nia New', email: 'nia@example.com' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/clients',
-      headers: { cookie: biz.cookie },
-      payload: { name: 'Nia New', email: 'Nia@Example.com', serviceDate: await h.today(biz), amount: 75 },
-    });
+    const res = await signedIn(t.app, biz.cookie).post('/api/clients', { name: 'Nia New', email: 'Nia@Example.com', serviceDate: await h.today(biz), amount: 75 });
     expect(res.statusCode).toBe(201);
     expect(await h.referral(claim.id)).toMatchObject({ converted: true, converted_client_id: res.json().client.id, rewards: 1, reward_amount: '$25' });
     expect(res.json().client).toMatchObject({ isReferredClient: true, referredBy: ref.referral_code });

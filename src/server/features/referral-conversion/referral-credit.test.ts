@@ -5,6 +5,7 @@ import { REFERRAL_NOT_FOUND } from '../../../shared/schemas/referrals';
 import { AMOUNT_INVALID, BOOKING_NOT_FOUND, ONE_WAY_TO_CONVERT, bookingCandidatesReplySchema, convertReferralReplySchema } from '../../../shared/schemas/referral-conversion';
 import { daysBefore } from '../../testing/dates';
 import { conversionHelpers } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // Referral credit (docs/referrals.md, "Referral credit"): Mark converted by booking or amount, the revenue a
 // referral brought in the tracker, its CSV, Recent Conversions and Top Referrers, and the booking's date.
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, who = biz) => t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+const get = (url: string, who = biz) => signedIn(t.app, who.cookie).get(url);
 const bookingOf = async (email: string) =>
   (await h.query<{ id: number; client_id: number }>(
     `select b.id, b.client_id from bookings b join clients c on c.id = b.client_id where c.business_id = $1 and c.email = $2 order by b.service_date desc limit 1`,

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { bookings, clients, referrals } from '../../db/schema';
 import { HttpError } from '../../platform/errors';
 import { REFERRAL_NOT_FOUND } from '../../../shared/schemas/referrals';
 import {
@@ -18,19 +19,17 @@ import { REFERRAL_REVENUE, convertBookedReferrals, convertOne, matchingClient } 
 
 export { convertBookedReferrals, REFERRAL_REVENUE };
 
-type ReferralRow = {
-  id: number;
-  converted: boolean;
-  converted_at: string | Date | null;
-  converted_client_id: number | null;
-  referrer_code: string;
-  referrer_client_id: number | null;
-};
-
 const selectReferral = async (tx: Tx, businessId: number, id: number) =>
-  rowsOf<ReferralRow>(
-    await tx.execute(sql`select id, converted, converted_at, converted_client_id, referrer_code, referrer_client_id
-      from referrals where id = ${id} and business_id = ${businessId}`),
+  (
+    await tx
+      .select({
+        converted: referrals.converted,
+        convertedClientId: referrals.convertedClientId,
+        referrerCode: referrals.referrerCode,
+        referrerClientId: referrals.referrerClientId,
+      })
+      .from(referrals)
+      .where(and(eq(referrals.id, id), eq(referrals.businessId, businessId)))
   )[0];
 
 export type ByHand = { clientId?: number; bookingId?: number; amount?: number };
@@ -47,25 +46,27 @@ export async function convertReferralByHand(db: Tx, businessId: number, referral
     if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
     let clientId = by.clientId;
     if (by.bookingId !== undefined) {
-      const [booking] = rowsOf<{ client_id: number }>(
-        await tx.execute(sql`select client_id from bookings where id = ${by.bookingId} and business_id = ${businessId}`),
-      );
+      const [booking] = await tx
+        .select({ clientId: bookings.clientId })
+        .from(bookings)
+        .where(and(eq(bookings.id, by.bookingId), eq(bookings.businessId, businessId)));
       if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
-      clientId = Number(booking.client_id);
+      clientId = Number(booking.clientId);
     }
     if (referral.converted) {
-      if (clientId !== undefined && referral.converted_client_id === null) throw new HttpError(409, CONVERTED_WITHOUT_CLIENT);
-      if (clientId !== undefined && Number(referral.converted_client_id) !== clientId) throw new HttpError(409, CONVERTED_WITH_ANOTHER_CLIENT);
+      if (clientId !== undefined && referral.convertedClientId === null) throw new HttpError(409, CONVERTED_WITHOUT_CLIENT);
+      if (clientId !== undefined && referral.convertedClientId !== clientId) throw new HttpError(409, CONVERTED_WITH_ANOTHER_CLIENT);
       return { referral: await convertedReferral(tx, businessId, referralId) };
     }
     let friend: number | null;
     if (clientId !== undefined) {
-      const [client] = rowsOf<{ referral_code: string; referral_id: number | null; is_referred_client: boolean }>(
-        await tx.execute(sql`select referral_code, referral_id, is_referred_client from clients where id = ${clientId} and business_id = ${businessId}`),
-      );
+      const [client] = await tx
+        .select({ referralCode: clients.referralCode, referralId: clients.referralId, isReferredClient: clients.isReferredClient })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)));
       if (!client) throw new HttpError(404, CLIENT_NOT_FOUND);
-      if (clientId === Number(referral.referrer_client_id) || client.referral_code === referral.referrer_code) throw new HttpError(400, SELF_REFERRAL);
-      if (client.referral_id !== null || client.is_referred_client) throw new HttpError(409, CLIENT_ALREADY_LINKED);
+      if (clientId === Number(referral.referrerClientId) || client.referralCode === referral.referrerCode) throw new HttpError(400, SELF_REFERRAL);
+      if (client.referralId !== null || client.isReferredClient) throw new HttpError(409, CLIENT_ALREADY_LINKED);
       friend = clientId;
     } else if (by.amount !== undefined) {
       // An amount is the owner saying the friend's booking is not in the app: no client is looked up.
@@ -75,7 +76,10 @@ export async function convertReferralByHand(db: Tx, businessId: number, referral
     }
     const referrers = await convertOne(tx, businessId, referralId, friend);
     if (by.amount !== undefined) {
-      await tx.execute(sql`update referrals set conversion_amount = round(${by.amount}::numeric, 2) where id = ${referralId} and business_id = ${businessId}`);
+      await tx
+        .update(referrals)
+        .set({ conversionAmount: sql`round(${by.amount}::numeric, 2)` })
+        .where(and(eq(referrals.id, referralId), eq(referrals.businessId, businessId)));
     }
     await recomputeClientStats(tx, businessId, referrers);
     return { referral: await convertedReferral(tx, businessId, referralId) };

@@ -1,7 +1,7 @@
 import type { TestBusiness } from '../../testing/factories';
 import type { TestApp } from '../../testing/test-app';
 import { daysBefore, todayIn } from '../../testing/dates';
-import { upload as uploadFile } from '../../testing/requests';
+import { signedIn, upload as uploadFile } from '../../testing/requests';
 
 /** Helpers of the conversion tests: the business's today, uploads, a referrer with a history, rows. */
 export function conversionHelpers(t: TestApp) {
@@ -63,10 +63,10 @@ export function conversionHelpers(t: TestApp) {
 
   const leadStatus = async (id: number) => (await query<{ status: string }>('select status from leads where id = $1', [id]))[0].status;
 
-  const stats = (biz: TestBusiness) => t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: { cookie: biz.cookie } }).then((r) => r.json());
+  const stats = (biz: TestBusiness) => signedIn(t.app, biz.cookie).get('/api/dashboard/stats').then((r) => r.json());
 
   const convert = (biz: TestBusiness, id: number | string, body?: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api/referrals/${id}/convert`, headers: { cookie: biz.cookie }, ...(body === undefined ? {} : { payload: body as object }) });
+    signedIn(t.app, biz.cookie).post(`/api/referrals/${id}/convert`, body as object | undefined);
 
   return { query, today, upload, referrer, pendingReferral, referral, client, leadStatus, stats, convert };
 }

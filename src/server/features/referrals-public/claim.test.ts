@@ -6,6 +6,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import * as texts from '../../../shared/schemas/referrals-public-texts';
 import { CLAIMS_PER_IP, FLAG_AFTER_PER_IP } from './limits';
+import { signedIn } from '../../testing/requests';
 
 // POST /api/public/referral: docs/referrals.md "Public claim".
 
@@ -21,7 +22,7 @@ let ipSeq = 0;
 const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
 const addClient = async (biz: TestBusiness, name: string, email: string, phone?: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie: biz.cookie }, payload: { name, email, phone, serviceDate: '2025-03-01', amount: 100 } });
+  const res = await signedIn(t.app, biz.cookie).post('/api/clients', { name, email, phone, serviceDate: '2025-03-01', amount: 100 });
   expect(res.statusCode).toBeLessThan(300);
   return res.json().client as { id: number; referralCode: string };
 };

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { INVALID_REFERRAL_LINK } from '../../../shared/schemas/referrals-public-texts';
 import { LOOKUPS_PER_MINUTE } from './limits';
 import { shortName } from './service';
+import { signedIn } from '../../testing/requests';
 
 // GET /api/public/referral/:code: docs/referrals.md "Public claim".
 
@@ -18,12 +19,7 @@ const get = (c: string, ip = '10.2.0.1') => t.app.inject({ method: 'GET', url: `
 beforeAll(async () => {
   t = await createTestApp();
   a = await createBusiness(t.database, { name: 'Sparkle Cleaning' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/clients',
-    headers: { cookie: a.cookie },
-    payload: { name: 'Alice van der Mendez', email: 'alice.private@example.com', phone: '4155550101', serviceDate: '2025-03-01', amount: 100 },
-  });
+  const res = await signedIn(t.app, a.cookie).post('/api/clients', { name: 'Alice van der Mendez', email: 'alice.private@example.com', phone: '4155550101', serviceDate: '2025-03-01', amount: 100 });
   code = res.json().client.referralCode;
 });
 afterAll(() => t.close());

@@ -1,35 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { STANDALONE_PAGES } from '../../platform/web-app';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
+import { createWebTestApp } from '../../testing/web-app';
 
 // /refer is the referral page's own small page for everyone; /ref/CODE (the hosted share link) redirects to it.
 
-let webDir: string;
-let t: TestApp;
+let web: Awaited<ReturnType<typeof createWebTestApp>>;
 let app: FastifyInstance;
 let owner: TestBusiness;
 
 beforeAll(async () => {
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referloop-refer-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div><!-- app shell -->');
-  fs.mkdirSync(path.dirname(path.join(webDir, STANDALONE_PAGES['/refer'])), { recursive: true });
-  fs.writeFileSync(path.join(webDir, STANDALONE_PAGES['/refer']), '<!doctype html><main id="refer">Loading your reward…</main>');
-  t = await createTestApp();
-  app = await buildApp({ ...t.app.deps, config: { ...t.app.deps.config, webDir } });
-  await app.ready();
-  owner = await createBusiness(t.database);
+  web = await createWebTestApp({
+    'index.html': '<!doctype html><div id="root"></div><!-- app shell -->',
+    [STANDALONE_PAGES['/refer']]: '<!doctype html><main id="refer">Loading your reward…</main>',
+  });
+  app = web.app;
+  owner = await createBusiness(web.t.database);
 });
-afterAll(async () => {
-  await app.close();
-  await t.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => web.close());
 
 describe('the public referral page', () => {
   it.each([
@@ -57,7 +47,7 @@ describe('the public referral page', () => {
   });
 
   it('other paths still get the app', async () => {
-    const res = await app.inject({ url: '/referrals', headers: { cookie: owner.cookie } });
+    const res = await signedIn(app, owner.cookie).get('/referrals');
     expect(res.body).toContain('app shell');
   });
 });

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 // One person's e-mail written several ways: case, a "+tag" after the name (name+fr@example.com), and for
 // Gmail dots in the name (j.a.ne@gmail.com). The public claim compares e-mails in this form, so a copy of the
@@ -18,7 +18,7 @@ export function sameInboxEmail(email: string): string {
 }
 
 /** The same form of a column in SQL (matching sameInboxEmail for every address with one '@'). */
-export function sameInboxEmailSql(column: SQL): SQL {
+export function sameInboxEmailSql(column: SQLWrapper): SQL {
   const lower = sql`lower(trim(${column}))`;
   const name = sql`split_part(split_part(${lower}, '@', 1), '+', 1)`;
   const domain = sql`split_part(${lower}, '@', 2)`;

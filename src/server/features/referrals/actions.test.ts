@@ -19,8 +19,8 @@ let noNumber: TestBusiness;
 let referrer: { id: number; referralCode: string };
 const NUMBER = '+15125550160';
 
-const post = (biz: TestBusiness, url: string) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie } });
-const put = (biz: TestBusiness, url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: { cookie: biz.cookie }, payload: payload as object });
+const post = (biz: TestBusiness, url: string) => signedIn(t.app, biz.cookie).post(url);
+const put = (biz: TestBusiness, url: string, payload: unknown) => signedIn(t.app, biz.cookie).put(url, payload as object);
 const remind = (biz: TestBusiness, id: number | string) => post(biz, `/api/referrals/send-reminder/${id}`);
 const lastReminderAt = async (id: number) => (await t.database.query<{ at: Date | string | null }>('select last_reminder_at as at from referrals where id = $1', [id]))[0].at;
 

@@ -22,7 +22,7 @@ const businesses: TestBusiness[] = [];
 const clientsOf = new Map<number, { id: number; referralCode: string }[]>();
 
 const query = <T = any>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
-const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const get = (biz: TestBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 
 async function kept(businessId: number) {
   const [f] = await query(
@@ -171,8 +171,8 @@ async function pick<T>(rnd: () => number, text: string, params: unknown[]): Prom
 async function step(rnd: () => number, biz: TestBusiness, n: number) {
   const clients = clientsOf.get(biz.id)!;
   const referrer = () => (clients.length === 0 || rnd() < 0.1 ? null : clients[Math.floor(rnd() * clients.length)]);
-  const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: { cookie: biz.cookie }, payload: payload as object });
-  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie }, payload: payload as object });
+  const put = (url: string, payload: unknown) => signedIn(t.app, biz.cookie).put(url, payload as object);
+  const post = (url: string, payload: unknown) => signedIn(t.app, biz.cookie).post(url, payload as object);
   const op = Math.floor(rnd() * 14);
   switch (op) {
     case 0:

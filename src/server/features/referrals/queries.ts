@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
+import { referrals } from '../../db/schema';
 import { readRows, rowCount } from '../../db/read-rows';
 import type {
   ConversionItem,
@@ -272,20 +273,21 @@ export async function selectPendingReferrals(tx: Tx, businessId: number, limit: 
 export type ReminderTarget = { id: number; refereeName: string; refereePhone: string | null; referrerCode: string; converted: boolean; lastReminderAt: Date | null; smsConsent: boolean };
 
 export async function selectReminderTarget(tx: Tx, businessId: number, id: number): Promise<ReminderTarget | null> {
-  const [r] = rowsOf<{ id: number; referee_name: string; referee_phone: string | null; referrer_code: string; converted: boolean; last_reminder_at: Time; consented: boolean }>(
-    await tx.execute(sql`select id, referee_name, referee_phone, referrer_code, converted, last_reminder_at, sms_consent_at is not null as consented
-      from referrals where business_id = ${businessId} and id = ${id}`),
-  );
+  const [r] = await tx
+    .select({
+      id: referrals.id,
+      refereeName: referrals.refereeName,
+      refereePhone: referrals.refereePhone,
+      referrerCode: referrals.referrerCode,
+      converted: referrals.converted,
+      lastReminderAt: referrals.lastReminderAt,
+      smsConsentAt: referrals.smsConsentAt,
+    })
+    .from(referrals)
+    .where(and(eq(referrals.businessId, businessId), eq(referrals.id, id)));
   if (!r) return null;
-  return {
-    id: Number(r.id),
-    refereeName: r.referee_name,
-    refereePhone: r.referee_phone,
-    referrerCode: r.referrer_code,
-    converted: r.converted,
-    lastReminderAt: r.last_reminder_at == null ? null : new Date(r.last_reminder_at),
-    smsConsent: Boolean(r.consented),
-  };
+  const { smsConsentAt, ...target } = r;
+  return { ...target, smsConsent: smsConsentAt !== null };
 }
 
 /**
@@ -305,12 +307,17 @@ export async function claimReminder(tx: Tx, businessId: number, id: number, prev
 
 /** Gives the claim back when the text did not go (the stamp says when a reminder was sent). Stamps are whole milliseconds so the JavaScript Date matches. */
 export async function releaseReminder(tx: Tx, businessId: number, id: number, claimed: Date, previous: Date | null) {
-  await tx.execute(sql`update referrals set last_reminder_at = ${previous ? previous.toISOString() : null}::timestamptz
-    where business_id = ${businessId} and id = ${id} and last_reminder_at = ${claimed.toISOString()}::timestamptz`);
+  await tx
+    .update(referrals)
+    .set({ lastReminderAt: previous })
+    .where(and(eq(referrals.businessId, businessId), eq(referrals.id, id), eq(referrals.lastReminderAt, claimed)));
 }
 
 export async function selectRewardTarget(tx: Tx, businessId: number, id: number): Promise<{ converted: boolean } | null> {
-  const [r] = rowsOf<{ converted: boolean }>(await tx.execute(sql`select converted from referrals where business_id = ${businessId} and id = ${id}`));
+  const [r] = await tx
+    .select({ converted: referrals.converted })
+    .from(referrals)
+    .where(and(eq(referrals.businessId, businessId), eq(referrals.id, id)));
   return r ?? null;
 }
 

@@ -1,24 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { referralRewards, referrals } from '../../db/schema';
-import type { TestBusiness } from '../../testing/factories';
 
 // Helpers of the owner-side referral tests: clients through the API, referrals and rewards written directly
 // (the claim and conversion rules are other features'), times exact.
 
 const DAY = 86_400_000;
 
-export async function addClient(app: FastifyInstance, b: TestBusiness, name: string, phone: string | null = null): Promise<{ id: number; referralCode: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/clients',
-    headers: { cookie: b.cookie },
-    payload: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, ...(phone ? { phone } : {}), serviceDate: '2025-01-10', amount: 50 },
-  });
-  if (res.statusCode !== 201) throw new Error(`add client: ${res.statusCode} ${res.body}`);
-  const { id, referralCode } = res.json().client;
-  return { id, referralCode };
-}
+export { addClient } from '../../testing/clients';
 
 export type ReferralSeed = {
   referrer: { id: number; referralCode: string } | null;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addClient, addReferral } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // The owner's reads: the Referral Tracker's page, badge count and export, Top Referrers, and the
 // Activity Dashboard's Recent Conversions and Pending Referrals.
@@ -15,7 +16,7 @@ let alice: { id: number; referralCode: string };
 let bob: { id: number; referralCode: string };
 let carol: { id: number; referralCode: string };
 
-const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const get = (biz: TestBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 const names = (list: { refereeName: string }[]) => list.map((r) => r.refereeName);
 
 beforeAll(async () => {

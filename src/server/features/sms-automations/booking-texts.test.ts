@@ -3,6 +3,8 @@ import { memoryQueue } from '../../platform/jobs/testing';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { businessWithNumber, uploadCsv, outboxOf, serviceDay } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // Which new bookings queue a thank-you (and a review request): Add Client, the import and the webhook, with
 // the memory queue (what is enqueued); delivery through the real queue is in delivery.test.ts.
@@ -13,12 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (cookie: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const addClient = async (b: TestBusiness, name: string, phone: string | null, serviceDate: string) => {
-  const res = await post(b.cookie, '/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate, amount: 90 });
-  expect(res.statusCode).toBe(201);
-  return res.json().client.id as number;
-};
+const post = (cookie: string, url: string, payload: unknown) => signedIn(t.app, cookie).post(url, payload as object);
+const addClient = async (b: TestBusiness, name: string, phone: string | null, serviceDate: string) => (await addClientThroughApi(t.app, b, name, phone, { serviceDate, amount: 90 })).id;
 const deliveryJobs = () => (t.jobs as ReturnType<typeof memoryQueue>).sent.filter((j) => j.name === 'sms.deliver-text');
 const jobsFor = (outboxIds: number[]) => deliveryJobs().filter((j) => outboxIds.includes((j.data as { outboxId: number }).outboxId));
 const bookingIdOf = async (clientId: number, date: string) =>
@@ -142,7 +140,7 @@ describe('review request after a new booking', () => {
 describe('automation settings', () => {
   it('GET answers the toggles and cool-downs with their defaults; a partial save keeps the rest', async () => {
     const b = await businessWithNumber(t.database, 'Settings Co');
-    const get = async () => (await t.app.inject({ method: 'GET', url: '/api/outreach/settings', headers: { cookie: b.cookie } })).json();
+    const get = async () => (await signedIn(t.app, b.cookie).get('/api/outreach/settings')).json();
     expect((await get()).autoMessageSettings).toEqual({
       autoSendThankYou: true,
       autoSendFollowUp: true,

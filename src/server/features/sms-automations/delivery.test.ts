@@ -7,6 +7,8 @@ import { deliverTextJob } from '../sms-outbox/service';
 import { queueDueFollowUps } from './follow-ups';
 import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf, serviceDay } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // Automated texts through the real queue (SMS_SEND_WINDOW=off, so the hour does not matter): sent once,
 // in Message History, under the cool-downs; the referral follow-up to the friend.
@@ -17,12 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (cookie: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const addClient = async (cookie: string, name: string, phone: string, serviceDate: string) => {
-  const res = await post(cookie, '/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate, amount: 90 });
-  expect(res.statusCode).toBe(201);
-  return res.json().client as { id: number; referralCode: string };
-};
+const post = (cookie: string, url: string, payload: unknown) => signedIn(t.app, cookie).post(url, payload as object);
+const addClient = (cookie: string, name: string, phone: string, serviceDate: string) => addClientThroughApi(t.app, { cookie }, name, phone, { serviceDate, amount: 90 });
 const settled = async (businessId: number, n: number) =>
   (await waitFor(async () => {
     const rows = await outboxOf(t.database, businessId);
@@ -52,7 +50,7 @@ describe('thank-you texts', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await outbound(b.id)).toHaveLength(1);
 
-    const history = (await t.app.inject({ method: 'GET', url: '/api/sms/messages', headers: { cookie: b.cookie } })).json();
+    const history = (await signedIn(t.app, b.cookie).get('/api/sms/messages')).json();
     expect(history.messages).toEqual([expect.objectContaining({ direction: 'outbound', messageType: 'thankYou', toNumber: '+15125550301' })]);
     expect(t.jobLog.errors).toEqual([]);
   });
@@ -65,7 +63,7 @@ describe('thank-you texts', () => {
     const rows = await settled(b.id, 2);
     expect(rows[1]).toMatchObject({ kind: 'thankYou', status: 'skipped', reason: expect.stringMatching(/^Already sent one of these on \d{4}-\d\d-\d\d; at most one every 14 days\.$/) });
 
-    const current = (await t.app.inject({ method: 'GET', url: '/api/outreach/settings', headers: { cookie: b.cookie } })).json();
+    const current = (await signedIn(t.app, b.cookie).get('/api/outreach/settings')).json();
     const saved = await post(b.cookie, '/api/outreach/settings', { ...current, autoMessageSettings: { cooldownDays: { thankYou: 0 } } });
     expect(saved.statusCode).toBe(200);
     await addClient(b.cookie, 'Cole Cool', '5125550311', await serviceDay(t.database, 0));
@@ -81,7 +79,7 @@ describe('thank-you texts', () => {
     const client = await addClient(b.cookie, 'Tess Turned', '5125550321', '2025-01-05'); // old booking: nothing queued by itself
     const [booking] = await t.database.query<{ id: number }>(`select id from bookings where client_id = $1`, [client.id]);
     await afterBookingsRecorded({ database: t.database, jobs: idle }, b.id, [{ id: booking.id, clientId: client.id, serviceDate: '2025-01-05' }]);
-    const current = (await t.app.inject({ method: 'GET', url: '/api/outreach/settings', headers: { cookie: b.cookie } })).json();
+    const current = (await signedIn(t.app, b.cookie).get('/api/outreach/settings')).json();
     await post(b.cookie, '/api/outreach/settings', { ...current, autoMessageSettings: { autoSendThankYou: false } });
     await deliverTextJob.handler(idle.sent[0].data as { businessId: number; outboxId: number }, jobContext());
     expect(await outboxOf(t.database, b.id)).toEqual([
@@ -122,7 +120,7 @@ describe('referral follow-up', () => {
 
     expect(await queueDueFollowUps(ctx)).toBe(0);
     expect(await outboxOf(t.database, b.id)).toHaveLength(1);
-    const history = (await t.app.inject({ method: 'GET', url: '/api/sms/messages', headers: { cookie: b.cookie } })).json();
+    const history = (await signedIn(t.app, b.cookie).get('/api/sms/messages')).json();
     expect(history.messages).toEqual([expect.objectContaining({ messageType: 'followUp', toNumber: '+15125550332', client: null })]);
   });
 
@@ -137,7 +135,7 @@ describe('referral follow-up', () => {
     expect(await outboxOf(t.database, b.id)).toEqual([expect.objectContaining({ status: 'skipped', reason: 'Cam Later has booked already, so no follow-up was needed.' })]);
 
     const off = await businessWithNumber(t.database, 'Follow Off Co');
-    const current = (await t.app.inject({ method: 'GET', url: '/api/outreach/settings', headers: { cookie: off.cookie } })).json();
+    const current = (await signedIn(t.app, off.cookie).get('/api/outreach/settings')).json();
     await post(off.cookie, '/api/outreach/settings', { ...current, autoMessageSettings: { autoSendFollowUp: false } });
     await createReferral(t.database, off.id, { referrerCode: 'NOPE1234', refereeName: 'Ned Off', refereePhone: '+15125550343', ageDays: 4 });
     expect(await queueDueFollowUps({ database: t.database, jobs: idle, origin: 'http://localhost' })).toBe(0);

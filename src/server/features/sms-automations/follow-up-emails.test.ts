@@ -7,6 +7,7 @@ import { deliverTextJob } from '../sms-outbox/service';
 import { emailFollowUpJob, sendFollowUpEmail } from './follow-up-emails';
 import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // The referral follow-up by e-mail (docs/sms-automations.md, "Referral follow-up"): a friend without text
 // consent (or without a phone) who gave an e-mail gets the follow-up once by e-mail, never a text; a friend
@@ -115,9 +116,9 @@ describe('referral follow-up by e-mail', () => {
 
   it('the automation turned off sends nothing, also when turned off after the e-mail was queued', async () => {
     const b = await businessWithNumber(t.database, 'Off Co');
-    const current = (await t.app.inject({ method: 'GET', url: '/api/outreach/settings', headers: { cookie: b.cookie } })).json();
+    const current = (await signedIn(t.app, b.cookie).get('/api/outreach/settings')).json();
     const turn = async (on: boolean) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/outreach/settings', headers: { cookie: b.cookie }, payload: { ...current, autoMessageSettings: { autoSendFollowUp: on } } });
+      const res = await signedIn(t.app, b.cookie).post('/api/outreach/settings', { ...current, autoMessageSettings: { autoSendFollowUp: on } });
       expect(res.statusCode).toBe(200);
     };
     await turn(false);

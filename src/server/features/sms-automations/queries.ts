@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
+import { clients, referrals } from '../../db/schema';
 import { intArray } from '../../db/sql-values';
 
 // SQL of the automations. Per-business reads filter by business_id; the follow-up scan is the one read
@@ -18,9 +19,10 @@ export async function selectToday(tx: Tx, businessId: number, daysBack: number):
 
 export async function selectClientPhones(tx: Tx, businessId: number, ids: number[]): Promise<{ id: number; phone: string | null }[]> {
   if (ids.length === 0) return [];
-  return rowsOf<{ id: number; phone: string | null }>(
-    await tx.execute(sql`select id, phone from clients where business_id = ${businessId} and id = any(${intArray(ids)})`),
-  );
+  return tx
+    .select({ id: clients.id, phone: clients.phone })
+    .from(clients)
+    .where(and(eq(clients.businessId, businessId), sql`${clients.id} = any(${intArray(ids)})`));
 }
 
 export type DueReferral = {
@@ -148,5 +150,8 @@ export async function claimEmailFollowUp(tx: Tx, businessId: number, referralId:
 
 /** Gives the claim back (the e-mail was not sent): the referral can be followed up again. */
 export async function releaseEmailFollowUp(tx: Tx, businessId: number, referralId: number): Promise<void> {
-  await tx.execute(sql`update referrals set last_reminder_at = null where business_id = ${businessId} and id = ${referralId}`);
+  await tx
+    .update(referrals)
+    .set({ lastReminderAt: null })
+    .where(and(eq(referrals.businessId, businessId), eq(referrals.id, referralId)));
 }

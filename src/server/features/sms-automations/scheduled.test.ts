@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { queueTexts } from '../sms-outbox/service';
 import { businessWithNumber, serviceDay } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // GET /api/sms/scheduled: the automated texts still to go, soonest first, 50 a page; bulk texts and other
 // businesses' texts are not listed.
@@ -12,9 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (cookie: string, url = '/api/sms/scheduled') => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const addClient = async (cookie: string, name: string, phone: string, serviceDate: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/clients', headers: { cookie }, payload: { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate, amount: 50 } })).json().client.id as number;
+const get = (cookie: string, url = '/api/sms/scheduled') => signedIn(t.app, cookie).get(url);
+const addClient = async (cookie: string, name: string, phone: string, serviceDate: string) => (await addClientThroughApi(t.app, { cookie }, name, phone, { serviceDate })).id;
 
 describe('GET /api/sms/scheduled', () => {
   it('lists queued thank-yous and review requests with the recipient, due time and reason; not bulk texts, not another business', async () => {
@@ -23,7 +24,7 @@ describe('GET /api/sms/scheduled', () => {
     expect((await get(b.cookie)).json()).toEqual({ texts: [], page: 1, pageSize: 50, total: 0, hasMore: false });
 
     const current = (await get(b.cookie, '/api/outreach/settings')).json();
-    await t.app.inject({ method: 'POST', url: '/api/outreach/settings', headers: { cookie: b.cookie }, payload: { ...current, autoMessageSettings: { autoSendReview: true } } });
+    await signedIn(t.app, b.cookie).post('/api/outreach/settings', { ...current, autoMessageSettings: { autoSendReview: true } });
     const sam = await addClient(b.cookie, 'Sam Scheduled', '5125550501', await serviceDay(t.database, 0));
     await queueTexts(t, b.id, [{ clientId: sam, kind: 'bulk', key: 'bulk:test:1', body: 'A bulk text' }]);
     await t.database.query(`update sms_outbox set reason = 'Outside the recipient''s sending hours (8 am to 9 pm); goes at 8:00 am.' where business_id = $1 and kind = 'thankYou'`, [b.id]);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addClient, count, postSigned, textFrom } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // business_numbers, the number → business table inbound texts are routed by (docs/sms.md "Who owns a number"):
 // kept by the purchase and the account deletion in their own transactions, one owner per number.
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 const TAKEN = 'This number is no longer available. Please search again and choose another.';
 const CLIENT = '+14155550101';
 const buy = (b: TestBusiness, phoneNumber: string) =>
-  t.app.inject({ method: 'POST', url: '/api/sms/purchase-number', headers: { cookie: b.cookie }, payload: { phoneNumber } });
+  signedIn(t.app, b.cookie).post('/api/sms/purchase-number', { phoneNumber });
 const ownerOf = async (number: string) =>
   (await t.database.query<{ business_id: number }>('select business_id from business_numbers where number = $1', [number])).map((r) => Number(r.business_id));
 const textTo = (number: string, body: string) => postSigned(t.app, '/api/sms/inbound', textFrom(CLIENT, number, body));
@@ -83,7 +84,7 @@ describe('business_numbers', () => {
   it("account deletion removes the business's rows: its number routes nowhere, and can be bought again", async () => {
     const doomed = await createBusiness(t.database);
     expect((await buy(doomed, '+15125550113')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/business/account', headers: { cookie: doomed.cookie } })).statusCode).toBe(200);
+    expect((await signedIn(t.app, doomed.cookie).delete('/api/business/account')).statusCode).toBe(200);
     expect(await ownerOf('+15125550113')).toEqual([]);
     expect(await outOfStep(t.database)).toEqual([]);
     const before = await count(t.database, 'sms_messages');

@@ -3,6 +3,7 @@ import { isOptedOut, optOutLog } from '../sms/service';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { STOP_CONFIRMATION, START_CONFIRMATION } from './keywords';
 import { addClient, businessWithNumber, count, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // STOP/START/HELP and forwarding, with the simulator (which plays Twilio's STOP and START answers).
 
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 
 const text = (from: string, to: string, body: string) => postSigned(t.app, '/api/sms/inbound', textFrom(from, to, body));
 const reply = (biz: InboxBusiness, clientId: number, message: string) =>
-  t.app.inject({ method: 'POST', url: '/api/sms/reply', headers: { cookie: biz.cookie }, payload: { clientId, message } });
+  signedIn(t.app, biz.cookie).post('/api/sms/reply', { clientId, message });
 const clientIdOf = async (biz: InboxBusiness, phone: string) =>
   Number((await t.database.query<{ id: number }>('select id from clients where business_id = $1 and phone = $2', [biz.id, phone]))[0].id);
 

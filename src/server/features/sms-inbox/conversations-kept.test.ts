@@ -3,6 +3,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seededRandom } from '../../../shared/seeded-random';
 import { DERIVED_TABLES, driftOf, repairDerivedTables } from '../../db/derived-tables';
+import { signedIn } from '../../testing/requests';
 
 // The kept conversations (sms_conversations, docs/sms-inbox.md "Kept"), and every derived table through the
 // registry's check, against a full recomputation from the texts after random sequences of the writes
@@ -90,7 +91,7 @@ async function randomSequence(seed: number, steps: number) {
       // Mark-read through the API, with an id of the other business among them (changes nothing there).
       const other = await messageIds(biz === a ? b : a);
       const pick = [g.pick(ids), g.pick(ids), ...(other.length ? [g.pick(other)] : [])];
-      const res = await t.app.inject({ method: 'POST', url: '/api/sms/mark-read', headers: { cookie: biz.cookie }, payload: { messageIds: pick } });
+      const res = await signedIn(t.app, biz.cookie).post('/api/sms/mark-read', { messageIds: pick });
       expect(res.statusCode, label).toBe(200);
     } else if (op === 4) {
       await t.database.query(`update sms_messages set is_read = false where business_id = $1 and id = any($2::int[])`, [biz.id, `{${g.pick(ids)},${g.pick(ids)}}`]);
@@ -148,7 +149,7 @@ describe('kept conversations', () => {
     );
     for (const pageSize of [1, 2, 3, 7]) {
       for (let page = 1; page <= Math.ceil(all.length / pageSize) + 1; page += 1) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/sms/messages?page=${page}&pageSize=${pageSize}`, headers: { cookie: a.cookie } });
+        const res = await signedIn(t.app, a.cookie).get(`/api/sms/messages?page=${page}&pageSize=${pageSize}`);
         const body = res.json();
         const want = all.slice((page - 1) * pageSize, page * pageSize);
         expect([body.messages.map((m: any) => m.id), body.hasMore], `page ${page} of ${pageSize}`).toEqual([want, all.length > page * pageSize]);
@@ -156,7 +157,7 @@ describe('kept conversations', () => {
     }
     const names = await t.database.query<{ id: number; name: string }>('select id, name from clients where business_id = $1', [a.id]);
     for (const search of ['kept', 'KEPT 1', 'ed', 'jr', 'e', 'renamed', 'nobody', '%', 'pt_']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/sms/conversations?pageSize=100&search=${encodeURIComponent(search)}`, headers: { cookie: a.cookie } });
+      const res = await signedIn(t.app, a.cookie).get(`/api/sms/conversations?pageSize=100&search=${encodeURIComponent(search)}`);
       const matching = new Set(names.filter((c) => c.name.toLowerCase().includes(search.toLowerCase())).map((c) => Number(c.id)));
       const ref = await t.database.query<{ client_id: number }>(
         'select client_id from sms_messages where business_id = $1 and client_id is not null group by client_id order by max(timestamp) desc, client_id desc',
@@ -168,7 +169,7 @@ describe('kept conversations', () => {
 
   it('the conversations page reads the kept rows: order, unread count and ids', async () => {
     const a = await randomSequence(55, 30);
-    const res = await t.app.inject({ method: 'GET', url: '/api/sms/conversations?pageSize=100', headers: { cookie: a.cookie } });
+    const res = await signedIn(t.app, a.cookie).get('/api/sms/conversations?pageSize=100');
     expect(res.statusCode).toBe(200);
     const ref = await t.database.query<{ client_id: number; unread: number; ids: string }>(
       `select client_id, (count(*) filter (where direction = 'inbound' and not is_read))::int as unread,

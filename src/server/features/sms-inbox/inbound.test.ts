@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
 import { addClient, businessWithNumber, count, type InboxBusiness, nextSid, postSigned, textFrom } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // POST /api/sms/inbound and /api/sms/status with the simulator (signed with its published key).
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (biz: InboxBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const get = (biz: InboxBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 
 describe('signature', () => {
   it('an unsigned, wrongly signed or re-addressed text is refused 403 and nothing is stored', async () => {

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { smsLeadConversationsSchema } from '../../../shared/schemas/sms-inbox';
 import { leadStatusReplySchema } from '../../../shared/schemas/leads';
 import { APP_URL, addClient, businessWithNumber, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // Leads are conversations (docs/sms-inbox.md, "Leads"): a lead's texts in its communications and in the lead
 // threads, the owner's answer in the same thread, and the thread following the lead when it becomes a client.
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (biz: InboxBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const get = (biz: InboxBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 const inbound = (biz: InboxBusiness, from: string, body: string) => postSigned(t.app, '/api/sms/inbound', textFrom(from, biz.number, body));
 
 describe('a lead who texts', () => {
@@ -55,7 +56,7 @@ describe('a lead who texts', () => {
   });
 
   it('the owner answers in the same thread, and reading it clears the unread count', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/leads/${leadId}/sms`, headers: { cookie: a.cookie }, payload: { message: 'Yes, 10am works!' } });
+    const res = await signedIn(t.app, a.cookie).post(`/api/leads/${leadId}/sms`, { message: 'Yes, 10am works!' });
     expect(res.statusCode).toBe(200);
     const thread = (await get(a, '/api/sms/lead-conversations')).json().conversations[0];
     expect(thread.recentMessages.map((m: { direction: string; messageBody: string }) => [m.direction, m.messageBody])).toEqual([
@@ -64,7 +65,7 @@ describe('a lead who texts', () => {
     ]);
     const comms = (await get(a, `/api/leads/${leadId}/communications`)).json();
     expect(comms.map((c: { direction: string }) => c.direction)).toEqual(['outbound', 'inbound']);
-    const read = await t.app.inject({ method: 'POST', url: '/api/sms/mark-read', headers: { cookie: a.cookie }, payload: { messageIds: thread.unreadMessageIds } });
+    const read = await signedIn(t.app, a.cookie).post('/api/sms/mark-read', { messageIds: thread.unreadMessageIds });
     expect(read.json()).toMatchObject({ updated: 1 });
     expect((await get(a, '/api/sms/lead-conversations')).json().conversations[0].unreadCount).toBe(0);
   });
@@ -88,7 +89,7 @@ describe('a lead who texts', () => {
     const lead = await addLeadRow(t.database, a.id, { name: 'Max Later', phone: '+14155550143' });
     expect((await inbound(a, '+14155550143', 'Hello?')).statusCode).toBe(200);
     const clientId = await addClient(t.app, a, 'Max Later', null);
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/clients/${clientId}`, headers: { cookie: a.cookie }, payload: { phone: '(415) 555-0143' } });
+    const edit = await signedIn(t.app, a.cookie).patch(`/api/clients/${clientId}`, { phone: '(415) 555-0143' });
     expect(edit.statusCode, edit.body).toBe(200);
     const [m] = await t.database.query<{ client_id: number; lead_id: number }>(`select client_id, lead_id from sms_messages where business_id = $1 and message_body = 'Hello?'`, [a.id]);
     expect(m).toEqual({ client_id: clientId, lead_id: lead });
@@ -104,17 +105,17 @@ describe('a referral lead set to Converted', () => {
       [a.id, code, referrer],
     );
     const lead = await addLeadRow(t.database, a.id, { name: 'Fay Friend', email: 'FAY@example.com', source: 'referral', referrerCode: code, referrerName: 'Rita Ref' });
-    const patch = (status: string) => t.app.inject({ method: 'PATCH', url: `/api/leads/${lead}/status`, headers: { cookie: a.cookie }, payload: { status } });
+    const patch = (status: string) => signedIn(t.app, a.cookie).patch(`/api/leads/${lead}/status`, { status });
     const contacted = leadStatusReplySchema.parse((await patch('contacted')).json());
     expect(contacted.pendingReferral).toBeNull();
     const converted = leadStatusReplySchema.parse((await patch('converted')).json());
     expect(converted).toMatchObject({ id: lead, status: 'converted', pendingReferral: { id: referralId, refereeName: 'Fay Friend', referrerName: 'Rita Ref' } });
     // once the referral is converted there is nothing more to offer
-    expect((await t.app.inject({ method: 'POST', url: `/api/referrals/${referralId}/convert`, headers: { cookie: a.cookie }, payload: {} })).statusCode).toBe(200);
+    expect((await signedIn(t.app, a.cookie).post(`/api/referrals/${referralId}/convert`, {})).statusCode).toBe(200);
     expect(leadStatusReplySchema.parse((await patch('converted')).json()).pendingReferral).toBeNull();
     // a lead without a referral never names one
     const plain = await addLeadRow(t.database, a.id, { name: 'Pat Plain', email: 'fay@example.com' });
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/leads/${plain}/status`, headers: { cookie: a.cookie }, payload: { status: 'converted' } });
+    const res = await signedIn(t.app, a.cookie).patch(`/api/leads/${plain}/status`, { status: 'converted' });
     expect(res.json().pendingReferral).toBeNull();
   });
 });

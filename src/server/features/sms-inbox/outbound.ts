@@ -1,8 +1,7 @@
 import type { Tx } from '../../db/client';
 import { SmsProviderError } from '../../providers/sms/types';
-import { optIn, optOut, type SendContext, sendSms } from '../sms/service';
+import { optIn, optOut, recordSentText, type SendContext, sendSms } from '../sms/service';
 import type { InboxContext } from './inbound';
-import * as q from './inbound-queries';
 
 // What the inbox sends, and the opt-out list it changes. The one place that calls the SMS feature's
 // services (features/sms: the opt-out list and the send service), so the webhooks stay independent of how
@@ -22,7 +21,7 @@ export async function sendCompliance(
   } catch (error) {
     if (!(error instanceof SmsProviderError)) throw error;
   }
-  await ctx.database.db.transaction((tx) => q.insertOutbound(tx, { ...m, sid, status }));
+  await ctx.database.db.transaction((tx) => recordSentText(tx, m.businessId, { ...m, sid, status }));
 }
 
 /** A text from the business's number through the send service (opt-out list, storage, activity): a forward, the owner's relayed answer, HELP. Sent as written. */

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, not, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { smsMessages, smsReplies } from '../../db/schema';
 import { readRows, rowCount as count } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
@@ -176,14 +177,24 @@ export async function searchConversations(tx: Tx, businessId: number, opts: { se
 
 /** Marks the business's own inbound messages read (and their sms_replies rows); ids of others change nothing. */
 export async function markRead(tx: Tx, businessId: number, messageIds: number[]): Promise<number> {
-  const marked = rowsOf<{ id: number; twilio_sid: string | null }>(
-    await tx.execute(sql`update sms_messages set is_read = true
-      where business_id = ${businessId} and id in ${messageIds} and direction = 'inbound' and not is_read
-      returning id, twilio_sid`),
-  );
-  const sids = marked.map((r) => r.twilio_sid).filter((s): s is string => Boolean(s));
+  const marked = await tx
+    .update(smsMessages)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(smsMessages.businessId, businessId),
+        inArray(smsMessages.id, messageIds),
+        eq(smsMessages.direction, 'inbound'),
+        not(smsMessages.isRead),
+      ),
+    )
+    .returning({ id: smsMessages.id, twilioSid: smsMessages.twilioSid });
+  const sids = marked.map((r) => r.twilioSid).filter((s): s is string => Boolean(s));
   if (sids.length) {
-    await tx.execute(sql`update sms_replies set is_read = true where business_id = ${businessId} and twilio_sid in ${sids} and not is_read`);
+    await tx
+      .update(smsReplies)
+      .set({ isRead: true })
+      .where(and(eq(smsReplies.businessId, businessId), inArray(smsReplies.twilioSid, sids), not(smsReplies.isRead)));
   }
   return marked.length;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addClient, businessWithNumber, type InboxBusiness } from './test-helpers.test-util';
+import { signedIn } from '../../testing/requests';
 
 // The owner's reads and actions: conversations, history, mark-read, replies, the activity feed, reply.
 
@@ -28,8 +29,8 @@ async function message(biz: InboxBusiness, clientId: number | null, direction: '
   return Number(r.id);
 }
 
-const get = (biz: InboxBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
-const post = (biz: InboxBusiness, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie }, payload: payload as object });
+const get = (biz: InboxBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
+const post = (biz: InboxBusiness, url: string, payload: unknown) => signedIn(t.app, biz.cookie).post(url, payload as object);
 
 let unreadOf0: number[];
 

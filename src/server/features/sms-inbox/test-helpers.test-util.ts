@@ -5,6 +5,7 @@ import { businesses, outreachSettings } from '../../db/schema';
 import { twilioSignature } from '../../providers/sms/signature';
 import { SIMULATOR_AUTH_TOKEN } from '../../providers/sms/simulator';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // Helpers of the inbox tests: a business with a number, its clients, and signed webhook calls.
 
@@ -30,16 +31,8 @@ export async function businessWithNumber(
   return { ...b, number };
 }
 
-export async function addClient(app: FastifyInstance, b: TestBusiness, name: string, phone: string | null): Promise<number> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/clients',
-    headers: { cookie: b.cookie },
-    payload: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, ...(phone ? { phone } : {}), serviceDate: '2025-01-10', amount: 50 },
-  });
-  if (res.statusCode !== 201) throw new Error(`add client: ${res.statusCode} ${res.body}`);
-  return res.json().client.id;
-}
+/** A client added through the API; its id. */
+export const addClient = async (app: FastifyInstance, b: TestBusiness, name: string, phone: string | null) => (await addClientThroughApi(app, b, name, phone)).id;
 
 let sidSeq = 0;
 export const nextSid = () => `SMtest${String((sidSeq += 1)).padStart(8, '0')}${Math.random().toString(16).slice(2, 10)}`;

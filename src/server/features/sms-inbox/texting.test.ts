@@ -6,6 +6,7 @@ import { SMS_COMPLIANCE_TEXT } from '../../../shared/schemas/forms';
 import { addClient, businessWithNumber, type InboxBusiness, postSigned } from './test-helpers.test-util';
 import { emailFollowUpJob, queueDueFollowUps } from '../sms-automations/service';
 import { memoryQueue } from '../../platform/jobs/testing';
+import { signedIn } from '../../testing/requests';
 
 // Delivery errors in an owner's words, the claim page's text consent, and who gets marketing texts
 // (docs/sms.md "Delivery errors" and "Who gets marketing texts", docs/referrals.md "Text consent").
@@ -28,8 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } });
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie: a.cookie }, payload });
+const get = (url: string) => signedIn(t.app, a.cookie).get(url);
+const post = (url: string, payload: object) => signedIn(t.app, a.cookie).post(url, payload);
 const status = (sid: string, params: Record<string, string>) => postSigned(t.app, '/api/sms/status', { MessageSid: sid, AccountSid: 'ACtest', ...params });
 const count = async (sqlText: string, values: unknown[] = []) => Number((await t.database.query<{ n: number }>(sqlText, values))[0].n);
 const texting = async (clientId: number) => {

@@ -6,11 +6,12 @@ import { memoryQueue } from '../../platform/jobs/testing';
 import { SimulatorSms } from '../../providers/sms/simulator';
 import { TwilioSms } from '../../providers/sms/twilio';
 import { SmsProviderError, type OutgoingSms } from '../../providers/sms/types';
-import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
 import { NOT_ON_RECORD, reconcileUnknownTexts } from './reconcile';
+import { signedIn } from '../../testing/requests';
 
 // At most once, under the faults that made duplicates: (a) the provider answers after the driver's
 // timeout, (b) a database statement fails after the provider's answer, (c) two identical bulk requests at
@@ -85,8 +86,7 @@ let numbers = 0;
 /** Each business its own number (a number's pacing is its own). */
 async function businessWithNumber(name: string) {
   const biz = await createBusiness(t.database, { name });
-  await t.database.query('update businesses set selected_phone_number = $2 where id = $1', [biz.id, `+1512555017${numbers++}`]);
-  await approveRegistration(t.database, biz.id);
+  await setSendingNumber(t.database, biz.id, `+1512555017${numbers++}`);
   return biz;
 }
 const outbox = async (id: number) =>
@@ -138,6 +138,8 @@ describe('(a) the provider answers after the driver’s timeout', () => {
   });
 });
 
+const STATEMENTS = new Set<string | symbol>(['execute', 'transaction', 'select', 'insert', 'update', 'delete']);
+
 /** The database with one statement failing (a connection dropped by a proxy) once `armed` is set. */
 function flakyDatabase(base: Database) {
   const state = { armed: false, failures: 0, failFor: 1 };
@@ -149,8 +151,8 @@ function flakyDatabase(base: Database) {
   const db = new Proxy(base.db, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
-      if (prop === 'execute') return (...args: unknown[]) => (fail(), (value as (...a: unknown[]) => unknown).apply(target, args));
-      if (prop === 'transaction') return (...args: unknown[]) => (fail(), (value as (...a: unknown[]) => unknown).apply(target, args));
+      // Raw statements, transactions and the builder's statements (a builder call inside an async function fails its statement).
+      if (STATEMENTS.has(prop)) return (...args: unknown[]) => (fail(), (value as (...a: unknown[]) => unknown).apply(target, args));
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
@@ -285,19 +287,13 @@ describe('reconciliation’s other answers', () => {
     const app = await createTestApp();
     try {
       const biz = await createBusiness(app.database, { name: 'Typed Co' });
-      await app.database.query('update businesses set selected_phone_number = $2 where id = $1', [biz.id, NUMBER]);
-      await approveRegistration(app.database, biz.id);
+      await setSendingNumber(app.database, biz.id, NUMBER);
       const [client] = await app.database.query<{ id: number }>(
         `insert into clients (business_id, name, phone, referral_code) values ($1, 'Maria Lopez', '+15125550607', 'TYPED1') returning id`,
         [biz.id],
       );
       app.sms.failNextSend(new SmsProviderError('The SMS provider did not answer in time', null, 0, true));
-      const res = await app.app.inject({
-        method: 'POST',
-        url: '/api/outreach/send-sms',
-        headers: { cookie: biz.cookie },
-        payload: { clientId: client.id, messageType: 'followUp', messageContent: 'See you at 3' },
-      });
+      const res = await signedIn(app.app, biz.cookie).post('/api/outreach/send-sms', { clientId: client.id, messageType: 'followUp', messageContent: 'See you at 3' });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toMatch(/^We could not confirm that the text to Maria Lopez went out .* will not be sent twice/);
       const [m] = await app.database.query<{ status: string }>(`select status from sms_messages where business_id = $1`, [biz.id]);

@@ -3,6 +3,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seededRandom } from '../../../shared/seeded-random';
 import { DERIVED_TABLES, driftOf, repairDerivedTables } from '../../db/derived-tables';
+import { signedIn } from '../../testing/requests';
 
 // The kept counts of each bulk batch (sms_bulk_batches.queued/held/sending/sent/failed/skipped,
 // docs/sms-outbox.md "Kept") against a full recomputation from its texts after random sequences of the
@@ -44,7 +45,7 @@ const recomputedScheduled = async (businessId: number) =>
 async function expectExact(biz: TestBusiness, label: string, everyTable = false) {
   expect(await kept(biz.id), label).toEqual(await recomputed(biz.id));
   if (everyTable) for (const d of DERIVED_TABLES) expect(await driftOf(t.database.db, d, biz.id), `${label}: ${d.table}`).toBe(0);
-  const res = await t.app.inject({ method: 'GET', url: '/api/sms/scheduled', headers: { cookie: biz.cookie } });
+  const res = await signedIn(t.app, biz.cookie).get('/api/sms/scheduled');
   expect(res.json().total, `${label} scheduled`).toBe(await recomputedScheduled(biz.id));
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { memoryQueue } from '../../platform/jobs/testing';
+import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // POST /api/sms/bulk: the selection is checked whole; each text becomes a paced outbox row with a job.
 // (Delivery through the real queue: delivery.test.ts.)
@@ -16,10 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, cookie = biz.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const get = (url: string, cookie = biz.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const addClient = async (name: string, phone: string | null, cookie = biz.cookie) =>
-  (await post('/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate: '2025-01-05', amount: 80 }, cookie)).json().client.id as number;
+const post = (url: string, payload: unknown, cookie = biz.cookie) => signedIn(t.app, cookie).post(url, payload as object);
+const get = (url: string, cookie = biz.cookie) => signedIn(t.app, cookie).get(url);
+const addClient = async (name: string, phone: string | null, cookie = biz.cookie) => (await addClientThroughApi(t.app, { cookie }, name, phone, { serviceDate: '2025-01-05', amount: 80 })).id;
 const outboxCount = async () => Number((await t.database.query<{ n: string }>('select count(*) as n from sms_outbox where business_id = $1', [biz.id]))[0].n);
 const queued = () => (t.jobs as ReturnType<typeof memoryQueue>).sent.filter((j) => j.name === 'sms.deliver-text');
 
@@ -166,12 +167,7 @@ describe('with a number', () => {
     it('a retried request later answers the same batch; the key also comes as the Idempotency-Key header', async () => {
       const first = await post('/api/sms/bulk', { clientIds: [cat], message: 'Retry me', idempotencyKey: 'bulk-8-00aa11bb' });
       const before = await batchCount();
-      const retried = await t.app.inject({
-        method: 'POST',
-        url: '/api/sms/bulk',
-        headers: { cookie: biz.cookie, 'idempotency-key': 'bulk-8-00aa11bb' },
-        payload: { clientIds: [cat], message: 'Retry me' },
-      });
+      const retried = await signedIn(t.app, biz.cookie, { 'idempotency-key': 'bulk-8-00aa11bb' }).post('/api/sms/bulk', { clientIds: [cat], message: 'Retry me' });
       expect(retried.statusCode).toBe(200);
       expect(retried.json().batch.id).toBe(first.json().batch.id);
       expect(await batchCount()).toBe(before);
@@ -185,8 +181,7 @@ describe('with a number', () => {
       await post('/api/sms/bulk', { clientIds: [ann], message: 'No key', idempotencyKey: 'bulk-9-bbbbbbbb' });
       expect(await batchCount()).toBe(before + 4);
       const ours = (await post('/api/sms/bulk', { clientIds: [ann], message: 'Same key', idempotencyKey: 'bulk-shared-key' })).json().batch.id;
-      await t.database.query('update businesses set selected_phone_number = $2 where id = $1', [other.id, '+15125550177']);
-      await approveRegistration(t.database, other.id);
+      await setSendingNumber(t.database, other.id, '+15125550177');
       const theirClient = await addClient('Tia Other', '5125550188', other.cookie);
       const theirs = await post('/api/sms/bulk', { clientIds: [theirClient], message: 'Same key', idempotencyKey: 'bulk-shared-key' }, other.cookie);
       expect(theirs.statusCode).toBe(200);

@@ -7,12 +7,13 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { deliverTextJob } from './jobs';
 import { queueTexts } from './enqueue';
+import { signedIn } from '../../testing/requests';
 
 // Delivery of queued texts: through the real queue (bulk end to end, a restart mid-send), and the rules of
 // one delivery at a fixed clock (quiet hours, caps, cool-downs, claims, retries, recovery after a stop).
 
-const post = (t: TestApp, cookie: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const get = (t: TestApp, cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (t: TestApp, cookie: string, url: string, payload: unknown) => signedIn(t.app, cookie).post(url, payload as object);
+const get = (t: TestApp, cookie: string, url: string) => signedIn(t.app, cookie).get(url);
 
 async function withNumber(t: TestApp, name: string): Promise<TestBusiness> {
   const biz = await createBusiness(t.database, { name });

@@ -5,13 +5,14 @@ import { approveRegistration, createBusiness, type TestBusiness } from '../../te
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { queueTexts } from './enqueue';
 import { deliverTextJob } from './jobs';
+import { signedIn } from '../../testing/requests';
 
 // Fair queue (docs/sms-outbox.md): one business's bulk whose texts fall due together never holds another
 // business's thank-you behind it. Through the real queue: business A's number may send 1,000 segments a second,
 // so its whole bulk is due at once; business B's thank-you is queued right after it.
 
 const BULK = 200;
-const post = (t: TestApp, cookie: string, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const post = (t: TestApp, cookie: string, url: string, payload: unknown) => signedIn(t.app, cookie).post(url, payload as object);
 
 async function withNumber(t: TestApp, name: string, areaCode: string): Promise<TestBusiness & { number: string }> {
   const biz = await createBusiness(t.database, { name });

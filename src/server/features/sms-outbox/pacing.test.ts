@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryQueue } from '../../platform/jobs/testing';
-import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startBulkSend } from './bulk';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
+import { signedIn } from '../../testing/requests';
 
 // Pacing at a clock the test controls: each text goes at the first moment its recipient's window allows and
 // the number sends at its rate; a held text reserves nothing on the number before its window opens.
@@ -21,8 +22,8 @@ afterAll(() => t.close());
 
 async function businessWithNumber(name: string, number: string, timeZone = 'America/New_York'): Promise<TestBusiness> {
   const biz = await createBusiness(t.database, { name });
-  await t.database.query('update businesses set selected_phone_number = $2, time_zone = $3 where id = $1', [biz.id, number, timeZone]);
-  await approveRegistration(t.database, biz.id);
+  await setSendingNumber(t.database, biz.id, number);
+  await t.database.query('update businesses set time_zone = $2 where id = $1', [biz.id, timeZone]);
   return biz;
 }
 
@@ -108,7 +109,7 @@ describe('a bulk of 2,000 clients across five US zones, started Monday 9:00 East
   });
 
   it('the batch says per zone how many wait and until when', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/sms/bulk/${bulk.batchId}`, headers: { cookie: bulk.biz.cookie } });
+    const res = await signedIn(t.app, bulk.biz.cookie).get(`/api/sms/bulk/${bulk.batchId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       total: 2000,

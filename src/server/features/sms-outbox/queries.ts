@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
 import { readRows, rowCount as count } from '../../db/read-rows';
+import { clients, referrals, smsBulkBatches, smsMessages, smsOutbox } from '../../db/schema';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
 import { intArray } from '../../db/sql-values';
@@ -31,6 +32,29 @@ export type OutboxRow = {
   updatedAt: Date;
 };
 
+/** The columns of OutboxRow, for the builder's statements. */
+const OUTBOX = {
+  id: smsOutbox.id,
+  businessId: smsOutbox.businessId,
+  clientId: smsOutbox.clientId,
+  batchId: smsOutbox.batchId,
+  toNumber: smsOutbox.toNumber,
+  recipientName: smsOutbox.recipientName,
+  referralId: smsOutbox.referralId,
+  kind: smsOutbox.kind,
+  key: smsOutbox.key,
+  body: smsOutbox.body,
+  status: smsOutbox.status,
+  notBefore: smsOutbox.notBefore,
+  reason: smsOutbox.reason,
+  attempts: smsOutbox.attempts,
+  messageId: smsOutbox.messageId,
+  paced: smsOutbox.paced,
+  timeZone: smsOutbox.timeZone,
+  updatedAt: smsOutbox.updatedAt,
+};
+
+/** A row as the raw statements below (`returning *`, `select *`) answer it. */
 type RawOutbox = {
   id: number;
   business_id: number;
@@ -83,15 +107,17 @@ export async function insertBatch(
   businessId: number,
   batch: { message: string; total: number; idempotencyKey: string | null },
 ): Promise<{ id: number; repeat: null } | { id: number; repeat: { message: string; total: number } }> {
-  const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into sms_bulk_batches (business_id, message, total, idempotency_key)
-      values (${businessId}, ${batch.message}, ${batch.total}, ${batch.idempotencyKey})
-      on conflict (business_id, idempotency_key) where idempotency_key is not null do nothing returning id`),
-  );
+  const [row] = await tx
+    .insert(smsBulkBatches)
+    .values({ businessId, message: batch.message, total: batch.total, idempotencyKey: batch.idempotencyKey })
+    .onConflictDoNothing({ target: [smsBulkBatches.businessId, smsBulkBatches.idempotencyKey], where: sql`idempotency_key is not null` })
+    .returning({ id: smsBulkBatches.id });
   if (row) return { id: row.id, repeat: null };
-  const [earlier] = rowsOf<{ id: number; message: string; total: number }>(
-    await tx.execute(sql`select id, message, total from sms_bulk_batches where business_id = ${businessId} and idempotency_key = ${batch.idempotencyKey}`),
-  );
+  // Only a key the business used before conflicts, so the key is set here.
+  const [earlier] = await tx
+    .select({ id: smsBulkBatches.id, message: smsBulkBatches.message, total: smsBulkBatches.total })
+    .from(smsBulkBatches)
+    .where(and(eq(smsBulkBatches.businessId, businessId), eq(smsBulkBatches.idempotencyKey, batch.idempotencyKey!)));
   return { id: earlier.id, repeat: { message: earlier.message, total: earlier.total } };
 }
 
@@ -136,27 +162,35 @@ export async function insertOutbox(tx: Tx, businessId: number, rows: NewOutboxRo
 }
 
 export async function selectOutbox(tx: Tx, businessId: number, id: number): Promise<OutboxRow | null> {
-  const [row] = rowsOf<RawOutbox>(await tx.execute(sql`select * from sms_outbox where business_id = ${businessId} and id = ${id}`));
-  return row ? toRow(row) : null;
+  const [row] = await tx
+    .select(OUTBOX)
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.id, id)));
+  return row ?? null;
 }
 
 /** queued → sending, once: the caller that gets the row back is the one that sends it. */
 export async function claim(tx: Tx, businessId: number, id: number): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`update sms_outbox set status = 'sending', attempts = attempts + 1, reason = null, updated_at = now()
-      where business_id = ${businessId} and id = ${id} and status = 'queued' returning id`),
-  );
+  const rows = await tx
+    .update(smsOutbox)
+    .set({ status: 'sending', attempts: sql`${smsOutbox.attempts} + 1`, reason: null, updatedAt: sql`now()` })
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.id, id), eq(smsOutbox.status, 'queued')))
+    .returning({ id: smsOutbox.id });
   return rows.length === 1;
 }
 
 export async function linkMessage(tx: Tx, businessId: number, id: number, messageId: number): Promise<void> {
-  await tx.execute(sql`update sms_outbox set message_id = ${messageId}, updated_at = now() where business_id = ${businessId} and id = ${id}`);
+  await tx
+    .update(smsOutbox)
+    .set({ messageId, updatedAt: sql`now()` })
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.id, id)));
 }
 
 export async function finish(tx: Tx, businessId: number, id: number, status: 'sent' | 'failed' | 'skipped', reason: string | null): Promise<void> {
-  await tx.execute(sql`update sms_outbox set status = ${status}, reason = ${reason}, updated_at = now(),
-      sent_at = case when ${status} = 'sent' then now() else sent_at end
-    where business_id = ${businessId} and id = ${id}`);
+  await tx
+    .update(smsOutbox)
+    .set({ status, reason, updatedAt: sql`now()`, sentAt: status === 'sent' ? sql`now()` : undefined })
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.id, id)));
 }
 
 /**
@@ -172,9 +206,20 @@ export async function requeue(
   reason: string | null,
   opts: { paced?: boolean; timeZone?: string | null; expect?: 'queued' | 'sending' } = {},
 ): Promise<void> {
-  await tx.execute(sql`update sms_outbox set status = 'queued', not_before = ${notBefore.toISOString()}, reason = ${reason},
-      message_id = null, paced = ${opts.paced ?? false}, time_zone = ${opts.timeZone ?? null}, updated_at = now()
-    where business_id = ${businessId} and id = ${id} ${opts.expect ? sql`and status = ${opts.expect}` : sql``}`);
+  await tx
+    .update(smsOutbox)
+    .set({
+      status: 'queued',
+      notBefore,
+      reason,
+      messageId: null,
+      paced: opts.paced ?? false,
+      timeZone: opts.timeZone ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.id, id), opts.expect ? eq(smsOutbox.status, opts.expect) : undefined),
+    );
 }
 
 /**
@@ -215,7 +260,10 @@ export async function selectClients(tx: Tx, businessId: number, ids: number[]): 
 }
 
 export async function selectClientPhone(tx: Tx, businessId: number, clientId: number): Promise<string | null | undefined> {
-  const [row] = rowsOf<{ phone: string | null }>(await tx.execute(sql`select phone from clients where business_id = ${businessId} and id = ${clientId}`));
+  const [row] = await tx
+    .select({ phone: clients.phone })
+    .from(clients)
+    .where(and(eq(clients.businessId, businessId), eq(clients.id, clientId)));
   return row ? row.phone : undefined;
 }
 
@@ -235,40 +283,45 @@ export async function recentMarketingSends(tx: Tx, businessId: number, to: strin
 
 /** When this client was last sent a text of this kind from the outbox (cool-downs). */
 export async function lastSentOfKind(tx: Tx, businessId: number, clientId: number, kind: OutboxKind): Promise<Date | null> {
-  const [row] = rowsOf<{ at: string | Date | null }>(
-    await tx.execute(sql`select max(sent_at) as at from sms_outbox
-      where business_id = ${businessId} and client_id = ${clientId} and kind = ${kind} and status = 'sent'`),
-  );
-  return row?.at ? new Date(row.at) : null;
+  const [row] = await tx
+    .select({ at: max(smsOutbox.sentAt) })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.clientId, clientId), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent')));
+  return row?.at ?? null;
 }
 
 /** When this number (a recipient who is not a client) was last sent a text of this kind from the outbox. */
 export async function lastSentOfKindTo(tx: Tx, businessId: number, toNumber: string, kind: OutboxKind): Promise<Date | null> {
-  const [row] = rowsOf<{ at: string | Date | null }>(
-    await tx.execute(sql`select max(sent_at) as at from sms_outbox
-      where business_id = ${businessId} and to_number = ${toNumber} and kind = ${kind} and status = 'sent'`),
-  );
-  return row?.at ? new Date(row.at) : null;
+  const [row] = await tx
+    .select({ at: max(smsOutbox.sentAt) })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.toNumber, toNumber), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent')));
+  return row?.at ?? null;
 }
 
 /** A follow-up's referral: whether the friend has booked (converted); null when it was deleted. */
 export async function selectReferralState(tx: Tx, businessId: number, referralId: number): Promise<{ converted: boolean } | null> {
-  const [row] = rowsOf<{ converted: boolean }>(
-    await tx.execute(sql`select converted from referrals where business_id = ${businessId} and id = ${referralId}`),
-  );
+  const [row] = await tx
+    .select({ converted: referrals.converted })
+    .from(referrals)
+    .where(and(eq(referrals.businessId, businessId), eq(referrals.id, referralId)));
   return row ?? null;
 }
 
 /** The automated follow-up counts as the referral's reminder (lastReminderAt), as the owner's Follow Up does. */
 export async function stampReferralReminder(tx: Tx, businessId: number, referralId: number): Promise<void> {
-  await tx.execute(sql`update referrals set last_reminder_at = now() where business_id = ${businessId} and id = ${referralId}`);
+  await tx
+    .update(referrals)
+    .set({ lastReminderAt: sql`now()` })
+    .where(and(eq(referrals.businessId, businessId), eq(referrals.id, referralId)));
 }
 
 /** A linked message's state: whether the provider took it (a sid) or it stayed 'pending'. */
 export async function selectMessageState(tx: Tx, businessId: number, messageId: number): Promise<{ sid: string | null; status: string } | null> {
-  const [row] = rowsOf<{ sid: string | null; status: string }>(
-    await tx.execute(sql`select twilio_sid as sid, status from sms_messages where business_id = ${businessId} and id = ${messageId}`),
-  );
+  const [row] = await tx
+    .select({ sid: smsMessages.twilioSid, status: smsMessages.status })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.businessId, businessId), eq(smsMessages.id, messageId)));
   return row ?? null;
 }
 
@@ -277,16 +330,19 @@ export const CHECKING_REASON = 'Checking with the SMS provider whether this text
 
 /** The row's send may have reached the provider: it waits, 'sending', for reconciliation (message linked). */
 export async function awaitCheck(tx: Tx, businessId: number, id: number, messageId: number): Promise<void> {
-  await tx.execute(sql`update sms_outbox set reason = ${CHECKING_REASON}, message_id = ${messageId}, updated_at = now()
-    where business_id = ${businessId} and id = ${id} and status = 'sending'`);
+  await tx
+    .update(smsOutbox)
+    .set({ reason: CHECKING_REASON, messageId, updatedAt: sql`now()` })
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.id, id), eq(smsOutbox.status, 'sending')));
 }
 
 /** The outbox row waiting on this message's outcome, if any. */
 export async function selectByMessage(tx: Tx, businessId: number, messageId: number): Promise<OutboxRow | null> {
-  const [row] = rowsOf<RawOutbox>(
-    await tx.execute(sql`select * from sms_outbox where business_id = ${businessId} and message_id = ${messageId} and status = 'sending'`),
-  );
-  return row ? toRow(row) : null;
+  const [row] = await tx
+    .select(OUTBOX)
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.messageId, messageId), eq(smsOutbox.status, 'sending')));
+  return row ?? null;
 }
 
 /** Sets each row's due time to its reserved pacing slot. */

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { smsOptOutLog, smsOptOuts } from '../../db/schema';
 import type { OptOutSource } from '../../db/schema/sms';
+import { inTexts } from '../../db/sql-values';
 import { normalizePhone } from '../../../shared/phone';
 
 // Our own opt-out list (docs/sms.md): never rely on the carrier alone. One row per business and
@@ -17,20 +19,21 @@ export type OptOutChange = {
 const key = (phone: string) => normalizePhone(phone) ?? phone.trim();
 
 export async function isOptedOut(tx: Tx, businessId: number, phone: string): Promise<boolean> {
-  const rows = rowsOf<{ opted_out: boolean }>(
-    await tx.execute(sql`select opted_out from sms_opt_outs where business_id = ${businessId} and phone = ${key(phone)}`),
-  );
-  return rows[0]?.opted_out === true;
+  const [row] = await tx
+    .select({ optedOut: smsOptOuts.optedOut })
+    .from(smsOptOuts)
+    .where(and(eq(smsOptOuts.businessId, businessId), eq(smsOptOuts.phone, key(phone))));
+  return row?.optedOut === true;
 }
 
 /** The phones among `phones` that are opted out (for bulk sends and lists). */
 export async function optedOutAmong(tx: Tx, businessId: number, phones: string[]): Promise<Set<string>> {
   if (phones.length === 0) return new Set();
   const keys = phones.map(key);
-  const rows = rowsOf<{ phone: string }>(
-    await tx.execute(sql`select phone from sms_opt_outs where business_id = ${businessId} and opted_out
-      and phone in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`),
-  );
+  const rows = await tx
+    .select({ phone: smsOptOuts.phone })
+    .from(smsOptOuts)
+    .where(and(eq(smsOptOuts.businessId, businessId), eq(smsOptOuts.optedOut, true), inTexts(smsOptOuts.phone, keys)));
   return new Set(rows.map((r) => r.phone));
 }
 
@@ -60,10 +63,11 @@ export type OptOutLogEntry = { phone: string; optedOut: boolean; source: OptOutS
 
 /** The change log of one phone (or of the business), newest first. */
 export async function optOutLog(tx: Tx, businessId: number, phone?: string, limit = 100): Promise<OptOutLogEntry[]> {
-  const rows = rowsOf<{ phone: string; opted_out: boolean; source: OptOutSource; detail: string | null; at: Date | string }>(
-    await tx.execute(sql`select phone, opted_out, source, detail, at from sms_opt_out_log
-      where business_id = ${businessId} ${phone ? sql`and phone = ${key(phone)}` : sql``}
-      order by at desc, id desc limit ${limit}`),
-  );
-  return rows.map((r) => ({ phone: r.phone, optedOut: r.opted_out, source: r.source, detail: r.detail, at: new Date(r.at).toISOString() }));
+  const rows = await tx
+    .select({ phone: smsOptOutLog.phone, optedOut: smsOptOutLog.optedOut, source: smsOptOutLog.source, detail: smsOptOutLog.detail, at: smsOptOutLog.at })
+    .from(smsOptOutLog)
+    .where(and(eq(smsOptOutLog.businessId, businessId), phone ? eq(smsOptOutLog.phone, key(phone)) : undefined))
+    .orderBy(desc(smsOptOutLog.at), desc(smsOptOutLog.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 }

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { and, count, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { type Tx } from '../../db/client';
+import { businessNumbers, businesses, clients, outreachSettings, smsLogs, smsMessages } from '../../db/schema';
 import type { AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
+import { inTexts } from '../../db/sql-values';
 
 // SQL of the SMS feature. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy").
 
@@ -14,37 +16,29 @@ export type SenderRow = {
 };
 
 export async function selectSender(tx: Tx, businessId: number): Promise<SenderRow | null> {
-  const [row] = rowsOf<{
-    name: string;
-    number: string | null;
-    referral_discount: string | null;
-    google_review_link: string | null;
-    custom_messages: CustomMessages | null;
-  }>(
-    await tx.execute(sql`
-      select b.name,
-        coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) as number,
-        o.referral_discount, coalesce(o.google_review_link, b.google_review_link) as google_review_link, o.custom_messages
-      from businesses b left join outreach_settings o on o.business_id = b.id
-      where b.id = ${businessId}`),
-  );
+  const [row] = await tx
+    .select({
+      name: businesses.name,
+      number: sql<string | null>`coalesce(${businesses.selectedPhoneNumber}, ${outreachSettings.twilioPhone}, ${businesses.twilioNumbers}->>0)`,
+      referralDiscount: outreachSettings.referralDiscount,
+      googleReviewLink: sql<string | null>`coalesce(${outreachSettings.googleReviewLink}, ${businesses.googleReviewLink})`,
+      customMessages: outreachSettings.customMessages,
+    })
+    .from(businesses)
+    .leftJoin(outreachSettings, eq(outreachSettings.businessId, businesses.id))
+    .where(eq(businesses.id, businessId));
   if (!row) return null;
-  return {
-    name: row.name,
-    number: row.number,
-    referralDiscount: row.referral_discount ?? '$25',
-    googleReviewLink: row.google_review_link,
-    customMessages: row.custom_messages,
-  };
+  return { ...row, referralDiscount: row.referralDiscount ?? '$25' };
 }
 
 export type RecipientRow = { id: number; name: string; phone: string | null; referralCode: string };
 
 export async function selectRecipient(tx: Tx, businessId: number, clientId: number): Promise<RecipientRow | null> {
-  const [row] = rowsOf<{ id: number; name: string; phone: string | null; referral_code: string }>(
-    await tx.execute(sql`select id, name, phone, referral_code from clients where business_id = ${businessId} and id = ${clientId}`),
-  );
-  return row ? { id: row.id, name: row.name, phone: row.phone, referralCode: row.referral_code } : null;
+  const [row] = await tx
+    .select({ id: clients.id, name: clients.name, phone: clients.phone, referralCode: clients.referralCode })
+    .from(clients)
+    .where(and(eq(clients.businessId, businessId), eq(clients.id, clientId)));
+  return row ?? null;
 }
 
 /**
@@ -52,11 +46,17 @@ export async function selectRecipient(tx: Tx, businessId: number, clientId: numb
  * (and a thank-you sets thankYouSent), whatever sent it: the dialogs, an automation, a job (docs/sms.md).
  */
 export async function stampClientText(tx: Tx, businessId: number, clientId: number, messageType: string): Promise<void> {
+  const theClient = and(eq(clients.id, clientId), eq(clients.businessId, businessId));
   if (messageType === 'thankYou') {
-    await tx.execute(sql`update clients set last_thanked_at = greatest(last_thanked_at, now()), thank_you_sent = true
-      where id = ${clientId} and business_id = ${businessId}`);
+    await tx
+      .update(clients)
+      .set({ lastThankedAt: sql`greatest(${clients.lastThankedAt}, now())`, thankYouSent: true })
+      .where(theClient);
   } else if (messageType === 'gift') {
-    await tx.execute(sql`update clients set last_gifted_at = greatest(last_gifted_at, now()) where id = ${clientId} and business_id = ${businessId}`);
+    await tx
+      .update(clients)
+      .set({ lastGiftedAt: sql`greatest(${clients.lastGiftedAt}, now())` })
+      .where(theClient);
   }
 }
 
@@ -68,19 +68,37 @@ export type OutboundRow = {
   messageType: string;
 };
 
+const outboundValues = (businessId: number, m: OutboundRow) => ({
+  businessId,
+  clientId: m.clientId,
+  direction: 'outbound',
+  fromNumber: m.from,
+  toNumber: m.to,
+  messageBody: m.body,
+  messageType: m.messageType,
+  isRead: true,
+});
+
 /** The message as it is handed to the provider: status 'pending', no sid yet. Its id. */
 export async function insertOutbound(tx: Tx, businessId: number, m: OutboundRow): Promise<number> {
-  const [row] = rowsOf<{ id: number }>(
-    await tx.execute(sql`insert into sms_messages (business_id, client_id, direction, from_number, to_number, message_body, message_type, status, is_read)
-      values (${businessId}, ${m.clientId}, 'outbound', ${m.from}, ${m.to}, ${m.body}, ${m.messageType}, 'pending', true)
-      returning id`),
-  );
+  const [row] = await tx
+    .insert(smsMessages)
+    .values({ ...outboundValues(businessId, m), status: 'pending' })
+    .returning({ id: smsMessages.id });
   return row.id;
 }
 
+/** A text sent without the send service (the inbox's compliance answers): the message as the provider answered, and its log line. */
+export async function insertSentText(tx: Tx, businessId: number, m: OutboundRow & { sid: string | null; status: string }): Promise<void> {
+  await tx.insert(smsMessages).values({ ...outboundValues(businessId, m), twilioSid: m.sid, status: m.status });
+  await insertSmsLog(tx, businessId, { clientId: m.clientId, phone: m.to, messageType: m.messageType, content: m.body, status: m.status, sid: m.sid });
+}
+
 export async function finishOutbound(tx: Tx, businessId: number, id: number, result: { sid: string | null; status: string; errorCode?: number | null }) {
-  await tx.execute(sql`update sms_messages set twilio_sid = ${result.sid}, status = ${result.status}, error_code = ${result.errorCode ?? null}
-    where id = ${id} and business_id = ${businessId}`);
+  await tx
+    .update(smsMessages)
+    .set({ twilioSid: result.sid, status: result.status, errorCode: result.errorCode ?? null })
+    .where(and(eq(smsMessages.id, id), eq(smsMessages.businessId, businessId)));
 }
 
 export async function insertSmsLog(
@@ -88,25 +106,40 @@ export async function insertSmsLog(
   businessId: number,
   m: { clientId: number | null; phone: string; messageType: string; content: string; status: string; sid: string | null },
 ) {
-  await tx.execute(sql`insert into sms_logs (business_id, client_id, phone_number, message_type, message_content, status, twilio_sid)
-    values (${businessId}, ${m.clientId}, ${m.phone}, ${m.messageType}, ${m.content}, ${m.status}, ${m.sid})`);
+  await tx.insert(smsLogs).values({
+    businessId,
+    clientId: m.clientId,
+    phoneNumber: m.phone,
+    messageType: m.messageType,
+    messageContent: m.content,
+    status: m.status,
+    twilioSid: m.sid,
+  });
 }
 
 /** Outbound texts the provider accepted (it gave a sid), unless it later reported them failed or canceled: the free allowance. */
 export async function countSent(tx: Tx, businessId: number): Promise<number> {
-  const [row] = rowsOf<{ n: number | string }>(
-    await tx.execute(sql`select count(*) as n from sms_messages
-      where business_id = ${businessId} and direction = 'outbound'
-        and twilio_sid is not null and status not in ('failed', 'canceled')`),
-  );
-  return Number(row?.n ?? 0);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(smsMessages)
+    .where(
+      and(
+        eq(smsMessages.businessId, businessId),
+        eq(smsMessages.direction, 'outbound'),
+        isNotNull(smsMessages.twilioSid),
+        notInArray(smsMessages.status, ['failed', 'canceled']),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The business row locked for a number change (two purchases at once buy one number). */
 export async function lockBusinessNumber(tx: Tx, businessId: number): Promise<{ number: string | null } | null> {
-  const [row] = rowsOf<{ number: string | null }>(
-    await tx.execute(sql`select selected_phone_number as number from businesses where id = ${businessId} for update`),
-  );
+  const [row] = await tx
+    .select({ number: businesses.selectedPhoneNumber })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for('update');
   return row ?? null;
 }
 
@@ -117,13 +150,21 @@ export async function saveBusinessNumber(
   n: { phoneNumber: string; sid: string; areaCode?: string | null; zip?: string | null },
 ): Promise<boolean> {
   if (!(await claimNumber(tx, businessId, n.phoneNumber))) return false;
-  await tx.execute(sql`update businesses set selected_phone_number = ${n.phoneNumber}, twilio_sid = ${n.sid},
-      twilio_numbers = coalesce(twilio_numbers, '[]'::jsonb) || ${JSON.stringify([n.phoneNumber])}::jsonb,
-      preferred_area_code = coalesce(${n.areaCode ?? null}, preferred_area_code),
-      business_zip_code = coalesce(${n.zip ?? null}, business_zip_code)
-    where id = ${businessId}`);
-  await tx.execute(sql`insert into outreach_settings (business_id, twilio_phone) values (${businessId}, ${n.phoneNumber})
-    on conflict (business_id) do update set twilio_phone = excluded.twilio_phone, updated_at = now()`);
+  await tx
+    .update(businesses)
+    .set({
+      selectedPhoneNumber: n.phoneNumber,
+      twilioSid: n.sid,
+      twilioNumbers: sql`coalesce(${businesses.twilioNumbers}, '[]'::jsonb) || ${JSON.stringify([n.phoneNumber])}::jsonb`,
+      // Absent (undefined or null) keeps what is stored.
+      preferredAreaCode: n.areaCode ?? undefined,
+      businessZipCode: n.zip ?? undefined,
+    })
+    .where(eq(businesses.id, businessId));
+  await tx
+    .insert(outreachSettings)
+    .values({ businessId, twilioPhone: n.phoneNumber })
+    .onConflictDoUpdate({ target: outreachSettings.businessId, set: { twilioPhone: n.phoneNumber, updatedAt: sql`now()` } });
   return true;
 }
 
@@ -132,12 +173,13 @@ export async function saveBusinessNumber(
  * number is its key: when another business holds it already, nothing is written and false is returned.
  */
 export async function claimNumber(tx: Tx, businessId: number, phoneNumber: string): Promise<boolean> {
-  const [row] = rowsOf<{ business_id: number }>(
-    await tx.execute(sql`insert into business_numbers (number, business_id) values (${phoneNumber}, ${businessId})
-      on conflict (number) do update set business_id = business_numbers.business_id
-      returning business_id`),
-  );
-  return Number(row.business_id) === businessId;
+  // The no-op update makes RETURNING answer the owner when the number is taken.
+  const [row] = await tx
+    .insert(businessNumbers)
+    .values({ number: phoneNumber, businessId })
+    .onConflictDoUpdate({ target: businessNumbers.number, set: { businessId: sql`${businessNumbers.businessId}` } })
+    .returning({ businessId: businessNumbers.businessId });
+  return row.businessId === businessId;
 }
 
 export async function saveForwarding(
@@ -145,29 +187,33 @@ export async function saveForwarding(
   businessId: number,
   f: { forwardingNumber: string | null; enableForwarding: boolean; areaCode?: string | null; zip?: string | null },
 ) {
-  await tx.execute(sql`update businesses set forwarding_number = ${f.forwardingNumber}, enable_forwarding = ${f.enableForwarding},
-      preferred_area_code = coalesce(${f.areaCode ?? null}, preferred_area_code),
-      business_zip_code = coalesce(${f.zip ?? null}, business_zip_code)
-    where id = ${businessId}`);
+  await tx
+    .update(businesses)
+    .set({
+      forwardingNumber: f.forwardingNumber,
+      enableForwarding: f.enableForwarding,
+      // Absent (undefined or null) keeps what is stored.
+      preferredAreaCode: f.areaCode ?? undefined,
+      businessZipCode: f.zip ?? undefined,
+    })
+    .where(eq(businesses.id, businessId));
 }
 
-export type OutreachRow = {
-  twilio_phone: string | null;
-  referral_discount: string;
-  google_review_link: string | null;
-  custom_messages: CustomMessages | null;
-  auto_message_settings: AutoMessageSettings | null;
-  business_review_link: string | null;
-  business_number: string | null;
-};
-
-export async function selectOutreach(tx: Tx, businessId: number): Promise<OutreachRow | null> {
-  const [row] = rowsOf<OutreachRow>(
-    await tx.execute(sql`select o.twilio_phone, o.referral_discount, o.google_review_link, o.custom_messages, o.auto_message_settings,
-        b.google_review_link as business_review_link, b.selected_phone_number as business_number
-      from businesses b left join outreach_settings o on o.business_id = b.id
-      where b.id = ${businessId}`),
-  );
+/** The business's outreach settings (every column null when it has no row yet) beside the business's own link and number. */
+export async function selectOutreach(tx: Tx, businessId: number) {
+  const [row] = await tx
+    .select({
+      twilioPhone: outreachSettings.twilioPhone,
+      referralDiscount: outreachSettings.referralDiscount,
+      googleReviewLink: outreachSettings.googleReviewLink,
+      customMessages: outreachSettings.customMessages,
+      autoMessageSettings: outreachSettings.autoMessageSettings,
+      businessReviewLink: businesses.googleReviewLink,
+      businessNumber: businesses.selectedPhoneNumber,
+    })
+    .from(businesses)
+    .leftJoin(outreachSettings, eq(outreachSettings.businessId, businesses.id))
+    .where(eq(businesses.id, businessId));
   return row ?? null;
 }
 
@@ -191,10 +237,10 @@ export async function upsertOutreach(
  */
 export async function selectTakenNumbers(tx: Tx, businessId: number, numbers: string[]): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
-  const rows = rowsOf<{ number: string }>(
-    await tx.execute(sql`select number from business_numbers
-      where business_id <> ${businessId} and number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`),
-  );
+  const rows = await tx
+    .select({ number: businessNumbers.number })
+    .from(businessNumbers)
+    .where(and(ne(businessNumbers.businessId, businessId), inTexts(businessNumbers.number, numbers)));
   return new Set(rows.map((r) => r.number));
 }
 

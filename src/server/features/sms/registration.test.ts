@@ -7,6 +7,7 @@ import { checkRegistrationsJob } from './jobs';
 import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TWILIO_UNREACHABLE, UNDER_REVIEW } from './registration';
 import { SmsProviderError } from '../../providers/sms/types';
 import { REGISTRATION_DETAILS } from '../../testing/registration-details';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (biz: TestBusiness, url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie: biz.cookie }, payload: payload as object });
-const get = (biz: TestBusiness, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: biz.cookie } });
+const post = (biz: TestBusiness, url: string, payload: unknown) => signedIn(t.app, biz.cookie).post(url, payload as object);
+const get = (biz: TestBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 const rows = async (biz: TestBusiness) => (await t.database.query('select * from sms_registrations where business_id = $1', [biz.id])).length;
 
 const DETAILS = { ...REGISTRATION_DETAILS };

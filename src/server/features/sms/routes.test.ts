@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/client';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { BLOCKED } from './registration';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -13,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, cookie = biz.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
-const get = (url: string, cookie = biz.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const post = (url: string, payload: unknown, cookie = biz.cookie) => signedIn(t.app, cookie).post(url, payload as object);
+const get = (url: string, cookie = biz.cookie) => signedIn(t.app, cookie).get(url);
 
 describe('number set-up', () => {
   it.each([

@@ -6,6 +6,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { isOptedOut, optIn, optOut, optOutLog, optedOutAmong } from './opt-outs';
 import { NO_NUMBER_MESSAGE, type SendContext, sendSms, smsUsage } from './send';
+import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;
@@ -13,12 +14,7 @@ let ctx: SendContext;
 const NUMBER = '+15125550110';
 
 async function addClient(b: TestBusiness, name: string, phone: string | null) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/clients',
-    headers: { cookie: b.cookie },
-    payload: { name, email: `${name.split(' ')[0].toLowerCase()}${Math.random().toString(36).slice(2, 6)}@example.com`, phone, serviceDate: '2025-01-05', amount: 100 },
-  });
+  const res = await signedIn(t.app, b.cookie).post('/api/clients', { name, email: `${name.split(' ')[0].toLowerCase()}${Math.random().toString(36).slice(2, 6)}@example.com`, phone, serviceDate: '2025-01-05', amount: 100 });
   expect(res.statusCode).toBe(201);
   return res.json().client as { id: number; referralCode: string };
 }

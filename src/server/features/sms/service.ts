@@ -11,6 +11,7 @@ export * as uncertainTexts from './uncertain';
 export { marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, type TextingFacts } from './texting';
 export { noteDelivery } from './unreachable';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog } from './opt-outs';
+export { insertSentText as recordSentText } from './queries';
 export { renderMessage, firstName, referralLink } from './render';
 /** A2P 10DLC registration: why the business may not text yet (null once its campaign is approved). */
 export { registrationBlock } from './registration';

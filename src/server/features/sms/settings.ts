@@ -14,16 +14,16 @@ export async function getOutreachSettings(db: Tx, businessId: number): Promise<O
   const row = await q.selectOutreach(db, businessId);
   if (!row) throw new HttpError(404, 'Business not found');
   return {
-    referralDiscount: row.referral_discount ?? DEFAULT_REFERRAL_DISCOUNT,
-    googleReviewLink: row.google_review_link ?? row.business_review_link ?? null,
+    referralDiscount: row.referralDiscount ?? DEFAULT_REFERRAL_DISCOUNT,
+    googleReviewLink: row.googleReviewLink ?? row.businessReviewLink ?? null,
     // Saved messages override the defaults one by one (a row written before templates existed has none).
-    customMessages: { ...DEFAULT_CUSTOM_MESSAGES, ...(row.custom_messages ?? {}) },
+    customMessages: { ...DEFAULT_CUSTOM_MESSAGES, ...(row.customMessages ?? {}) },
     autoMessageSettings: {
       ...DEFAULT_AUTO,
-      ...(row.auto_message_settings ?? {}),
-      cooldownDays: { ...DEFAULT_COOLDOWN_DAYS, ...row.auto_message_settings?.cooldownDays },
+      ...(row.autoMessageSettings ?? {}),
+      cooldownDays: { ...DEFAULT_COOLDOWN_DAYS, ...row.autoMessageSettings?.cooldownDays },
     },
-    twilioPhone: row.business_number ?? row.twilio_phone,
+    twilioPhone: row.businessNumber ?? row.twilioPhone,
   };
 }
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsProviderError } from '../../providers/sms/types';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signedIn } from '../../testing/requests';
+import { addClient as addClientThroughApi } from '../../testing/clients';
 
 // Thanks and Gift (client dashboard) go through the send service: recorded only when the text went.
 
@@ -13,14 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, cookie = biz.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as object });
+const post = (url: string, payload: unknown, cookie = biz.cookie) => signedIn(t.app, cookie).post(url, payload as object);
 const clientRow = async (id: number) =>
   (await t.database.query<{ has_reward: boolean; reward_earned: string | null; thank_you_sent: boolean }>(
     'select has_reward, reward_earned, thank_you_sent from clients where id = $1',
     [id],
   ))[0];
-const addClient = async (name: string, phone: string | null) =>
-  (await post('/api/clients', { name, email: `${name.replace(/\W/g, '').toLowerCase()}@example.com`, phone, serviceDate: '2025-01-05', amount: 80 })).json().client.id as number;
+const addClient = async (name: string, phone: string | null) => (await addClientThroughApi(t.app, biz, name, phone, { serviceDate: '2025-01-05', amount: 80 })).id;
 
 describe('without a business number', () => {
   it('thanks and gift answer 409 saying nothing was sent (and the gift not recorded), and record nothing', async () => {

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { clients, smsMessages } from '../../db/schema';
+import { inTexts } from '../../db/sql-values';
 import type { ProviderMessage } from '../../providers/sms/types';
 import { formatPhone } from '../../../shared/format';
 import { countSegments } from '../../../shared/sms-segments';
@@ -25,42 +27,45 @@ export type UnknownText = {
 
 /** Messages left 'pending' (the process or the database failed around the provider call) become 'unknown'. */
 export async function markStalePendingUnknown(db: Tx, now: Date): Promise<number> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`update sms_messages set status = 'unknown'
-      where direction = 'outbound' and status = 'pending' and "timestamp" < ${new Date(now.getTime() - PENDING_STALE_MS).toISOString()}::timestamptz
-      returning id`),
-  );
+  const rows = await db
+    .update(smsMessages)
+    .set({ status: 'unknown' })
+    .where(
+      and(
+        eq(smsMessages.direction, 'outbound'),
+        eq(smsMessages.status, 'pending'),
+        lt(smsMessages.timestamp, new Date(now.getTime() - PENDING_STALE_MS)),
+      ),
+    )
+    .returning({ id: smsMessages.id });
   return rows.length;
 }
 
 /** The oldest unknown messages of every business (sms_messages_open_outbound_idx). */
 export async function selectUnknown(db: Tx, limit: number): Promise<UnknownText[]> {
-  const rows = rowsOf<{
-    id: number; business_id: number; client_id: number | null; from_number: string; to_number: string; message_body: string;
-    message_type: string | null; timestamp: string | Date;
-  }>(
-    await db.execute(sql`select id, business_id, client_id, from_number, to_number, message_body, message_type, "timestamp"
-      from sms_messages where direction = 'outbound' and status = 'unknown' order by "timestamp", id limit ${limit}`),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    businessId: r.business_id,
-    clientId: r.client_id,
-    from: r.from_number,
-    to: r.to_number,
-    body: r.message_body,
-    messageType: r.message_type ?? 'sms',
-    storedAt: new Date(r.timestamp),
-  }));
+  const rows = await db
+    .select({
+      id: smsMessages.id,
+      businessId: smsMessages.businessId,
+      clientId: smsMessages.clientId,
+      from: smsMessages.fromNumber,
+      to: smsMessages.toNumber,
+      body: smsMessages.messageBody,
+      messageType: smsMessages.messageType,
+      storedAt: smsMessages.timestamp,
+    })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.direction, 'outbound'), eq(smsMessages.status, 'unknown')))
+    .orderBy(asc(smsMessages.timestamp), asc(smsMessages.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, messageType: r.messageType ?? 'sms' }));
 }
 
 /** Of the provider's messages, the sids some message of ours already carries (each provider message settles one of ours). */
 export async function knownSids(db: Tx, sids: string[]): Promise<Set<string>> {
   if (sids.length === 0) return new Set();
-  const rows = rowsOf<{ sid: string }>(
-    await db.execute(sql`select twilio_sid as sid from sms_messages where twilio_sid in (select jsonb_array_elements_text(${JSON.stringify(sids)}::jsonb))`),
-  );
-  return new Set(rows.map((r) => r.sid));
+  const rows = await db.select({ sid: smsMessages.twilioSid }).from(smsMessages).where(inTexts(smsMessages.twilioSid, sids));
+  return new Set(rows.flatMap((r) => (r.sid === null ? [] : [r.sid])));
 }
 
 /** The provider's message that is this text: same body, sent no earlier than a minute before we stored ours, not already ours. */
@@ -71,9 +76,16 @@ export function matchProviderMessage(text: UnknownText, found: ProviderMessage[]
 
 async function recipientName(tx: Tx, text: UnknownText): Promise<string> {
   if (text.clientId == null) return formatPhone(text.to);
-  const [row] = rowsOf<{ name: string }>(await tx.execute(sql`select name from clients where business_id = ${text.businessId} and id = ${text.clientId}`));
+  const [row] = await tx
+    .select({ name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.businessId, text.businessId), eq(clients.id, text.clientId)));
   return row?.name ?? formatPhone(text.to);
 }
+
+/** The business's message, while no other call has settled it. */
+const stillUnknown = (text: UnknownText) =>
+  and(eq(smsMessages.businessId, text.businessId), eq(smsMessages.id, text.id), eq(smsMessages.status, 'unknown'));
 
 /**
  * The provider has it: recorded as sent, as the send service records an accepted text (log, activity, the
@@ -81,10 +93,11 @@ async function recipientName(tx: Tx, text: UnknownText): Promise<string> {
  */
 export async function recordConfirmedSent(db: Tx, text: UnknownText, found: ProviderMessage): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const settled = rowsOf<{ id: number }>(
-      await tx.execute(sql`update sms_messages set twilio_sid = ${found.sid}, status = ${found.status}
-        where business_id = ${text.businessId} and id = ${text.id} and status = 'unknown' returning id`),
-    );
+    const settled = await tx
+      .update(smsMessages)
+      .set({ twilioSid: found.sid, status: found.status })
+      .where(stillUnknown(text))
+      .returning({ id: smsMessages.id });
     if (settled.length === 0) return false;
     const name = await recipientName(tx, text);
     await q.insertSmsLog(tx, text.businessId, { clientId: text.clientId, phone: text.to, messageType: text.messageType, content: text.body, status: found.status, sid: found.sid });
@@ -106,9 +119,7 @@ export async function recordConfirmedSent(db: Tx, text: UnknownText, found: Prov
 /** Settled as not sent (the provider has no record of it, or it could not be asked for a day): failed, with why. */
 export async function recordNotSent(db: Tx, text: UnknownText, error: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const settled = rowsOf<{ id: number }>(
-      await tx.execute(sql`update sms_messages set status = 'failed' where business_id = ${text.businessId} and id = ${text.id} and status = 'unknown' returning id`),
-    );
+    const settled = await tx.update(smsMessages).set({ status: 'failed' }).where(stillUnknown(text)).returning({ id: smsMessages.id });
     if (settled.length === 0) return false;
     const name = await recipientName(tx, text);
     await q.insertSmsLog(tx, text.businessId, { clientId: text.clientId, phone: text.to, messageType: text.messageType, content: text.body, status: 'failed', sid: null });
@@ -126,5 +137,8 @@ export async function recordNotSent(db: Tx, text: UnknownText, error: string): P
 
 /** A message stored for a send whose answer was lost: 'unknown' (it was 'pending'). */
 export async function markUnknown(db: Tx, businessId: number, messageId: number): Promise<void> {
-  await db.execute(sql`update sms_messages set status = 'unknown' where business_id = ${businessId} and id = ${messageId} and status = 'pending'`);
+  await db
+    .update(smsMessages)
+    .set({ status: 'unknown' })
+    .where(and(eq(smsMessages.businessId, businessId), eq(smsMessages.id, messageId), eq(smsMessages.status, 'pending')));
 }

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { smsUnreachableNumbers } from '../../db/schema';
+import { inTexts } from '../../db/sql-values';
 import { normalizePhone } from '../../../shared/phone';
 import { deliveryError, isUnreachableCode } from '../../../shared/sms-errors';
 
@@ -11,21 +13,28 @@ const key = (phone: string) => normalizePhone(phone) ?? phone.trim();
 /** Records the provider's verdict on a number: an unreachable code marks it, a delivery clears it. */
 export async function noteDelivery(tx: Tx, businessId: number, phone: string, outcome: { errorCode: number | null; delivered: boolean }): Promise<void> {
   if (outcome.delivered) {
-    await tx.execute(sql`delete from sms_unreachable_numbers where business_id = ${businessId} and phone = ${key(phone)}`);
-  } else if (isUnreachableCode(outcome.errorCode)) {
-    await tx.execute(sql`insert into sms_unreachable_numbers (business_id, phone, error_code) values (${businessId}, ${key(phone)}, ${outcome.errorCode})
-      on conflict (business_id, phone) do update set error_code = excluded.error_code, at = now()`);
+    await tx
+      .delete(smsUnreachableNumbers)
+      .where(and(eq(smsUnreachableNumbers.businessId, businessId), eq(smsUnreachableNumbers.phone, key(phone))));
+  } else if (outcome.errorCode !== null && isUnreachableCode(outcome.errorCode)) {
+    await tx
+      .insert(smsUnreachableNumbers)
+      .values({ businessId, phone: key(phone), errorCode: outcome.errorCode })
+      .onConflictDoUpdate({
+        target: [smsUnreachableNumbers.businessId, smsUnreachableNumbers.phone],
+        set: { errorCode: outcome.errorCode, at: sql`now()` },
+      });
   }
 }
 
 /** The phones among `phones` that cannot take texts, with the provider's code. */
 export async function unreachableAmong(tx: Tx, businessId: number, phones: string[]): Promise<Map<string, number>> {
   if (phones.length === 0) return new Map();
-  const rows = rowsOf<{ phone: string; error_code: number }>(
-    await tx.execute(sql`select phone, error_code from sms_unreachable_numbers where business_id = ${businessId}
-      and phone in (select jsonb_array_elements_text(${JSON.stringify(phones.map(key))}::jsonb))`),
-  );
-  return new Map(rows.map((r) => [r.phone, Number(r.error_code)]));
+  const rows = await tx
+    .select({ phone: smsUnreachableNumbers.phone, errorCode: smsUnreachableNumbers.errorCode })
+    .from(smsUnreachableNumbers)
+    .where(and(eq(smsUnreachableNumbers.businessId, businessId), inTexts(smsUnreachableNumbers.phone, phones.map(key))));
+  return new Map(rows.map((r) => [r.phone, r.errorCode]));
 }
 
 /** Why a number is left out ("Landline: can't receive texts. Call instead..."), or null when it can be texted. */

@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { POLL_NEW_COUNTS_MS, POLL_UNREAD_REPLIES_MS } from '../../../shared/constants';
 import { reportUnauthorized } from '../../lib/api';
+import { UNREAD_REPLIES_COUNT_URL } from '../../lib/query-keys/activity';
+import { NEW_CLIENTS_COUNT_URL } from '../../lib/query-keys/clients';
+import { NEW_LEADS_COUNT_URL } from '../../lib/query-keys/leads';
+import { NEW_REFERRALS_COUNT_URL } from '../../lib/query-keys/referrals';
 import type { NavCountKey } from './nav-items';
 
 /** A count from a reply of any known shape: a number, a list, or { count }. Anything else is 0. */
@@ -31,14 +35,11 @@ async function fetchCount(url: string): Promise<number> {
  * route does not exist yet: it is not polled (a 404 every few seconds helps no one) and shows no badge.
  * The referrals and SMS features set their URL when they add the route.
  */
-/** Unread client replies: the SMS Management badge, in the shell and on the SMS screen's header. */
-export const UNREAD_REPLIES_URL = '/api/activities/replies?unread=true';
-
 export const NAV_COUNT_SOURCES: Record<NavCountKey, { url: string | null; intervalMs: number }> = {
-  newLeads: { url: '/api/leads?new=true', intervalMs: POLL_NEW_COUNTS_MS },
-  newClients: { url: '/api/clients?new=true', intervalMs: POLL_NEW_COUNTS_MS },
-  newReferrals: { url: '/api/referrals?new=true', intervalMs: POLL_NEW_COUNTS_MS },
-  unreadReplies: { url: UNREAD_REPLIES_URL, intervalMs: POLL_UNREAD_REPLIES_MS },
+  newLeads: { url: NEW_LEADS_COUNT_URL, intervalMs: POLL_NEW_COUNTS_MS },
+  newClients: { url: NEW_CLIENTS_COUNT_URL, intervalMs: POLL_NEW_COUNTS_MS },
+  newReferrals: { url: NEW_REFERRALS_COUNT_URL, intervalMs: POLL_NEW_COUNTS_MS },
+  unreadReplies: { url: UNREAD_REPLIES_COUNT_URL, intervalMs: POLL_UNREAD_REPLIES_MS },
 };
 
 function useCount({ url, intervalMs }: { url: string | null; intervalMs: number }) {

@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingCandidatesReply, ConvertReferralReply } from '../../../shared/schemas/referral-conversion';
+import type { BookingCandidatesReply } from '../../../shared/schemas/referral-conversion';
 import { toast } from '../ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
-import { refreshAfterConversion } from '../../lib/query-keys/referrals';
+import { errorMessage } from '../../lib/api';
+import { bookingCandidatesUrl, convertReferral, refreshAfterConversion } from '../../lib/query-keys/referrals';
 
-export const bookingCandidatesUrl = (referralId: number, search: string) =>
-  `/api/referrals/${referralId}/bookings${search ? `?${new URLSearchParams({ search })}` : ''}`;
 
 export const useBookingCandidates = (referralId: number, search: string) =>
   useQuery<BookingCandidatesReply>({ queryKey: [bookingCandidatesUrl(referralId, search)], refetchOnMount: 'always' });
@@ -14,7 +12,7 @@ export const useBookingCandidates = (referralId: number, search: string) =>
 export function useMarkConverted(referral: { id: number; refereeName: string }, onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { bookingId: number } | { amount: string }) => apiJson<ConvertReferralReply>('POST', `/api/referrals/${referral.id}/convert`, body),
+    mutationFn: (body: { bookingId: number } | { amount: string }) => convertReferral(referral.id, body),
     onSuccess: () => {
       toast({ title: 'Referral converted', description: `${referral.refereeName}'s referral is converted and the referrer's reward is owed.` });
       onDone();

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../../shared/schemas/auth';
 import { apiJson } from '../../lib/api';
-import { PasswordField } from './password-field';
+import { NewPasswordFields } from './new-password-fields';
 import { toastFailure } from '../../lib/toast-failure';
 import { SubmitButton } from '../../components/form-actions';
 
@@ -23,20 +23,12 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))} className="space-y-4">
       {errors.token?.message && <p className="text-sm text-red-600">{errors.token.message}</p>}
-      <PasswordField
-        id="password"
-        label="New password"
-        autoComplete="new-password"
-        placeholder="Minimum 6 characters"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <PasswordField
-        id="confirmPassword"
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        reveal
+        password={form.register('password')}
+        confirmPassword={form.register('confirmPassword')}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
       />
       <SubmitButton pending={reset.isPending} label='Reset Password' pendingLabel='Resetting...' />
     </form>

@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth';
 import { AuthLayout } from './auth-layout';
 import { FormField } from '../../components/form-field';
 import { toastFailure } from '../../lib/toast-failure';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from '../../components/form-actions';
 
 export function SignupPage() {
@@ -48,22 +49,11 @@ export function SignupPage() {
       <form noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))} className="space-y-4">
         <FormField id="name" label="Business name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
         <FormField id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <FormField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Minimum 6 characters"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <FormField
-          id="confirmPassword"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+        <NewPasswordFields
+          password={form.register('password')}
+          confirmPassword={form.register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+          labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
         />
         <SubmitButton pending={signup.isPending} label='Create Account' pendingLabel='Creating Account...' />
       </form>

@@ -3,13 +3,11 @@ import {
   REMINDER_SENT,
   type ConversionItem,
   type PendingReferralsResponse,
-  type ReminderResponse,
-  type RewardGivenResponse,
 } from '../../../shared/schemas/referrals';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { refreshMessaging } from '../../lib/query-keys/sms';
-import { CONVERSIONS_KEY, PENDING_REFERRALS_KEY, refreshReferrals } from '../../lib/query-keys/referrals';
+import { CONVERSIONS_KEY, PENDING_REFERRALS_KEY, refreshReferrals, sendReferralReminder, setRewardGiven } from '../../lib/query-keys/referrals';
 
 
 // Claims, imports, webhooks and Add Client change these from anywhere, so they are read afresh each time the
@@ -25,8 +23,7 @@ const refreshTracker = (qc: QueryClient) =>
 export function useSetRewardGiven() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, rewardGiven }: { id: number; rewardGiven: boolean }) =>
-      apiJson<RewardGivenResponse>('PUT', `/api/referrals/${id}/reward`, { rewardGiven }),
+    mutationFn: ({ id, rewardGiven }: { id: number; rewardGiven: boolean }) => setRewardGiven(id, rewardGiven),
     onSuccess: ({ referralId, referralReward }) => {
       qc.setQueryData<ConversionItem[]>([CONVERSIONS_KEY], (list) => list?.map((c) => (c.id === referralId ? { ...c, referralReward } : c)));
       void refreshTracker(qc);
@@ -39,7 +36,7 @@ export function useSetRewardGiven() {
 export function useSendReminder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<ReminderResponse>('POST', `/api/referrals/send-reminder/${id}`),
+    mutationFn: sendReferralReminder,
     onSuccess: () => {
       toast({ title: REMINDER_SENT });
       void qc.invalidateQueries({ queryKey: [PENDING_REFERRALS_KEY] });

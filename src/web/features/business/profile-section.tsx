@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { businessProfileUpdateSchema, WEBSITE_EXAMPLE, type BusinessProfile } from '../../../shared/schemas/business';
 import { TimeZonePicker } from '../../components/time-zone-picker';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { timeZoneLabel } from '../../lib/time-zones';
 import { describedBy, FormRow } from './form-row';
 import { NotSet, ReadOnlyField, SectionCard } from './section-card';
+import { useEditMode } from './use-edit-mode';
 import { useSaveProfile } from './use-settings';
 
 const FORM_ID = 'settings-profile-form';
@@ -19,24 +19,14 @@ const valuesOf = (p: BusinessProfile): Values => ({ name: p.name, email: p.email
 
 
 export function ProfileSection({ profile }: { profile: BusinessProfile }) {
-  const [editing, setEditing] = useState(false);
   const save = useSaveProfile();
   const form = useForm({ resolver: zodResolver(businessProfileUpdateSchema), defaultValues: valuesOf(profile) });
   const errors = form.formState.errors;
-
-  // Edit starts from the saved values; Cancel puts them back and leaves edit mode.
-  const edit = () => {
-    form.reset(valuesOf(profile));
-    setEditing(true);
-  };
-  const cancel = () => {
-    form.reset(valuesOf(profile));
-    setEditing(false);
-  };
+  const { editing, edit, cancel, done } = useEditMode(form, valuesOf(profile));
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => {
-        setEditing(false);
+        done();
         toast({ title: 'Profile updated', description: 'Your business profile was saved.' });
       },
       onError: (error) => toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update profile'), variant: 'destructive' }),

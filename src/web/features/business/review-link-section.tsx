@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Star } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { businessSettingsSchema, GOOGLE_REVIEW_LINK_PREFIXES } from '../../../shared/schemas/business';
 import { Input } from '../../components/ui/input';
@@ -8,29 +7,21 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { describedBy, FormRow } from './form-row';
 import { NotSet, ReadOnlyField, SectionCard } from './section-card';
+import { useEditMode } from './use-edit-mode';
 import { useSaveReviewLink } from './use-settings';
 
 const FORM_ID = 'settings-review-link-form';
 
 /** Google Review Link (PUT /api/business/settings): optional, one of Google's own link forms. */
 export function ReviewLinkSection({ link }: { link: string | null }) {
-  const [editing, setEditing] = useState(false);
   const save = useSaveReviewLink();
   const form = useForm({ resolver: zodResolver(businessSettingsSchema), defaultValues: { googleReviewLink: link ?? '' } });
   const error = form.formState.errors.googleReviewLink?.message;
-
-  const edit = () => {
-    form.reset({ googleReviewLink: link ?? '' });
-    setEditing(true);
-  };
-  const cancel = () => {
-    form.reset({ googleReviewLink: link ?? '' });
-    setEditing(false);
-  };
+  const { editing, edit, cancel, done } = useEditMode(form, { googleReviewLink: link ?? '' });
   const submit = form.handleSubmit((values) =>
     save.mutate(values.googleReviewLink ?? '', {
       onSuccess: (reply) => {
-        setEditing(false);
+        done();
         toast({
           title: 'Review Link Saved',
           description: reply.googleReviewLink ? 'Review requests will link to it.' : 'The review link was removed.',

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquareText } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { outreachSettingsInputSchema, type OutreachSettings } from '../../../shared/schemas/sms';
 import { Input } from '../../components/ui/input';
@@ -10,6 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { describedBy, FormRow } from './form-row';
 import { ReadOnlyField, SectionCard } from './section-card';
+import { useEditMode } from './use-edit-mode';
 import { useOutreachSettings, useSaveTemplates } from './use-settings';
 
 const FORM_ID = 'settings-templates-form';
@@ -28,27 +28,17 @@ const valuesOf = (s: OutreachSettings): Values => ({ referralDiscount: s.referra
 
 export function TemplatesSection() {
   const settings = useOutreachSettings();
-  const [editing, setEditing] = useState(false);
   const save = useSaveTemplates();
   const form = useForm({ resolver: zodResolver(schema), defaultValues: settings.data ? valuesOf(settings.data) : undefined });
   const errors = form.formState.errors;
-
-  const edit = () => {
-    if (!settings.data) return;
-    form.reset(valuesOf(settings.data));
-    setEditing(true);
-  };
-  const cancel = () => {
-    if (settings.data) form.reset(valuesOf(settings.data));
-    setEditing(false);
-  };
+  const { editing, edit, cancel, done } = useEditMode(form, settings.data ? valuesOf(settings.data) : undefined);
   const submit = form.handleSubmit((values) =>
     // The review link is its own section: the templates keep whatever it holds.
     save.mutate(
       { ...values, googleReviewLink: settings.data?.googleReviewLink ?? null },
       {
         onSuccess: () => {
-          setEditing(false);
+          done();
           toast({ title: 'SMS templates saved', description: 'Your messages and referral discount were updated.' });
         },
         onError: (error) => toast({ title: 'Update failed', description: errorMessage(error, 'Failed to update SMS settings'), variant: 'destructive' }),

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessActionResponse, BusinessProfile, BusinessProfileUpdateInput, BusinessSettingsResponse } from '../../../shared/schemas/business';
+import type { BusinessActionResponse, BusinessProfile, BusinessProfileUpdateInput } from '../../../shared/schemas/business';
 import type { OutreachSettings, OutreachSettingsInput, SmsUsage } from '../../../shared/schemas/sms';
 import { apiJson, apiRequest } from '../../lib/api';
 import { SESSION_URL } from '../../lib/auth';
-import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { PROFILE_KEY, saveReviewLink } from '../../lib/query-keys/business';
 import { OUTREACH_SETTINGS_KEY, TEMPLATES_KEY, USAGE_KEY } from '../../lib/query-keys/sms';
 
 // The Settings screen's reads and writes (docs/settings.md).
@@ -39,7 +39,7 @@ export function useSaveProfile() {
 export function useSaveReviewLink() {
   const refresh = useRefreshBusiness();
   return useMutation({
-    mutationFn: (googleReviewLink: string) => apiJson<BusinessSettingsResponse>('PUT', '/api/business/settings', { googleReviewLink }),
+    mutationFn: saveReviewLink,
     onSuccess: () => refresh(),
   });
 }

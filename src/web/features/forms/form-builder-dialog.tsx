@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { createFormSchema, updateFormSchema, type Form, type FormField } from '../../../shared/schemas/forms';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { errorMessages } from '../../lib/form-errors';
 import { DesignTab } from './design-tab';
 import { type Draft, draftOf, newDraft, newEmbedToken } from './draft';
 import { FieldsTab } from './fields-tab';
@@ -24,7 +27,19 @@ const tidy = (fields: FormField[]): FormField[] =>
   }));
 
 /** Which tab holds the input a message is about. */
-const tabOf = (path: PropertyKey[]): Tab => (path[0] === 'fields' ? 'fields' : path[0] === 'styles' ? 'design' : 'settings');
+const tabOf = (key: string | undefined): Tab => (key === 'fields' ? 'fields' : key === 'styles' ? 'design' : 'settings');
+
+/** The server's schema, checking the draft as it will be sent (fields tidied). */
+function draftResolver(editing: boolean): Resolver<Draft> {
+  const check = (editing ? zodResolver(updateFormSchema) : zodResolver(createFormSchema)) as unknown as Resolver<Draft>;
+  return (draft, context, options) => check({ ...draft, fields: tidy(draft.fields) }, context, options);
+}
+
+/** The first problem, in the schema's order (name, description, fields, styles), and whether it is the name's. */
+function firstProblem(errors: FieldErrors<Draft>) {
+  const key = Object.keys(errors)[0];
+  return key ? { key, message: errorMessages({ [key]: errors[key as keyof Draft] } as FieldErrors)[0] ?? '' } : null;
+}
 
 /**
  * Create (three tabs: Form Settings, Form Fields, Design & Style) or Edit (settings and fields), with a
@@ -39,34 +54,24 @@ export function FormBuilderDialog({ editing, open, onClose }: { editing: Form | 
 }
 
 function Builder({ editing, onClose }: { editing: Form | null; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing) : newDraft()));
+  // One message at a time, as the spec's builder shows it; it stays until the next save or a change of the name.
+  const form = useForm<Draft>({ resolver: draftResolver(Boolean(editing)), defaultValues: editing ? draftOf(editing) : newDraft(), reValidateMode: 'onSubmit' });
   const [tab, setTab] = useState<Tab>('settings');
   const [openField, setOpenField] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; name: boolean } | null>(null);
   const create = useCreateForm(onClose);
   const update = useUpdateForm(onClose);
   const pending = create.isPending || update.isPending;
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    if (patch.name !== undefined) setError(null);
-  };
+  const draft = form.watch();
+  const problem = firstProblem(form.formState.errors);
 
-  const save = () => {
-    const fields = tidy(draft.fields);
-    const body = { name: draft.name, description: draft.description, fields };
-    const checked = editing
-      ? updateFormSchema.safeParse({ ...body, isActive: draft.isActive })
-      : createFormSchema.safeParse({ businessId: 0, ...body, embedToken: newEmbedToken(), isActive: true, styles: draft.styles });
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      setError({ message: issue.message, name: issue.path[0] === 'name' });
-      setTab(tabOf(issue.path));
-      return;
-    }
-    setError(null);
-    if (editing) update.mutate({ id: editing.id, input: { ...body, isActive: draft.isActive } });
-    else create.mutate({ businessId: 0, ...body, embedToken: newEmbedToken(), isActive: true, styles: draft.styles });
+  // What is sent is the draft with its fields tidied, as checked; the server fills in the rest.
+  const send = () => {
+    const d = form.getValues();
+    const body = { name: d.name, description: d.description, fields: tidy(d.fields) };
+    if (editing) update.mutate({ id: editing.id, input: { ...body, isActive: d.isActive } });
+    else create.mutate({ businessId: 0, ...body, embedToken: newEmbedToken(), isActive: true, styles: d.styles });
   };
+  const save = form.handleSubmit(send, (errors) => setTab(tabOf(firstProblem(errors)?.key)));
 
   const preview = <FormPreview name={draft.name} description={draft.description} fields={tidy(draft.fields)} styles={draft.styles} />;
   return (
@@ -93,14 +98,22 @@ function Builder({ editing, onClose }: { editing: Form | null; onClose: () => vo
             )}
           </TabsList>
           <TabsContent value="settings">
-            <SettingsTab draft={draft} onChange={change} nameError={error?.name ? error.message : undefined} showActive={Boolean(editing)} />
+            <SettingsTab form={form} nameError={problem?.key === 'name' ? problem.message : undefined} showActive={Boolean(editing)} />
           </TabsContent>
           <TabsContent value="fields">
-            <FieldsTab fields={draft.fields} onChange={(fields) => change({ fields })} openId={openField} onOpen={setOpenField} />
+            <Controller
+              control={form.control}
+              name="fields"
+              render={({ field }) => <FieldsTab fields={field.value} onChange={field.onChange} openId={openField} onOpen={setOpenField} />}
+            />
           </TabsContent>
           {!editing && (
             <TabsContent value="design">
-              <DesignTab styles={draft.styles} onChange={(patch) => change({ styles: { ...draft.styles, ...patch } })} />
+              <Controller
+                control={form.control}
+                name="styles"
+                render={({ field }) => <DesignTab styles={field.value} onChange={(patch) => field.onChange({ ...field.value, ...patch })} />}
+              />
             </TabsContent>
           )}
         </Tabs>
@@ -109,16 +122,16 @@ function Builder({ editing, onClose }: { editing: Form | null; onClose: () => vo
           {preview}
         </section>
       </div>
-      {error && !error.name && (
+      {problem && problem.key !== 'name' && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          {error.message}
+          {problem.message}
         </p>
       )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button type="button" onClick={save} disabled={pending}>
+        <Button type="button" onClick={() => void save()} disabled={pending}>
           {pending && <Loader2 className="animate-spin" />}
           {editing ? 'Save Changes' : 'Create Form'}
         </Button>

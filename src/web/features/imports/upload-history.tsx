@@ -2,43 +2,35 @@ import { ChevronDown, FileText, FileX, History } from 'lucide-react';
 import { useState } from 'react';
 import { formatCurrency, formatDate, formatPercent, formatPhone, formatTimeAgo, plural } from '../../../shared/format';
 import { EmptyState } from '../../components/empty-state';
+import { ListCard } from '../../components/list-card';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { bookingsSummary, clientsInFile, clientsSummary, withoutStatusSentence } from '../../../shared/import-summary';
 import type { CsvUploadRecord } from './types';
 import { useUploadHistory } from './use-data-sources';
 
 export function UploadHistory() {
-  const { data, isPending, isError } = useUploadHistory();
+  const read = useUploadHistory();
   return (
-    <Card>
-      <CardHeader className="flex-row items-center gap-2">
-        <History className="size-5 text-brand-600" aria-hidden="true" />
-        <CardTitle>Upload history</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <div className="space-y-3">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : isError ? (
-          <p role="alert" className="text-sm text-red-600">
-            Failed to load upload history. Please try refreshing the page.
-          </p>
-        ) : data.length === 0 ? (
-          <EmptyState icon={FileText} title="No uploads yet" text="Files you upload show up here with what was imported." className="py-8" />
-        ) : (
-          <ul className="space-y-3" data-testid="upload-history">
-            {data.map((u) => (
-              <UploadEntry key={u.id} upload={u} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ListCard
+      title="Upload history"
+      icon={<History className="size-5 text-brand-600" aria-hidden="true" />}
+      read={read}
+      errorText="Failed to load upload history. Please try refreshing the page."
+      emptyContent={
+        <EmptyState icon={FileText} title="No uploads yet" text="Files you upload show up here with what was imported." className="py-8" />
+      }
+      rows={2}
+      rowClassName="h-16"
+    >
+      {(items) => (
+        <ul className="space-y-3" data-testid="upload-history">
+          {items.map((u) => (
+            <UploadEntry key={u.id} upload={u} />
+          ))}
+        </ul>
+      )}
+    </ListCard>
   );
 }
 

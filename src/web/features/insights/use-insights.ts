@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Insights } from '../../../shared/schemas/insights';
-import { DEFAULT_CUSTOM_MESSAGES, type SendSmsResponse } from '../../../shared/schemas/sms';
+import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
 import { toast } from '../../components/ui/use-toast';
-import { ApiError, apiJson } from '../../lib/api';
-import { refreshMessaging } from '../../lib/query-keys/sms';
+import { ApiError } from '../../lib/api';
 import { INSIGHTS_KEY } from '../../lib/query-keys/insights';
-import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
+import { OUTREACH_SETTINGS_KEY, refreshMessaging, sendFollowUpSms } from '../../lib/query-keys/sms';
 
 
 /** Read afresh each time the screen opens (bookings also arrive by webhook and Add Client); the last answer shows meanwhile. */
@@ -30,8 +29,7 @@ export function useFollowUpText(): { text: string; loading: boolean } {
 export function useSendFollowUp(onSent: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { clientId: number; messageContent: string }) =>
-      apiJson<SendSmsResponse>('POST', '/api/outreach/send-sms', { clientId: input.clientId, messageType: 'followUp', messageContent: input.messageContent }),
+    mutationFn: sendFollowUpSms,
     onSuccess: (res) => {
       toast({ title: 'Follow-up sent', description: res.message });
       onSent();

@@ -15,7 +15,7 @@ import {
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { LEADS_KEY, LEAD_STATS_KEY, refreshLeads } from '../../lib/query-keys/leads';
+import { LEADS_KEY, LEAD_STATS_KEY, refreshLeads, textLead } from '../../lib/query-keys/leads';
 
 export const communicationsUrl = (id: number) => `/api/leads/${id}/communications`;
 
@@ -74,7 +74,7 @@ export function useSetStatus() {
 export function useTextLead(lead: Lead, onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => apiJson<LeadMessageResponse>('POST', `/api/leads/${lead.id}/sms`, { message }),
+    mutationFn: (message: string) => textLead(lead.id, message),
     onSuccess: () => {
       toast({ title: 'SMS sent', description: `Your text to ${lead.name} was sent.` });
       onDone();

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { type BusinessProfile, type BusinessSettingsResponse, businessSettingsSchema } from '../../../shared/schemas/business';
+import { type BusinessProfile, businessSettingsSchema } from '../../../shared/schemas/business';
 import { FormField } from '../../components/form-field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { SESSION_URL } from '../../lib/auth';
-import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { PROFILE_KEY, saveReviewLink } from '../../lib/query-keys/business';
 import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 
 /** Step 5: the Google review link, checked as Settings checks it and saved with PUT /api/business/settings. */
@@ -18,7 +18,7 @@ export function ReviewLinkStep({ formId, onSaved, onBusy }: { formId: string; on
   const saved = profile.data?.googleReviewLink ?? '';
 
   const save = useMutation({
-    mutationFn: (googleReviewLink: string | null) => apiJson<BusinessSettingsResponse>('PUT', '/api/business/settings', { googleReviewLink }),
+    mutationFn: saveReviewLink,
     onSuccess: async () => {
       toast({ title: 'Review Link Saved', description: 'Review requests will send clients to this link.' });
       await Promise.all([PROFILE_KEY, SESSION_URL, OUTREACH_SETTINGS_KEY].map((key) => qc.invalidateQueries({ queryKey: [key] })));

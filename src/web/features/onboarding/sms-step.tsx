@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { formatPhone } from '../../../shared/format';
-import { type AssignLocalNumberResponse, assignLocalNumberSchema } from '../../../shared/schemas/sms';
+import { assignLocalNumberSchema } from '../../../shared/schemas/sms';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/form-field';
 import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { refreshAfterNumber } from '../../lib/query-keys/sms';
+import { assignLocalNumber, refreshAfterNumber } from '../../lib/query-keys/sms';
 import { errorMessages } from '../../lib/form-errors';
 import { Switch } from './forwarding-switch';
 
@@ -31,7 +31,7 @@ export function SmsStep() {
   const number = business?.selectedPhoneNumber ?? business?.twilioPhoneNumber ?? null;
 
   const assign = useMutation({
-    mutationFn: (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body),
+    mutationFn: assignLocalNumber,
     onSuccess: (result) => {
       toast({ title: 'SMS Number Assigned!', description: `Your business number is ${result.friendlyNumber}.` });
       return refreshAfterNumber(qc);

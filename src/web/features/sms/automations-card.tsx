@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Sparkles } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   type AutoMessageSettingsOut,
   autoMessageSettingsSchema,
@@ -14,15 +16,16 @@ import { Input } from '../../components/ui/input';
 import { FieldError } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
+import { typedField } from '../../lib/typed-field';
 import { cn } from '../../lib/utils';
 import type { OutreachSettings } from './types';
 import { refreshScheduled, useOutreachSettings } from './use-sms';
 import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 
 type Kind = keyof AutoMessageSettingsOut['cooldownDays'];
-type Form = { on: Record<Kind, boolean>; days: Record<Kind, string> };
 
-const ROWS: { kind: Kind; toggle: 'autoSendThankYou' | 'autoSendFollowUp' | 'autoSendReview'; title: string; text: string }[] = [
+type Toggle = 'autoSendThankYou' | 'autoSendFollowUp' | 'autoSendReview';
+const ROWS: { kind: Kind; toggle: Toggle; title: string; text: string }[] = [
   {
     kind: 'thankYou',
     toggle: 'autoSendThankYou',
@@ -43,55 +46,12 @@ const ROWS: { kind: Kind; toggle: 'autoSendThankYou' | 'autoSendFollowUp' | 'aut
   },
 ];
 
-const toForm = (a: AutoMessageSettingsOut): Form => ({
-  on: { thankYou: a.autoSendThankYou, followUp: a.autoSendFollowUp, review: a.autoSendReview },
-  days: { thankYou: String(a.cooldownDays.thankYou), followUp: String(a.cooldownDays.followUp), review: String(a.cooldownDays.review) },
-});
-
-const toSettings = (f: Form) => ({
-  autoSendThankYou: f.on.thankYou,
-  autoSendFollowUp: f.on.followUp,
-  autoSendReview: f.on.review,
-  cooldownDays: { thankYou: Number(f.days.thankYou), followUp: Number(f.days.followUp), review: Number(f.days.review) },
-});
-
-/** Checked with the server's own schema, so the messages under the fields are the server's. */
-function fieldErrors(f: Form): Partial<Record<Kind, string>> {
-  const days = Object.fromEntries(Object.entries(f.days).map(([k, v]) => [k, v.trim() === '' ? NaN : Number(v)]));
-  const parsed = autoMessageSettingsSchema.shape.cooldownDays.safeParse(days);
-  if (parsed.success) return {};
-  return Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
-}
+/** A cool-down box's text as the schema checks it: an empty box is no number (the saved value comes in as a number). */
+const days = (value: unknown) => (typeof value === 'number' ? value : String(value).trim() === '' ? NaN : Number(value));
 
 /** The Setup tab's automations: what goes out by itself, and how often at most (docs/sms-automations.md). */
 export function AutomationsCard() {
   const settings = useOutreachSettings();
-  const qc = useQueryClient();
-  const [form, setForm] = useState<Form | null>(null);
-  const baseId = useId();
-  useEffect(() => {
-    if (settings.data && !form) setForm(toForm(settings.data.autoMessageSettings));
-  }, [settings.data, form]);
-
-  const save = useMutation({
-    mutationFn: (f: Form) => {
-      const s = settings.data!;
-      return apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, {
-        referralDiscount: s.referralDiscount,
-        googleReviewLink: s.googleReviewLink,
-        customMessages: s.customMessages,
-        autoMessageSettings: toSettings(f),
-      });
-    },
-    onSuccess: (saved) => {
-      qc.setQueryData([OUTREACH_SETTINGS_KEY], saved);
-      setForm(toForm(saved.autoMessageSettings));
-      void refreshScheduled(qc);
-      toast({ title: 'Automations saved', description: 'New bookings and referrals follow these settings from now on.' });
-    },
-    onError: (error) => toast({ title: 'Automations not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-  });
-
   if (settings.isError)
     return (
       <Card>
@@ -102,11 +62,41 @@ export function AutomationsCard() {
         </CardContent>
       </Card>
     );
-  if (!settings.data || !form) return <Skeleton className="h-72 w-full" />;
+  if (!settings.data) return <Skeleton className="h-72 w-full" />;
+  return <AutomationsForm settings={settings.data} />;
+}
 
-  const errors = fieldErrors(form);
-  const changed = JSON.stringify(toSettings(form)) !== JSON.stringify(toSettings(toForm(settings.data.autoMessageSettings)));
-  const noReviewLink = form.on.review && !settings.data.googleReviewLink;
+/** Filled once from the settings read; the messages come with each change, from the server's own schema. */
+function AutomationsForm({ settings }: { settings: OutreachSettings }) {
+  const qc = useQueryClient();
+  const form = useForm({ resolver: zodResolver(autoMessageSettingsSchema), defaultValues: settings.autoMessageSettings, mode: 'onChange' });
+  const baseId = useId();
+  // Settings saved before a rule tightened show their message at once, not only after an edit.
+  useEffect(() => void form.trigger(), [form]);
+
+  const save = useMutation({
+    mutationFn: (autoMessageSettings: AutoMessageSettingsOut) =>
+      apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, {
+        referralDiscount: settings.referralDiscount,
+        googleReviewLink: settings.googleReviewLink,
+        customMessages: settings.customMessages,
+        autoMessageSettings,
+      }),
+    onSuccess: (saved) => {
+      qc.setQueryData([OUTREACH_SETTINGS_KEY], saved);
+      form.reset(saved.autoMessageSettings);
+      void refreshScheduled(qc);
+      toast({ title: 'Automations saved', description: 'New bookings and referrals follow these settings from now on.' });
+    },
+    onError: (error) => toast({ title: 'Automations not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+
+  const values = form.watch();
+  const errors = form.formState.errors.cooldownDays ?? {};
+  const invalid = Object.keys(errors).length > 0;
+  const saved = form.formState.defaultValues;
+  const changed = JSON.stringify(values) !== JSON.stringify(saved);
+  const noReviewLink = values.autoSendReview && !settings.googleReviewLink;
 
   return (
     <Card data-testid="sms-automations">
@@ -120,18 +110,12 @@ export function AutomationsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (Object.keys(errors).length === 0) save.mutate(form);
-          }}
-        >
+        <form className="space-y-4" onSubmit={form.handleSubmit((v) => save.mutate(v))}>
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {ROWS.map((row) => {
               const id = `${baseId}-${row.kind}`;
-              const on = form.on[row.kind];
-              const error = errors[row.kind];
+              const on = values[row.toggle];
+              const error = errors[row.kind]?.message;
               return (
                 <li key={row.kind} className="space-y-3 p-4">
                   <div className="flex items-start justify-between gap-4">
@@ -149,7 +133,7 @@ export function AutomationsCard() {
                       aria-checked={on}
                       aria-labelledby={`${id}-title`}
                       aria-describedby={`${id}-text`}
-                      onClick={() => setForm({ ...form, on: { ...form.on, [row.kind]: !on } })}
+                      onClick={() => form.setValue(row.toggle, !on, { shouldDirty: true })}
                       className={cn(
                         'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2',
                         on ? 'bg-brand-600' : 'bg-slate-300',
@@ -164,11 +148,10 @@ export function AutomationsCard() {
                       id={`${id}-days`}
                       inputMode="numeric"
                       className="h-9 w-20 tabular"
-                      value={form.days[row.kind]}
                       aria-invalid={!!error}
                       aria-describedby={error ? `${id}-error` : undefined}
-                      onChange={(e) => setForm({ ...form, days: { ...form.days, [row.kind]: e.target.value.replace(/[^\d]/g, '').slice(0, 3) } })}
                       aria-label={`${row.title}: cool-down in days`}
+                      {...typedField(form, `cooldownDays.${row.kind}`, { tidy: (v) => v.replace(/[^\d]/g, '').slice(0, 3), setValueAs: days })}
                     />
                     <span>days</span>
                     {row.kind === 'review' && <span className="text-xs text-slate-500">({MIN_REVIEW_COOLDOWN_DAYS} to {MAX_COOLDOWN_DAYS})</span>}
@@ -184,7 +167,7 @@ export function AutomationsCard() {
             })}
           </ul>
           <div className="flex justify-end">
-            <Button type="submit" disabled={!changed || save.isPending || Object.keys(errors).length > 0}>
+            <Button type="submit" disabled={!changed || save.isPending || invalid}>
               {save.isPending && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
               Save automations
             </Button>

@@ -6,7 +6,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { textLead } from '../../lib/query-keys/leads';
 import { refreshMessaging } from '../../lib/query-keys/sms';
 import { ThreadCard } from './conversation-card';
 import { LEAD_CONVERSATIONS_KEY } from '../../lib/query-keys/sms';
@@ -52,7 +53,7 @@ function LeadReply({ leadId, name }: { leadId: number; name: string }) {
   const [message, setMessage] = useState('');
   const id = useId();
   const send = useMutation({
-    mutationFn: (text: string) => apiJson<unknown>('POST', `/api/leads/${leadId}/sms`, { message: text }),
+    mutationFn: (text: string) => textLead(leadId, text),
     onSuccess: () => {
       setMessage('');
       toast({ title: 'SMS sent', description: `Your text to ${name} was sent.` });

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, MapPin, Phone, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatPhone } from '../../../shared/format';
 import { AREA_CODE_OR_ZIP_REQUIRED, searchNumbersSchema } from '../../../shared/schemas/sms';
 import { Button } from '../../components/ui/button';
@@ -7,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
+import { errorMessages } from '../../lib/form-errors';
+import { typedField } from '../../lib/typed-field';
 import { useNumberSetup } from './use-number-setup';
 
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
@@ -14,9 +18,9 @@ const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0,
 /** Spec part 2: search by area code (max 3) or ZIP (max 5), pick a number, and it is the business's. */
 export function NumberSearch({ onReady }: { onReady: () => void }) {
   const setup = useNumberSetup(onReady);
-  const [areaCode, setAreaCode] = useState('');
-  const [zip, setZip] = useState('');
-  const [error, setError] = useState<string>();
+  // Checked again only on the next search: typing clears the message, as the spec's form does.
+  const form = useForm({ resolver: zodResolver(searchNumbersSchema), defaultValues: { areaCode: '', businessZipCode: '' }, reValidateMode: 'onSubmit' });
+  const error = errorMessages(form.formState.errors)[0];
   const id = useId();
 
   if (setup.step === 'selecting' || setup.step === 'purchasing') {
@@ -64,6 +68,22 @@ export function NumberSearch({ onReady }: { onReady: () => void }) {
   }
 
   const searching = setup.step === 'searching';
+  // One message for both boxes (the schema asks for either), so both point at it.
+  const digitsInput = (name: 'areaCode' | 'businessZipCode', label: string, max: number, autoComplete: string, placeholder: string) => (
+    <div className="space-y-1.5">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Input
+        id={`${id}-${name}`}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        maxLength={max}
+        placeholder={placeholder}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...typedField(form, name, { tidy: (v) => digits(v, max), clearAll: true })}
+      />
+    </div>
+  );
   return (
     <Card>
       <CardHeader>
@@ -81,57 +101,20 @@ export function NumberSearch({ onReady }: { onReady: () => void }) {
         <form
           noValidate
           className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const parsed = searchNumbersSchema.safeParse({ areaCode, businessZipCode: zip });
-            if (!parsed.success) {
-              setError(parsed.error.issues[0].message);
+          onSubmit={form.handleSubmit(
+            (v) => setup.search({ areaCode: v.areaCode ?? '', businessZipCode: v.businessZipCode ?? '' }),
+            () =>
               toast({
                 title: AREA_CODE_OR_ZIP_REQUIRED,
                 description: 'Please enter an area code or ZIP code to search for available numbers.',
                 variant: 'destructive',
-              });
-              return;
-            }
-            setup.search({ areaCode, businessZipCode: zip });
-          }}
+              }),
+          )}
         >
           <div className="grid gap-4 sm:grid-cols-[1fr_auto_1fr] sm:items-end">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-area`}>Area code</Label>
-              <Input
-                id={`${id}-area`}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={3}
-                placeholder="e.g. 512"
-                value={areaCode}
-                aria-invalid={!!error}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(e) => {
-                  setAreaCode(digits(e.target.value, 3));
-                  setError(undefined);
-                }}
-              />
-            </div>
+            {digitsInput('areaCode', 'Area code', 3, 'off', 'e.g. 512')}
             <span className="hidden pb-2.5 text-sm text-slate-500 sm:block">or</span>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-zip`}>Business ZIP code</Label>
-              <Input
-                id={`${id}-zip`}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                placeholder="e.g. 78701"
-                value={zip}
-                aria-invalid={!!error}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(e) => {
-                  setZip(digits(e.target.value, 5));
-                  setError(undefined);
-                }}
-              />
-            </div>
+            {digitsInput('businessZipCode', 'Business ZIP code', 5, 'postal-code', 'e.g. 78701')}
           </div>
           <FieldError id={`${id}-error`} message={error} />
           <Button type="submit" disabled={searching} className="w-full sm:w-auto sm:justify-self-start">

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   BUSINESS_TYPE_LABELS,
   BUSINESS_TYPES,
@@ -7,8 +9,10 @@ import {
   REGISTRATION_FEES as FEES,
   registrationDetailsSchema,
   type Registration,
+  type RegistrationDetailsInput,
   US_STATES,
 } from '../../../shared/schemas/sms-registration';
+import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -16,6 +20,7 @@ import { FieldError, Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { typedField } from '../../lib/typed-field';
 import { RegistrationSteps } from './registration-steps';
 import { useRegistration, useSubmitRegistration } from './use-registration';
 
@@ -90,73 +95,67 @@ function Fees() {
   );
 }
 
+const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<Field, string>;
+
 function RegistrationForm({ registration }: { registration: Registration }) {
   const id = useId();
   const { submit } = useSubmitRegistration();
-  const saved = registration.details ?? {};
-  const [values, setValues] = useState<Record<string, string>>(() => ({ businessType: 'llc', state: 'TX', ...saved }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const sole = values.businessType === 'sole_proprietor';
-  const set = (name: string, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: '' }));
-  };
+  // Every message at once under its field; each goes away while the owner changes that field.
+  const form = useForm({
+    resolver: zodResolver(registrationDetailsSchema),
+    // The saved details are the ones this form sent (the server keeps them as text).
+    defaultValues: { ...EMPTY, businessType: 'llc', state: 'TX', ...registration.details } as RegistrationDetailsInput,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const sole = form.watch('businessType') === 'sole_proprietor';
   const field = (f: (typeof FIELDS)[number]) => (
-    <div key={f.name} className="space-y-1.5">
-      <Label htmlFor={`${id}-${f.name}`}>{f.label}</Label>
-      <Input
-        id={`${id}-${f.name}`}
-        value={values[f.name] ?? ''}
-        autoComplete={f.autoComplete}
-        inputMode={f.inputMode}
-        aria-invalid={!!errors[f.name]}
-        aria-describedby={errors[f.name] ? `${id}-${f.name}-error` : undefined}
-        onChange={(e) => set(f.name, e.target.value)}
-      />
-      <FieldError id={`${id}-${f.name}-error`} message={errors[f.name]} />
+    <FormField
+      key={f.name}
+      id={`${id}-${f.name}`}
+      label={f.label}
+      autoComplete={f.autoComplete}
+      inputMode={f.inputMode}
+      error={errors[f.name]?.message}
+      {...typedField(form, f.name)}
+    />
+  );
+  const select = (name: 'businessType' | 'state', label: string, options: ReactNode) => (
+    <div className="space-y-1.5">
+      {/* Framed as FormField frames its label, so the row's labels line up. */}
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      </div>
+      <select id={`${id}-${name}`} className={selectClass} {...typedField(form, name)}>
+        {options}
+      </select>
+      <FieldError message={errors[name]?.message} />
     </div>
   );
+  // The details as typed: the server tidies them (EIN digits, phone format) and checks them again.
+  const send = () =>
+    submit.mutate(form.getValues(), {
+      onSuccess: (res) => toast({ title: res.message, variant: res.registration.status === 'failed' ? 'destructive' : undefined }),
+      onError: (error) => toast({ title: 'Registration not submitted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    });
   return (
-    <form
-      noValidate
-      aria-label="Business registration"
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = registrationDetailsSchema.safeParse(values);
-        if (!parsed.success) {
-          const next: Record<string, string> = {};
-          for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'businessType')] ||= issue.message;
-          setErrors(next);
-          return;
-        }
-        submit.mutate(values as never, {
-          onSuccess: (res) => toast({ title: res.message, variant: res.registration.status === 'failed' ? 'destructive' : undefined }),
-          onError: (error) => toast({ title: 'Registration not submitted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
-        });
-      }}
-    >
+    <form noValidate aria-label="Business registration" className="space-y-4" onSubmit={form.handleSubmit(send)}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-businessType`}>Business type</Label>
-          <select id={`${id}-businessType`} className={selectClass} value={values.businessType} onChange={(e) => set('businessType', e.target.value)}>
-            {BUSINESS_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {BUSINESS_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
+        {select(
+          'businessType',
+          'Business type',
+          BUSINESS_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {BUSINESS_TYPE_LABELS[t]}
+            </option>
+          )),
+        )}
         {FIELDS.filter((f) => !(sole && f.name === 'ein')).slice(0, 4).map(field)}
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-state`}>State</Label>
-          <select id={`${id}-state`} className={selectClass} value={values.state} onChange={(e) => set('state', e.target.value)}>
-            {US_STATES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-          <FieldError message={errors.state} />
-        </div>
+        {select(
+          'state',
+          'State',
+          US_STATES.map((s) => <option key={s}>{s}</option>),
+        )}
         {FIELDS.filter((f) => !(sole && f.name === 'ein')).slice(4).map(field)}
       </div>
       <Fees />
@@ -171,36 +170,24 @@ function RegistrationForm({ registration }: { registration: Registration }) {
 function ExistingServiceForm() {
   const id = useId();
   const { existing } = useSubmitRegistration();
-  const [sid, setSid] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm({ resolver: zodResolver(existingServiceSchema), defaultValues: { messagingServiceSid: '' }, reValidateMode: 'onSubmit' });
+  const error = form.formState.errors.messagingServiceSid?.message;
+  const use = ({ messagingServiceSid }: { messagingServiceSid: string }) =>
+    existing.mutate(messagingServiceSid, {
+      onSuccess: (res) => toast({ title: res.message }),
+      onError: (err) => form.setError('messagingServiceSid', { message: errorMessage(err, 'The messaging service could not be checked. Please try again.') }),
+    });
   return (
-    <form
-      noValidate
-      aria-label="Existing messaging service"
-      className="max-w-3xl space-y-2 border-t border-slate-200 pt-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = existingServiceSchema.safeParse({ messagingServiceSid: sid });
-        if (!parsed.success) return setError(parsed.error.issues[0].message);
-        existing.mutate(parsed.data.messagingServiceSid, {
-          onSuccess: (res) => toast({ title: res.message }),
-          onError: (err) => setError(errorMessage(err, 'The messaging service could not be checked. Please try again.')),
-        });
-      }}
-    >
+    <form noValidate aria-label="Existing messaging service" className="max-w-3xl space-y-2 border-t border-slate-200 pt-4" onSubmit={form.handleSubmit(use)}>
       <Label htmlFor={`${id}-sid`}>Already registered? Your messaging service SID</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
           id={`${id}-sid`}
           placeholder="MG..."
-          value={sid}
           autoComplete="off"
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-sid-error` : undefined}
-          onChange={(e) => {
-            setSid(e.target.value.trim());
-            setError(undefined);
-          }}
+          {...typedField(form, 'messagingServiceSid', { tidy: (v) => v.trim() })}
         />
         <Button type="submit" variant="outline" disabled={existing.isPending}>
           {existing.isPending ? 'Checking...' : 'Use This Service'}

@@ -1,10 +1,10 @@
 import { CheckCircle2, FileText } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
 import { EmptyState } from '../../components/empty-state';
+import { ListCard } from '../../components/list-card';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { AutomationsCard } from './automations-card';
 import { NumberSearch } from './number-search';
 import { RegistrationCard } from './registration-card';
@@ -77,50 +77,43 @@ function Usage() {
 }
 
 function TemplatesList({ onUse }: { onUse: (content: string) => void }) {
-  const { data, isPending, isError } = useTemplates();
+  const read = useTemplates();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Quick-start templates</CardTitle>
-        <CardDescription>Placeholders like {'{clientName}'} are filled in for each client when the text goes out.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <div className="space-y-3">
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-20 w-full" />
-          </div>
-        ) : isError ? (
-          <p role="alert" className="text-sm text-red-600">
-            Templates could not be loaded. Please try refreshing the page.
-          </p>
-        ) : data.length === 0 ? (
-          <EmptyState icon={FileText} title="No templates yet" className="py-8" />
-        ) : (
-          <ul className="space-y-3" data-testid="sms-templates">
-            {data.map((t) => (
-              <li key={t.id} className="rounded-lg border border-slate-200 p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="text-sm font-semibold text-slate-900">{t.name}</h3>
-                  <Button size="sm" variant="secondary" onClick={() => onUse(t.content)} aria-label={`Use ${t.name} in Bulk Messaging`}>
-                    Use
-                  </Button>
+    <ListCard
+      title="Quick-start templates"
+      description={<>Placeholders like {'{clientName}'} are filled in for each client when the text goes out.</>}
+      read={read}
+      errorText="Templates could not be loaded. Please try refreshing the page."
+      emptyContent={
+        <EmptyState icon={FileText} title="No templates yet" className="py-8" />
+      }
+      rows={2}
+      rowClassName="h-20"
+    >
+      {(items) => (
+        <ul className="space-y-3" data-testid="sms-templates">
+          {items.map((t) => (
+            <li key={t.id} className="rounded-lg border border-slate-200 p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="text-sm font-semibold text-slate-900">{t.name}</h3>
+                <Button size="sm" variant="secondary" onClick={() => onUse(t.content)} aria-label={`Use ${t.name} in Bulk Messaging`}>
+                  Use
+                </Button>
+              </div>
+              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-600">{t.content}</p>
+              {t.variables?.length > 0 && (
+                <div className="mt-2 flex flex-wrap gap-1">
+                  {t.variables.map((v) => (
+                    <Badge key={v} variant="secondary">
+                      {`{${v}}`}
+                    </Badge>
+                  ))}
                 </div>
-                <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-600">{t.content}</p>
-                {t.variables?.length > 0 && (
-                  <div className="mt-2 flex flex-wrap gap-1">
-                    {t.variables.map((v) => (
-                      <Badge key={v} variant="secondary">
-                        {`{${v}}`}
-                      </Badge>
-                    ))}
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListCard>
   );
 }

@@ -5,6 +5,8 @@ import { invalidatePrefixes } from './prefix';
 export const CLIENTS_KEY = '/api/clients';
 export const STATS_KEY = '/api/dashboard/stats';
 export const TRENDS_KEY = '/api/analytics/booking-trends';
+/** The count of clients not yet seen: the sidebar's badge. */
+export const NEW_CLIENTS_COUNT_URL = '/api/clients?new=true';
 
 /** Every client read: table pages, the top list, the distribution and each client's detail. */
 export const refreshClients = (qc: QueryClient) => invalidatePrefixes(qc, [CLIENTS_KEY]);

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { AssignLocalNumberResponse, SendSmsResponse } from '../../../shared/schemas/sms';
+import { apiJson } from '../api';
 import { FEED_KEY, REPLIES_KEY } from './activity';
 import { refreshBusiness } from './business';
 import { LEADS_KEY } from './leads';
@@ -13,6 +15,17 @@ export const LEAD_CONVERSATIONS_KEY = '/api/sms/lead-conversations';
 export const MESSAGES_KEY = '/api/sms/messages';
 export const SCHEDULED_KEY = '/api/sms/scheduled';
 export const BULK_KEY = '/api/sms/bulk';
+
+/** POST /api/sms/assign-local-number: the setup guide's one-step number (area code or ZIP, forwarding). */
+export const assignLocalNumber = (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body);
+
+/** POST /api/outreach/send-sms: a follow-up text to one client, through the same send path as every text. */
+export const sendFollowUpSms = (input: { clientId: number; messageContent: string }) =>
+  apiJson<SendSmsResponse>('POST', '/api/outreach/send-sms', { clientId: input.clientId, messageType: 'followUp', messageContent: input.messageContent });
+
+/** POST /api/sms/reply and /api/sms/mark-read: the inbox's actions, from SMS Management and the dashboard. */
+export const replyToClient = (input: { clientId: number; message: string }) => apiJson<unknown>('POST', '/api/sms/reply', input);
+export const markRead = (messageIds: number[]) => apiJson<unknown>('POST', '/api/sms/mark-read', { messageIds });
 
 /** Reads that change when a text goes out or is read: by URL prefix (each screen adds its own query string). */
 const MESSAGING_READS = [CONVERSATIONS_KEY, LEAD_CONVERSATIONS_KEY, `${LEADS_KEY}/`, MESSAGES_KEY, USAGE_KEY, REPLIES_KEY, FEED_KEY];

