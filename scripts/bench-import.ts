@@ -233,10 +233,16 @@ async function concurrentReupload(b: BenchApp) {
     floorNote = `; schema floor of one ${single.toFixed(0)} ms`;
     floorsNote = `; the schema floor twice at once ${pair.toFixed(0)} ms, ${(pair / single).toFixed(2)}x one`;
   }
+  // CPU time of the one Node thread (not the parse workers', not the database's) during the uploads.
+  let cpu = mainThreadCpuMs();
   const one = await timedUpload(b.app, solo, files[0]);
+  const oneCpu = mainThreadCpuMs() - cpu;
+  cpu = mainThreadCpuMs();
   const started = performance.now();
   const each = await Promise.all([timedUpload(b.app, x, files[1]), timedUpload(b.app, y, files[2])]);
   const both = performance.now() - started;
+  const bothCpu = mainThreadCpuMs() - cpu;
+  console.log(`${b.kind.padEnd(6)}   main thread CPU: ${oneCpu.toFixed(0)} ms during the one upload, ${bothCpu.toFixed(0)} ms during the two at once`);
   report({ scenario: `re-upload, ${clients} clients, one business alone`, kind: b.kind, ms: one, target: Infinity, floorMs: await floor(`series-${n}`, files[0]), note: floorNote.slice(2) });
   report({
     scenario: `re-upload, ${clients} clients, two businesses at once`,
@@ -246,6 +252,12 @@ async function concurrentReupload(b: BenchApp) {
     note: `${(both / one).toFixed(2)}x one (target < 1.5x); each ${each.map((t) => t.toFixed(0)).join(' and ')} ms${floorsNote}`,
   });
 }
+
+// process.threadCpuUsage is in Node 24, not yet in the @types/node this project pins.
+const mainThreadCpuMs = () => {
+  const u = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 async function hostile(b: BenchApp) {
   const r = await hostileUpload(b, await benchBusiness(b.database));

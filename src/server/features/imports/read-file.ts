@@ -1,13 +1,11 @@
-import { pipeline, Readable } from 'node:stream';
-import { CsvError, parse as parseCsv } from 'csv-parse';
-import { isAllowedText } from '../../platform/body-parsing';
 import { HttpError } from '../../platform/errors';
-import { NOT_A_TABLE, readSpreadsheet } from './spreadsheet';
+import { WorkerJobError, WorkerPool, workersForThisMachine } from '../../platform/worker-pool';
+import type { CollectedRows } from './import-rows';
+import type { RowRules } from './normalize-row';
+import type { ParseJob } from './parse-job';
+import { NOT_A_TABLE, refuse, SPREADSHEET_LIMITS } from './spreadsheet';
 
-export { NOT_A_TABLE };
-const MAX_RECORD_BYTES = 1024 * 1024;
-
-type Kind = 'csv' | 'spreadsheet';
+type Kind = ParseJob['kind'];
 
 export function checkFileName(fileName: string) {
   if (!/\.(csv|xlsx|xls)$/i.test(fileName)) throw new HttpError(400, 'Please upload a .csv, .xlsx or .xls file.');
@@ -27,11 +25,24 @@ function sniff(first: Buffer): Kind {
   return 'csv';
 }
 
+// Every upload is read and normalised in a worker thread (parse-job.ts), never on the event loop: two
+// businesses' files are parsed side by side while other requests go on being answered.
+const pool = new WorkerPool(new URL('./parse-worker.mjs', import.meta.url), {
+  size: workersForThisMachine(),
+  resourceLimits: { maxOldGenerationSizeMb: SPREADSHEET_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 32 },
+});
+
+/** Uploads being parsed in a worker right now; tests watch it. */
+export const parsing = { active: 0 };
+
+// One spreadsheet is read at a time (the others wait), so two hostile files cannot double the memory.
+let spreadsheetQueue: Promise<unknown> = Promise.resolve();
+
 /**
- * The rows of an uploaded table as arrays of cells, header first. CSV is parsed while it streams in;
- * a spreadsheet is read whole, in a worker thread with size, memory and time limits (spreadsheet.ts).
+ * An uploaded table's rows, normalised by the import rules, read in a worker thread. A CSV file is
+ * parsed while it streams in; a spreadsheet is read whole, one at a time, under SPREADSHEET_LIMITS.
  */
-export async function* readTable(stream: AsyncIterable<Buffer>): AsyncGenerator<unknown[]> {
+export async function parseUpload(stream: AsyncIterable<Buffer>, rules: RowRules): Promise<CollectedRows> {
   const it = stream[Symbol.asyncIterator]();
   let first = await it.next();
   while (!first.done && first.value.length === 0) first = await it.next();
@@ -41,30 +52,31 @@ export async function* readTable(stream: AsyncIterable<Buffer>): AsyncGenerator<
     yield head;
     for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
   };
-  if (sniff(head) === 'spreadsheet') {
-    const chunks: Buffer[] = [];
-    for await (const c of rest()) chunks.push(c);
-    let row = 0;
-    for (const cells of await readSpreadsheet(Buffer.concat(chunks))) yield storableCells(cells, (row += 1));
-    return;
-  }
-  const parser = parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: MAX_RECORD_BYTES });
-  // pipeline (not pipe) so a failing upload stream, e.g. over the size limit, fails the parser too.
-  pipeline(Readable.from(rest()), parser, () => {});
+  const kind = sniff(head);
+  if (kind === 'csv') return inWorker({ kind, rules }, rest());
+  const chunks: Buffer[] = [];
+  for await (const c of rest()) chunks.push(c);
+  const file = Buffer.concat(chunks);
+  const run = () => inWorker({ kind, rules }, [file], SPREADSHEET_LIMITS.timeLimitMs);
+  const next = spreadsheetQueue.then(run, run);
+  spreadsheetQueue = next.catch(() => {});
+  return next;
+}
+
+async function inWorker(job: ParseJob, input: AsyncIterable<Buffer> | Buffer[], timeLimitMs?: number): Promise<CollectedRows> {
+  parsing.active += 1;
   try {
-    for await (const record of parser) yield storableCells(record as string[], parser.info.records);
+    return await pool.run<CollectedRows>(job, { input: toAsync(input), timeLimitMs });
   } catch (error) {
-    if (error instanceof CsvError) throw new HttpError(400, `The file could not be read as CSV: ${error.message}`);
-    throw error;
+    // A spreadsheet's own refusals. A CSV file under the upload limit cannot reach the worker's heap limit
+    // (it is parsed as it streams in, row by row); a worker that dies on one anyway is a server failure.
+    if (!(error instanceof WorkerJobError) || job.kind === 'csv') throw error;
+    throw refuse(error.reason === 'too-slow' ? 'too-slow' : 'out-of-memory');
+  } finally {
+    parsing.active -= 1;
   }
 }
 
-/** A cell PostgreSQL cannot store (NUL, or a lone surrogate from an Excel escape) refuses the file with its row. */
-function storableCells(cells: unknown[], row: number): unknown[] {
-  for (const cell of cells) {
-    if (typeof cell === 'string' && !isAllowedText(cell)) {
-      throw new HttpError(400, `Row ${row} of the file contains a character that is not allowed (such as a NUL byte). Please save the file again as CSV or Excel and upload it.`);
-    }
-  }
-  return cells;
+async function* toAsync(input: AsyncIterable<Buffer> | Buffer[]) {
+  yield* input;
 }

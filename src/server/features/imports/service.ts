@@ -8,9 +8,8 @@ import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
 import { importMessage } from '../../../shared/import-summary';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
 import { logFailedUpload } from './failed-upload';
-import { collectRows } from './import-rows';
 import { normalizeBooking } from './normalize-row';
-import { checkFileName, readTable } from './read-file';
+import { checkFileName, parseUpload } from './read-file';
 import { WEBHOOK_CALLS_PER_TOKEN, WEBHOOK_UNKNOWN_TOKENS_PER_IP } from './webhook-limits';
 import * as q from './queries';
 
@@ -22,7 +21,7 @@ type ImportAnswer = UploadResult & { errorCount: number };
 export type ImportDeps = BookingDeps;
 
 /**
- * Imports an uploaded table: rows are normalised while the file streams in, then every client,
+ * Imports an uploaded table: rows are read and normalised in a worker thread while the file streams in, then every client,
  * booking, stat and the upload log are written in one transaction (all or nothing). A refused upload
  * imports nothing and is listed in the upload history with its reason.
  */
@@ -50,10 +49,7 @@ async function importFile(
 ): Promise<ImportAnswer> {
   const { database } = deps;
   checkFileName(fileName);
-  const rows = await collectRows(readTable(stream), {
-    latestServiceDate: await latestServiceDate(database.db, businessId),
-    keepCancelled: true,
-  });
+  const rows = await parseUpload(stream, { latestServiceDate: await latestServiceDate(database.db, businessId), keepCancelled: true });
   if (isTruncated()) throw new HttpError(413, 'File is too large. The limit is 10 MB.');
   const id = randomUUID();
   const recent = await recentRange(database, businessId);

@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { parsing, SPREADSHEET_MESSAGES } from './spreadsheet';
+import { parsing } from './read-file';
+import { SPREADSHEET_MESSAGES } from './spreadsheet';
 import { upload } from '../../testing/requests';
 import { zipBomb } from './zip-fixture.test-util';
 

@@ -1,0 +1,40 @@
+import { isMainThread } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from './errors';
+import { WorkerJobError, WorkerPool } from './worker-pool';
+
+const script = new URL('./worker-pool.test-worker.mjs', import.meta.url);
+
+async function* chunks(...parts: string[]) {
+  for (const p of parts) yield Buffer.from(p);
+}
+
+describe('WorkerPool', () => {
+  it('runs a job in another thread, fed its input chunk by chunk, and reuses the worker', { timeout: 60_000 }, async () => {
+    const pool = new WorkerPool(script, { size: 1 });
+    const a = await pool.run<{ text: string; thread: number }>({ kind: 'echo' }, { input: chunks('Client Name,', 'Client Email\n') });
+    expect(isMainThread).toBe(true);
+    expect(a.text).toBe('Client Name,Client Email\n');
+    expect(a.thread).toBeGreaterThan(0);
+    const b = await pool.run<{ thread: number }>({ kind: 'echo' }, { input: chunks('x') });
+    expect(b.thread).toBe(a.thread);
+  });
+
+  it("answers a worker's HttpError with its status and sentence", { timeout: 60_000 }, async () => {
+    const pool = new WorkerPool(script, { size: 1 });
+    const error = await pool.run({ kind: 'refuse' }, { input: chunks('a') }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 422, message: 'Refused by the worker.' });
+  });
+
+  it('ends a job over its time limit and runs the next one on a new worker', { timeout: 60_000 }, async () => {
+    const pool = new WorkerPool(script, { size: 1 });
+    const first = await pool.run<{ thread: number }>({ kind: 'echo' }, { input: chunks('a') });
+    const error = await pool.run({ kind: 'hang' }, { timeLimitMs: 300 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerJobError);
+    expect((error as WorkerJobError).reason).toBe('too-slow');
+    const next = await pool.run<{ text: string; thread: number }>({ kind: 'echo' }, { input: chunks('b') });
+    expect(next.text).toBe('b');
+    expect(next.thread).not.toBe(first.thread);
+  });
+});
