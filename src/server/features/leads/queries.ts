@@ -1,6 +1,6 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { businesses, smsMessages } from '../../db/schema';
+import { businesses, leadCommunications, leads, smsMessages } from '../../db/schema';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows, rowCount } from '../../db/read-rows';
 import { SHORT_SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
@@ -134,9 +134,25 @@ async function selectSearchPage(
   return { leads: leadsOf(rows), ...cappedTotal(Number(rows[0]?.total ?? 0), SEARCH_COUNT_CAP) };
 }
 
+/** A lead's columns as the builder reads them; `createdAt` becomes the reply's ISO string. */
+const leadFields = {
+  id: leads.id,
+  businessId: leads.businessId,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  source: leads.source,
+  status: leads.status,
+  referrerName: leads.referrerName,
+  notes: leads.notes,
+  createdAt: leads.createdAt,
+};
+const leadOf = (r: { createdAt: Date } & Omit<Lead, 'createdAt'>): Lead => ({ ...r, createdAt: r.createdAt.toISOString() });
+const theLead = (businessId: number, id: number) => and(eq(leads.businessId, businessId), eq(leads.id, id));
+
 export async function selectLead(tx: Tx, businessId: number, id: number): Promise<Lead | null> {
-  const [r] = rowsOf<LeadRow>(await tx.execute(sql`select ${LEAD_COLUMNS} from leads l where l.business_id = ${businessId} and l.id = ${id}`));
-  return r ? toLead(r) : null;
+  const [r] = await tx.select(leadFields).from(leads).where(theLead(businessId, id));
+  return r ? leadOf(r) : null;
 }
 
 export async function insertManualLead(
@@ -144,21 +160,16 @@ export async function insertManualLead(
   businessId: number,
   lead: { name: string; email: string | null; phone: string | null; notes: string | null },
 ): Promise<Lead> {
-  const [r] = rowsOf<LeadRow>(
-    await tx.execute(sql`insert into leads as l (business_id, name, email, phone, source, status, notes)
-      values (${businessId}, ${lead.name}, ${lead.email}, ${lead.phone}, 'manual', 'new', ${lead.notes})
-      returning ${LEAD_COLUMNS}`),
-  );
-  return toLead(r);
+  const [r] = await tx
+    .insert(leads)
+    .values({ businessId, name: lead.name, email: lead.email, phone: lead.phone, source: 'manual', status: 'new', notes: lead.notes })
+    .returning(leadFields);
+  return leadOf(r);
 }
 
 export async function updateLeadStatus(tx: Tx, businessId: number, id: number, status: LeadStatus): Promise<Lead | null> {
-  const [r] = rowsOf<LeadRow>(
-    await tx.execute(sql`update leads as l set status = ${status}, updated_at = now()
-      where l.business_id = ${businessId} and l.id = ${id}
-      returning ${LEAD_COLUMNS}`),
-  );
-  return r ? toLead(r) : null;
+  const [r] = await tx.update(leads).set({ status, updatedAt: sql`now()` }).where(theLead(businessId, id)).returning(leadFields);
+  return r ? leadOf(r) : null;
 }
 
 type StatsRow = { total: number; converted: number; referral: number; this_week: number; top: { name: string; count: number }[] };
@@ -220,12 +231,20 @@ export async function insertCommunication(
   leadId: number,
   c: { type: 'sms' | 'email'; subject: string | null; content: string; status: string },
 ): Promise<LeadCommunication> {
-  const [r] = rowsOf<CommunicationRow>(
-    await tx.execute(sql`insert into lead_communications as c (business_id, lead_id, type, direction, subject, content, status)
-      values (${businessId}, ${leadId}, ${c.type}, 'outbound', ${c.subject}, ${c.content}, ${c.status})
-      returning ${COMMUNICATION_COLUMNS}`),
-  );
-  return toCommunication(r);
+  const [r] = await tx
+    .insert(leadCommunications)
+    .values({ businessId, leadId, type: c.type, direction: 'outbound', subject: c.subject, content: c.content, status: c.status })
+    .returning({
+      id: leadCommunications.id,
+      leadId: leadCommunications.leadId,
+      type: leadCommunications.type,
+      direction: leadCommunications.direction,
+      subject: leadCommunications.subject,
+      content: leadCommunications.content,
+      status: leadCommunications.status,
+      sentAt: leadCommunications.sentAt,
+    });
+  return { ...r, sentAt: r.sentAt.toISOString() };
 }
 
 /**
@@ -252,10 +271,10 @@ export async function selectCommunications(tx: Tx, businessId: number, leadId: n
 }
 
 export async function countNewLeads(tx: Tx, businessId: number, days: number): Promise<number> {
-  const [r] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from leads l where l.business_id = ${businessId} and l.status = 'new'
-      and l.created_at >= now() - make_interval(days => ${days}::int)`),
-  );
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(eq(leads.businessId, businessId), eq(leads.status, 'new'), gte(leads.createdAt, sql`now() - make_interval(days => ${days}::int)`)));
   return Number(r.n);
 }
 
