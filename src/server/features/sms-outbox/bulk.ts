@@ -6,6 +6,7 @@ import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
 import { decideSendTime, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, textingOf } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
+import { selectBatches } from './batch-queries';
 
 // Bulk sends (docs/sms-outbox.md): the selection is checked whole, then every text is a queued outbox row
 // that goes out paced and inside its recipient's window, whatever happens to the browser that asked.
@@ -90,7 +91,7 @@ function heldUntil(to: string, now: Date, businessTimeZone: string): TextToQueue
 }
 
 export async function bulkBatches(db: Database['db'], businessId: number, opts: { id?: number; limit: number; perBatch?: number }): Promise<BulkBatch[]> {
-  const batches = await q.selectBatches(db, businessId, { ...opts, perBatch: opts.perBatch ?? PROBLEMS_SHOWN });
+  const batches = await selectBatches(db, businessId, { ...opts, perBatch: opts.perBatch ?? PROBLEMS_SHOWN });
   return batches.map(({ problems, waits, ...b }) => ({
     ...b,
     waits: waits.map((w) => ({ count: w.count, at: new Date(w.at).toISOString(), timeZone: w.timeZone })),
