@@ -1,19 +1,12 @@
-import { FileUp, Loader2 } from 'lucide-react';
-import { useId } from 'react';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Label } from '../../components/ui/label';
 import { ExpectedColumns } from './expected-columns';
-import { UploadProgress } from '../../components/upload-progress';
 import { UploadResultPanel } from './upload-result-panel';
 import { useBookingUpload } from '../../lib/use-booking-upload';
-import { FileInput } from '../../components/file-input';
-
-const ACCEPT = '.csv,.xlsx,.xls';
+import { BookingFilePicker } from '../../components/booking-file-picker';
 
 export function CsvUploadCard() {
-  const { file, choose, progress, inputRef, upload, start } = useBookingUpload((result) => `Processed ${result.processed} bookings, skipped ${result.skipped}`);
-  const inputId = useId();
+  const picker = useBookingUpload((result) => `Processed ${result.processed} bookings, skipped ${result.skipped}`);
+  const { upload } = picker;
 
   return (
     <Card>
@@ -24,23 +17,7 @@ export function CsvUploadCard() {
       <CardContent className="space-y-5">
         <ExpectedColumns />
 
-        <div className="space-y-1.5">
-          <Label htmlFor={inputId}>Booking file (.csv, .xlsx, .xls)</Label>
-          <FileInput
-            ref={inputRef}
-            id={inputId}
-            accept={ACCEPT}
-            disabled={upload.isPending}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
-          />
-        </div>
-
-        <Button onClick={start} disabled={!file || upload.isPending} className="w-full sm:w-auto">
-          {upload.isPending ? <Loader2 className="animate-spin" /> : <FileUp />}
-          {upload.isPending ? 'Processing your file...' : 'Upload and Process CSV'}
-        </Button>
-
-        {upload.isPending && <UploadProgress percent={progress} />}
+        <BookingFilePicker upload={picker} buttonLabel="Upload and Process CSV" />
         {upload.isSuccess && <UploadResultPanel result={upload.data} />}
       </CardContent>
     </Card>

@@ -1,15 +1,10 @@
-import { CheckCircle2, FileUp, Loader2 } from 'lucide-react';
-import { useId } from 'react';
+import { CheckCircle2 } from 'lucide-react';
 import { bookingsSummary, clientsInFile, clientsSummary, withoutStatusSentence } from '../../../shared/import-summary';
 import type { UploadResult } from '../../../shared/schemas/imports';
-import { UploadProgress } from '../../components/upload-progress';
-import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/label';
 import { useBookingUpload } from '../../lib/use-booking-upload';
 import { ONBOARDING_COLUMNS, REQUIRED_COLUMNS } from './onboarding-columns';
-import { FileInput } from '../../components/file-input';
+import { BookingFilePicker } from '../../components/booking-file-picker';
 
-const ACCEPT = '.csv,.xlsx,.xls';
 /** The spec's sentence, with the clients the file's completed bookings belong to (not its rows). */
 const processedText = (result: UploadResult) => {
   const n = clientsInFile(result);
@@ -19,9 +14,8 @@ const bookingsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'b
 
 /** The data step's upload: idle, processing (with the upload's progress), done (the processed count). */
 export function SetupUpload({ toolName }: { toolName?: string }) {
-  const { file, choose, progress, inputRef, upload, start } = useBookingUpload(processedText);
-  const inputId = useId();
-  const hintId = useId();
+  const picker = useBookingUpload(processedText);
+  const { upload } = picker;
 
   return (
     <div className="space-y-4">
@@ -41,25 +35,7 @@ export function SetupUpload({ toolName }: { toolName?: string }) {
         </ul>
         <p className="mt-2 text-xs text-slate-600">Only appointments with status Completed are imported; a phone number lets you text the client.</p>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={inputId}>Booking file (.csv, .xlsx, .xls)</Label>
-        <FileInput
-          ref={inputRef}
-          id={inputId}
-          accept={ACCEPT}
-          aria-describedby={hintId}
-          disabled={upload.isPending}
-          onChange={(e) => choose(e.target.files?.[0] ?? null)}
-        />
-        <p id={hintId} className="text-xs text-slate-500">
-          Up to 10 MB.
-        </p>
-      </div>
-      <Button onClick={start} disabled={!file || upload.isPending} className="w-full sm:w-auto">
-        {upload.isPending ? <Loader2 className="animate-spin" /> : <FileUp />}
-        {upload.isPending ? 'Processing your file...' : 'Upload and Import'}
-      </Button>
-      {upload.isPending && <UploadProgress percent={progress} />}
+      <BookingFilePicker upload={picker} buttonLabel="Upload and Import" hint="Up to 10 MB." />
       {upload.isSuccess && (
         <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800" data-testid="setup-upload-done">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
