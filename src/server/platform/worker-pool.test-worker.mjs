@@ -1,4 +1,4 @@
-// A worker for worker-pool.test.ts: echoes its input, refuses with an HttpError, or never answers.
+// A worker for worker-pool.test.ts: echoes its input, tells the size of each chunk's buffer, refuses with an HttpError, or never answers.
 import { register } from 'tsx/esm/api';
 
 register();
@@ -8,6 +8,11 @@ const { HttpError } = await import('./errors.ts');
 serveJobs(async (job, input) => {
   if (job.kind === 'refuse') throw new HttpError(422, 'Refused by the worker.');
   if (job.kind === 'hang') return new Promise(() => {});
+  if (job.kind === 'buffers') {
+    const sizes = [];
+    for await (const chunk of input) sizes.push(chunk.buffer.byteLength);
+    return { sizes };
+  }
   const parts = [];
   for await (const chunk of input) parts.push(chunk.toString());
   return { text: parts.join(''), thread: (await import('node:worker_threads')).threadId };

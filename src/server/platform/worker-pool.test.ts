@@ -20,6 +20,19 @@ describe('WorkerPool', () => {
     expect(b.thread).toBe(a.thread);
   });
 
+  it('sends a chunk that is a view of a larger buffer as a buffer of its own, not the whole buffer', { timeout: 60_000 }, async () => {
+    // What a request's body looks like when it arrives in one piece and is cut into chunks: 16 views of 1 MB.
+    const whole = Buffer.alloc(1024 * 1024, 'a');
+    async function* views() {
+      for (let at = 0; at < whole.length; at += 64 * 1024) yield whole.subarray(at, at + 64 * 1024);
+    }
+    const pool = new WorkerPool(script, { size: 1 });
+    const { sizes } = await pool.run<{ sizes: number[] }>({ kind: 'buffers' }, { input: views() });
+    expect(sizes).toHaveLength(16);
+    expect(Math.max(...sizes)).toBe(64 * 1024);
+    expect(whole.length).toBe(1024 * 1024); // the caller's buffer is untouched (copied, not moved)
+  });
+
   it("answers a worker's HttpError with its status and sentence", { timeout: 60_000 }, async () => {
     const pool = new WorkerPool(script, { size: 1 });
     const error = await pool.run({ kind: 'refuse' }, { input: chunks('a') }).catch((e: unknown) => e);

@@ -76,7 +76,10 @@ export class WorkerPool {
           for await (const chunk of opts.input) {
             // the job answered early (a refused file): the rest of the input is not needed
             if (settled) return;
-            post(worker, { type: 'chunk', id, chunk });
+            // A chunk is often a view of a larger buffer (the request's, a socket's), and posting a view
+            // copies its whole buffer: each chunk is copied into a buffer of its own and that is moved.
+            const own = new Uint8Array(chunk);
+            post(worker, { type: 'chunk', id, chunk: own }, [own.buffer]);
           }
         }
         if (!settled) post(worker, { type: 'end', id });
@@ -133,8 +136,8 @@ export class WorkerPool {
   }
 }
 
-function post(worker: Worker, message: ToWorker) {
-  worker.postMessage(message);
+function post(worker: Worker, message: ToWorker, transfer: ArrayBuffer[] = []) {
+  worker.postMessage(message, transfer);
 }
 
 function fromWorker(error: { status?: number; message: string; headers?: Record<string, string> }): Error {
