@@ -83,9 +83,11 @@ export const DERIVED_TABLES: DerivedTable[] = [
   {
     table: 'sms_conversations',
     key: ['business_id', 'client_id'],
-    columns: ['unread', 'last_at'],
-    expected: (businessId) => sql`select business_id, client_id, (count(*) filter (where direction = 'inbound' and not is_read))::int, max("timestamp")
-      from sms_messages where business_id = ${businessId} and client_id is not null group by business_id, client_id`,
+    columns: ['unread', 'last_at', 'search_name'],
+    expected: (businessId) => sql`select m.business_id, m.client_id, (count(*) filter (where m.direction = 'inbound' and not m.is_read))::int,
+        max(m."timestamp"), lower(c.name)
+      from sms_messages m join clients c on c.id = m.client_id
+      where m.business_id = ${businessId} and m.client_id is not null group by m.business_id, m.client_id, c.name`,
   },
   {
     table: 'sms_bulk_batches',

@@ -114,6 +114,8 @@ export const smsConversations = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     unread: integer('unread').notNull().default(0),
+    /** The client's name in lower case: what a conversation search by name compares (decision 0018). */
+    searchName: text('search_name').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.clientId] }),

@@ -26,6 +26,10 @@ BEGIN
   $q$, read_model_changed_rows(TG_OP));
   -- Nested: the condition on new_rows and old_rows is planned only in an UPDATE trigger, where they exist.
   IF TG_OP = 'UPDATE' THEN
+    -- A renamed client's conversation keeps the name its search compares (decision 0018): one probe of the
+    -- conversations' key per updated client, whatever the statement changed.
+    UPDATE sms_conversations v SET search_name = lower(n.name)
+    FROM new_rows n WHERE v.business_id = n.business_id AND v.client_id = n.id AND v.search_name IS DISTINCT FROM lower(n.name);
     IF EXISTS (SELECT 1 FROM new_rows WHERE is_referred_client) OR EXISTS (SELECT 1 FROM old_rows WHERE is_referred_client) THEN
       -- Grouped, not a join of new_rows and old_rows: PL/pgSQL keeps this statement's plan from its first call
       -- (often one row), and a kept nested loop over a 50,000-row re-upload compares 50,000 x 50,000 rows.

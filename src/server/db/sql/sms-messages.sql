@@ -32,8 +32,9 @@ CREATE OR REPLACE FUNCTION public.sms_conversations_apply(b integer[], c integer
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  INSERT INTO sms_conversations AS v (business_id, client_id, unread, last_at)
-  SELECT d.b, d.c, d.u, d.added FROM unnest(b, c, u, added, lost) AS d(b, c, u, added, lost)
+  INSERT INTO sms_conversations AS v (business_id, client_id, unread, last_at, search_name)
+  SELECT d.b, d.c, d.u, d.added, coalesce((SELECT lower(cl.name) FROM clients cl WHERE cl.id = d.c), '')
+  FROM unnest(b, c, u, added, lost) AS d(b, c, u, added, lost)
   WHERE d.added IS NOT NULL ORDER BY d.b, d.c
   ON CONFLICT (business_id, client_id) DO UPDATE SET unread = v.unread + excluded.unread, last_at = greatest(v.last_at, excluded.last_at);
   UPDATE sms_conversations v SET unread = v.unread + d.u

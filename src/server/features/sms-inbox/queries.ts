@@ -4,7 +4,6 @@ import { smsMessages, smsReplies } from '../../db/schema';
 import { readRows, rowCount as count } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
-import { substringMatch } from '../../db/like-pattern';
 import { deliveryError } from '../../../shared/sms-errors';
 
 // The reads of the inbox. Every statement filters by business_id itself (ARCHITECTURE.md, "Tenancy") and pages or limits
@@ -111,19 +110,19 @@ export async function selectConversations(
   opts: { offset: number; limit: number; per: number; maxIds: number; match?: ConversationMatch },
 ): Promise<ConversationRow[]> {
   const order = sql`order by v.last_at desc nulls last, v.client_id desc nulls last offset ${opts.offset} limit ${count(opts.limit)}`;
-  // A search either finds the clients first (a whole phone through clients_business_phone_idx, a name through the
-  // clients' trigram index: namedHeads) and probes each one's kept row (offset 0 keeps that a probe), or walks the
-  // conversations in order and checks each one's client (part of a phone); see searchConversations.
-  const probe = (clients: SQL, where: SQL) => sql`select v.client_id, v.last_at, v.unread from ${clients}
-    cross join lateral (select v.client_id, v.last_at, v.unread from sms_conversations v
-                         where v.business_id = ${businessId} and v.client_id = c.id offset 0) v
-    where ${where} ${order}`;
+  // A search of a whole phone finds the client first (clients_business_phone_idx) and probes its kept row (offset 0
+  // keeps that a probe); a name or part of a phone walks the conversations in order and keeps the matching ones,
+  // stopping once the page is full (see searchConversations).
   const heads = !opts.match
     ? sql`select v.client_id, v.last_at, v.unread from sms_conversations v where v.business_id = ${businessId} ${order}`
     : 'clients' in opts.match
-      ? probe(sql`clients c`, sql`c.business_id = ${businessId} and ${opts.match.clients}`)
+      ? sql`select v.client_id, v.last_at, v.unread from clients c
+          cross join lateral (select v.client_id, v.last_at, v.unread from sms_conversations v
+                               where v.business_id = ${businessId} and v.client_id = c.id offset 0) v
+          where c.business_id = ${businessId} and ${opts.match.clients} ${order}`
       : 'named' in opts.match
-        ? namedHeads(businessId, opts, opts.match.named, probe, order)
+        ? sql`select v.client_id, v.last_at, v.unread from sms_conversations v
+            where v.business_id = ${businessId} and ${opts.match.named} ${order}`
         : sql`select v.client_id, v.last_at, v.unread from sms_conversations v
             join clients c on c.id = v.client_id and c.business_id = v.business_id
            where v.business_id = ${businessId} and ${opts.match.conversations} ${order}`;
@@ -159,42 +158,16 @@ export async function selectConversations(
   return out;
 }
 
-/** The clients a search names: a whole phone, a name (`named`), or part of a phone (`conversations`); c is clients. */
+/** What a search matches: a whole phone (c is clients), a name (v is sms_conversations) or part of a phone (v and c). */
 type ConversationMatch = { clients: SQL } | { named: SQL } | { conversations: SQL };
-
-/**
- * How much dearer probing one named client's conversation is than passing one conversation in a walk (measured on
- * the benchmark's business: ~0.7 µs against ~0.1 µs), less a margin toward probing.
- */
-const PROBE_OVER_WALK = 5;
-
-/**
- * The conversations of the clients a name matches (gathered once through the clients' trigram index), in the page's
- * order, one of two ways. Probing each client's kept row costs in proportion to the clients named; walking the
- * business's conversations newest first (sms_conversations_business_last_idx) and keeping those of the named
- * clients (a hashed set) costs in proportion to how far the page lies: with the conversations spread over the
- * clients, about (offset + limit) × clients ÷ named. So the walk is taken when that is the smaller,
- * (offset + limit) × clients < PROBE_OVER_WALK × named², the clients counted by the kept figures; a one-time filter
- * skips the other branch. "garcia" names 560 of the benchmark's 50,000 clients, 80 with texts: 560 probes, or a
- * walk of about 1,300 conversations.
- */
-function namedHeads(businessId: number, page: { offset: number; limit: number }, named: SQL, probe: (clients: SQL, where: SQL) => SQL, order: SQL): SQL {
-  const walk = sql`(select k.n * k.n * ${PROBE_OVER_WALK} > (${page.offset}::bigint + ${count(page.limit)})
-      * coalesce((select f.clients from business_figures f where f.business_id = ${businessId}), 0)
-    from (select count(*) as n from mc) k)`;
-  return sql`with mc as materialized (select c.id from clients c where c.business_id = ${businessId} and ${named})
-    (${probe(sql`mc c`, sql`not ${walk}`)})
-    union all
-    (select v.client_id, v.last_at, v.unread from sms_conversations v
-      where ${walk} and v.business_id = ${businessId} and coalesce(v.client_id in (select mc.id from mc), false) ${order})`;
-}
 
 /**
  * Conversations of the clients the search names, latest first: a search of digits (3 or more) and
  * punctuation only is a phone (the whole number: exact, through clients_business_phone_idx; part of one:
  * a substring, by walking the business's conversations in order, which stops once the page is full); anything
- * else matches the client's name in any case: the clients whose search text (name and e-mail) holds it, through
- * its trigram index, and whose name does.
+ * else is part of the client's name in any case, compared with the name each conversation keeps (search_name,
+ * decision 0018) while walking the conversations in order. The walk's cost follows how far down the matches lie,
+ * at most the business's conversations, never its clients.
  */
 export async function searchConversations(tx: Tx, businessId: number, opts: { search: string; offset: number; limit: number; per: number; maxIds: number }): Promise<ConversationRow[]> {
   const digits = opts.search.replace(/\D/g, '');
@@ -204,7 +177,7 @@ export async function searchConversations(tx: Tx, businessId: number, opts: { se
     ? { clients: sql`c.phone = ${whole}` }
     : isPhone
       ? { conversations: sql`strpos(c.phone, ${digits}) > 0` }
-      : { named: sql`${substringMatch(sql`c.search_text`, opts.search)} and ${substringMatch(sql`lower(c.name)`, opts.search)}` };
+      : { named: sql`strpos(v.search_name, lower(${opts.search})) > 0` };
   return selectConversations(tx, businessId, { ...opts, match });
 }
 
