@@ -215,20 +215,24 @@ export async function selectAllReferrals(tx: Tx, businessId: number): Promise<Re
 /**
  * Top Referrers from the kept per-referrer figures (referrer_figures: each referrer's referrals and conversions,
  * kept by the referrals trigger), ties broken by the referrer's name: the rows of referrer_figures_order_idx down
- * to the limit-th row's figures (so every referrer tied with it is in), each referrer looked up by primary key.
+ * to the limit-th row's figures (so every referrer tied with it is in), each referrer looked up by primary key,
+ * cut to the limit; then only the referrers shown have their revenue summed (a tie can hold hundreds of referrers).
  */
 export async function selectTopReferrers(tx: Tx, businessId: number, limit: number): Promise<TopReferrer[]> {
   const rows = await readRows<{ id: number; name: string; referral_code: string; total: number; converted: number; revenue: string }>(tx, sql`
       with f as materialized (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
           order by f.referrals desc, f.converted desc, f.client_id limit ${rowCount(limit)}),
-        last as (select f.referrals, f.converted from f order by f.referrals, f.converted limit 1)
-      select c.id, c.name, c.referral_code, f.referrals as total, f.converted, rv.revenue
-      from (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
-            and (f.referrals, f.converted) >= (select last.referrals, last.converted from last)) f
-      cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = f.client_id and c.business_id = ${businessId} offset 0) c
+        last as (select f.referrals, f.converted from f order by f.referrals, f.converted limit 1),
+        top as materialized (select c.id, c.name, c.referral_code, f.referrals, f.converted
+          from (select * from referrer_figures f where f.business_id = ${businessId} and f.referrals > 0
+                and (f.referrals, f.converted) >= (select last.referrals, last.converted from last)) f
+          cross join lateral (select c.id, c.name, c.referral_code from clients c where c.id = f.client_id and c.business_id = ${businessId} offset 0) c
+          order by f.referrals desc, f.converted desc, lower(c.name), c.id limit ${rowCount(limit)})
+      select top.id, top.name, top.referral_code, top.referrals as total, top.converted, rv.revenue
+      from top
       cross join lateral (select coalesce(sum(${REFERRAL_REVENUE}::numeric), 0)::numeric(14, 2)::text as revenue from referrals r
-        where r.business_id = ${businessId} and r.referrer_client_id = f.client_id and r.converted) rv
-      order by f.referrals desc, f.converted desc, lower(c.name), c.id limit ${rowCount(limit)}`,
+        where r.business_id = ${businessId} and r.referrer_client_id = top.id and r.converted) rv
+      order by top.referrals desc, top.converted desc, lower(top.name), top.id`,
   );
   return rows.map((r) => ({
     client: { id: Number(r.id), name: r.name, referralCode: r.referral_code },
