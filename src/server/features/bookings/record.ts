@@ -62,8 +62,8 @@ export async function recordBookings(
   // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
   await lockBusinessClients(tx, businessId);
   // The statements below are cheap per row but, on statistics from before the file's rows, estimated to
-  // cost millions: PostgreSQL would compile them with JIT first, which
-  // costs seconds on a large re-upload (docs/benchmarks.md).
+  // cost millions: PostgreSQL would compile them with JIT first, which costs seconds on a large re-upload
+  // (docs/benchmarks.md).
   await tx.execute(sql`set local jit = off`);
 
   const clients: FileClient[] = [];
@@ -102,19 +102,22 @@ export async function recordBookings(
   // statistics that know few clients) hashed every client of the business, for a webhook's one row too.
   const emails = JSON.stringify([...byEmail.keys()]);
   const phones = JSON.stringify([...byPhone.keys()]);
-  // A first upload (a business without clients) has nothing to match: 100,000 probes saved.
-  const [known] = rowsOf<{ has: boolean }>(await tx.execute(sql`select exists (select 1 from clients where business_id = ${businessId}) as has`));
-  const existing = !known.has ? [] : rowsOf<{ id: number; email: string | null; phone: string | null }>(
+  // A business without clients (a first upload) has nothing to match: the one-time `known` filter skips every
+  // probe (100,000 for a first upload of 50,000 clients) in the same statement.
+  const known = sql`exists (select 1 from clients k where k.business_id = ${businessId})`;
+  const existing = rowsOf<{ id: number; email: string | null; phone: string | null }>(
     await tx.execute(sql`
       select c.id, lower(c.email) as email, c.phone
       from json_array_elements_text(${emails}::json) as e(v)
       cross join lateral (
         select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and lower(c.email) = e.v and c.email is not null offset 0
       ) c
+      where ${known}
       union
       select c.id, lower(c.email), c.phone
       from json_array_elements_text(${phones}::json) as p(v)
-      cross join lateral (select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and c.phone = p.v offset 0) c`),
+      cross join lateral (select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and c.phone = p.v offset 0) c
+      where ${known}`),
   );
   const dbByEmail = new Map<string, (typeof existing)[number]>();
   const dbByPhone = new Map<string, (typeof existing)[number]>();
