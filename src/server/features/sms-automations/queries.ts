@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
 import { clients, referrals } from '../../db/schema';
 import { intArray } from '../../db/sql-values';
+import { sendingNumber } from '../../db/sending-number';
 
 // SQL of the automations. Per-business reads filter by business_id; the follow-up scan is the one read
 // across businesses (a scheduled job), and returns each row with its business.
@@ -81,7 +82,7 @@ export async function selectDueReferrals(tx: Tx, now: Date, opts: FollowUpWindow
         and r.created_at > ${at}::timestamptz - ${opts.maxDays} * interval '1 day'
         and r.last_reminder_at is null${ofBusiness(opts)}
         and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
-        and coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) is not null
+        and ${sendingNumber('b', 'o')} is not null
         and not exists (select 1 from sms_outbox x where x.business_id = r.business_id and x.key = 'follow-up:referral:' || r.id)
         and not exists (select 1 from clients c where c.business_id = r.business_id and c.phone = r.referee_phone)
       order by r.created_at, r.id

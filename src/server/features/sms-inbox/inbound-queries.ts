@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { businessNumbers, businesses, clients, leads, outreachSettings, smsLogs, smsMessages, smsReplies, smsReplyContext } from '../../db/schema';
+import { sendingNumber } from '../../db/sending-number';
 
 // SQL of the webhooks: which business a number belongs to, the client a phone is, storing an inbound
 // text once per provider id, delivery status, and the forwarding context.
@@ -145,10 +146,10 @@ export async function selectReplyContext(tx: Tx, businessId: number, forwardingN
   return r ?? null;
 }
 
-/** The business's texting number (E.164), or null before one was chosen. */
+/** The business's texting number (E.164, db/sending-number.ts), or null before one was chosen. */
 export async function selectBusinessNumber(tx: Tx, businessId: number): Promise<string | null> {
   const [r] = await tx
-    .select({ n: sql<string | null>`coalesce(${outreachSettings.twilioPhone}, ${businesses.selectedPhoneNumber}, ${businesses.twilioNumbers}->>0)` })
+    .select({ n: sendingNumber() })
     .from(businesses)
     .leftJoin(outreachSettings, eq(outreachSettings.businessId, businesses.id))
     .where(eq(businesses.id, businessId));

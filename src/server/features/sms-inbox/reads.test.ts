@@ -196,4 +196,21 @@ describe('reply', () => {
     expect(res.json().sms).toMatchObject({ direction: 'inbound', isRead: false, messageBody: 'Played reply', clientId: clients[2], fromNumber: '+14155550202', toNumber: a.number });
     expect((await post(b, '/api/sms/simulate-inbound', { clientId: clients[2], message: 'x' })).statusCode).toBe(404);
   });
+
+  it('the simulator plays the reply to the number the business texts from: its selected number, not an older one in its settings', async () => {
+    const [before] = await t.database.query<{ twilio_phone: string | null }>('select twilio_phone from outreach_settings where business_id = $1', [a.id]);
+    const keep = (phone: string | null) =>
+      t.database.query(
+        `insert into outreach_settings (business_id, twilio_phone) values ($1, $2) on conflict (business_id) do update set twilio_phone = excluded.twilio_phone`,
+        [a.id, phone],
+      );
+    await keep('+15125559999');
+    try {
+      const res = await post(a, '/api/sms/simulate-inbound', { clientId: clients[2], message: 'To the selected number' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().sms).toMatchObject({ toNumber: a.number, messageBody: 'To the selected number' });
+    } finally {
+      await keep(before?.twilio_phone ?? null);
+    }
+  });
 });

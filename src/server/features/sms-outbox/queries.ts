@@ -4,6 +4,7 @@ import { clients, referrals, smsBulkBatches, smsMessages, smsOutbox } from '../.
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
 import { intArray } from '../../db/sql-values';
+import { sendingNumber } from '../../db/sending-number';
 
 // SQL of the outbox. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy"); the pacing table is keyed by
 // the sending number, which belongs to one business.
@@ -244,7 +245,7 @@ export type SenderFacts = { number: string | null; timeZone: string; auto: AutoM
 export async function selectSenderFacts(tx: Tx, businessId: number): Promise<SenderFacts | null> {
   const [row] = rowsOf<{ number: string | null; time_zone: string; auto: AutoMessageSettings | null }>(
     await tx.execute(sql`
-      select coalesce(b.selected_phone_number, o.twilio_phone, b.twilio_numbers->>0) as number, b.time_zone, o.auto_message_settings as auto
+      select ${sendingNumber('b', 'o')} as number, b.time_zone, o.auto_message_settings as auto
       from businesses b left join outreach_settings o on o.business_id = b.id where b.id = ${businessId}`),
   );
   return row ? { number: row.number, timeZone: row.time_zone, auto: row.auto ?? null } : null;

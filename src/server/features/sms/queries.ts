@@ -3,12 +3,13 @@ import { type Tx } from '../../db/client';
 import { businessNumbers, businesses, clients, outreachSettings, smsLogs, smsMessages } from '../../db/schema';
 import type { AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
 import { inTexts } from '../../db/sql-values';
+import { sendingNumber } from '../../db/sending-number';
 
 // SQL of the SMS feature. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy").
 
 export type SenderRow = {
   name: string;
-  /** The business's SMS number: businesses.selected_phone_number, else outreach_settings.twilio_phone, else the first bought. */
+  /** The business's SMS number (db/sending-number.ts). */
   number: string | null;
   referralDiscount: string;
   googleReviewLink: string | null;
@@ -19,7 +20,7 @@ export async function selectSender(tx: Tx, businessId: number): Promise<SenderRo
   const [row] = await tx
     .select({
       name: businesses.name,
-      number: sql<string | null>`coalesce(${businesses.selectedPhoneNumber}, ${outreachSettings.twilioPhone}, ${businesses.twilioNumbers}->>0)`,
+      number: sendingNumber(),
       referralDiscount: outreachSettings.referralDiscount,
       googleReviewLink: sql<string | null>`coalesce(${outreachSettings.googleReviewLink}, ${businesses.googleReviewLink})`,
       customMessages: outreachSettings.customMessages,
