@@ -4,6 +4,7 @@ import type { DataDirLock } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { seedDemoIfEmpty } from './demo/seed-demo';
 import { jobDefinitions } from './features/index';
+import { warmUploadParser } from './features/imports/read-file';
 import { type JobQueue, type Jobs, startJobs } from './platform/jobs/index';
 import { buildApp } from './app';
 import { createEmailProvider } from './providers/email/index';
@@ -36,6 +37,8 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
     },
   };
   const app = await buildApp({ config, database, email, jobs: queue, sms });
+  // Not awaited: the parse worker loads while the server starts; an upload that comes first waits for it.
+  void warmUploadParser();
   // After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start. With JOBS=0
   // this process only enqueues (no workers, no schedules); another instance works the queue.
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

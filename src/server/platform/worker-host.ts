@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from './errors';
-import type { JobFailure, JobReply, ToWorker } from './worker-protocol';
+import type { FromWorker, JobFailure, ToWorker } from './worker-protocol';
 
 /**
  * The worker thread's side of a WorkerPool: runs `handle` for each job, one at a time, with the job's input
@@ -12,7 +12,7 @@ export function serveJobs<J>(handle: (job: J, input: AsyncIterable<Buffer>) => P
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs in a worker thread');
   let current: { id: number; input: PassThrough } | null = null;
-  const reply = (message: JobReply) => port.postMessage(message);
+  const reply = (message: FromWorker) => port.postMessage(message);
   port.on('message', (message: ToWorker) => {
     if (message.type === 'job') {
       const input = new PassThrough();
@@ -29,6 +29,7 @@ export function serveJobs<J>(handle: (job: J, input: AsyncIterable<Buffer>) => P
     if (message.type === 'chunk') current.input.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
     else current.input.end();
   });
+  reply({ type: 'ready' });
 }
 
 function failureOf(error: unknown): JobFailure {

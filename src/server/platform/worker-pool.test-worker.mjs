@@ -2,6 +2,8 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// when this thread started: a warm worker started before its job was posted
+const loadedAt = Date.now();
 const { serveJobs } = await import('./worker-host.ts');
 const { HttpError } = await import('./errors.ts');
 
@@ -15,5 +17,5 @@ serveJobs(async (job, input) => {
   }
   const parts = [];
   for await (const chunk of input) parts.push(chunk.toString());
-  return { text: parts.join(''), thread: (await import('node:worker_threads')).threadId };
+  return { text: parts.join(''), thread: (await import('node:worker_threads')).threadId, loadedAt };
 });

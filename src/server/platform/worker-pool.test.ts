@@ -40,6 +40,31 @@ describe('WorkerPool', () => {
     expect(error).toMatchObject({ status: 422, message: 'Refused by the worker.' });
   });
 
+  it('starts its warm worker before the first job, and a fresh one when an idle worker is ended', { timeout: 60_000 }, async () => {
+    const pool = new WorkerPool(script, { size: 2, idleMs: 50, keepWarm: 1 });
+    await pool.warm();
+    const postedFirst = Date.now();
+    const first = await pool.run<{ thread: number; loadedAt: number }>({ kind: 'echo' }, { input: chunks('a') });
+    expect(first.loadedAt).toBeLessThan(postedFirst);
+    // the used worker is ended after idleMs (its heap goes with it) and a new one starts in its place
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const postedNext = Date.now();
+    const next = await pool.run<{ thread: number; loadedAt: number }>({ kind: 'echo' }, { input: chunks('b') });
+    expect(next.thread).not.toBe(first.thread);
+    expect(next.loadedAt).toBeLessThan(postedNext);
+  });
+
+  it('ends an idle worker after idleMs when none is kept warm', { timeout: 60_000 }, async () => {
+    const pool = new WorkerPool(script, { size: 1, idleMs: 50 });
+    const first = await pool.run<{ thread: number }>({ kind: 'echo' }, { input: chunks('a') });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const posted = Date.now();
+    const next = await pool.run<{ thread: number; loadedAt: number }>({ kind: 'echo' }, { input: chunks('b') });
+    expect(next.thread).not.toBe(first.thread);
+    // started for this job
+    expect(next.loadedAt).toBeGreaterThan(posted);
+  });
+
   it('ends a job over its time limit and runs the next one on a new worker', { timeout: 60_000 }, async () => {
     const pool = new WorkerPool(script, { size: 1 });
     const first = await pool.run<{ thread: number }>({ kind: 'echo' }, { input: chunks('a') });

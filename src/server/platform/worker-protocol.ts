@@ -9,3 +9,6 @@ export type ToWorker =
 export type JobFailure = { status?: number; message: string; headers?: Record<string, string> };
 
 export type JobReply = { type: 'done'; id: number; result: unknown } | { type: 'failed'; id: number; error: JobFailure };
+
+/** What a worker posts: once that it is listening (its modules loaded), then one reply per job. */
+export type FromWorker = { type: 'ready' } | JobReply;
