@@ -32,7 +32,7 @@ export async function benchApp(kind: 'pg' | 'pglite', baseUrl: string): Promise<
   }
   const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
   await app.ready();
-  // A running server has its parse worker loaded (start-server.ts); so does the benchmark before it times.
+  // A running server has its parse workers loaded (start-server.ts); so does the benchmark before it times.
   await warmUploadParser();
   return {
     kind,

@@ -37,7 +37,7 @@ export async function startServer(config: Config, dataDirLock: DataDirLock | nul
     },
   };
   const app = await buildApp({ config, database, email, jobs: queue, sms });
-  // Not awaited: the parse worker loads while the server starts; an upload that comes first waits for it.
+  // Not awaited: the parse workers load while the server starts; an upload that comes first waits for one.
   void warmUploadParser();
   // After the app's migrations: pg-boss installs or upgrades its own schema (`pgboss`) on start. With JOBS=0
   // this process only enqueues (no workers, no schedules); another instance works the queue.

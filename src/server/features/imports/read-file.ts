@@ -30,11 +30,12 @@ function sniff(first: Buffer): Kind {
 const pool = new WorkerPool(new URL('./parse-worker.mjs', import.meta.url), {
   size: workersForThisMachine(),
   resourceLimits: { maxOldGenerationSizeMb: SPREADSHEET_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 32 },
-  // Owners upload now and then, so most uploads would otherwise start a thread first (decision 0016).
-  keepWarm: 1,
+  // Owners upload now and then, so most uploads would otherwise start a thread first; two, so two businesses
+  // uploading at the same moment both find one ready (decision 0016).
+  keepWarm: 2,
 });
 
-/** Starts the parse worker that stays ready for uploads; resolves when it has loaded (the server does not wait). */
+/** Starts the parse workers that stay ready for uploads; resolves when they have loaded (the server does not wait). */
 export const warmUploadParser = () => pool.warm();
 
 /** Uploads being parsed in a worker right now; tests watch it. */
