@@ -1,4 +1,7 @@
-// A worker for worker-pool.test.ts: echoes its input, tells the size of each chunk's buffer, refuses with an HttpError, or never answers.
+// A worker for worker-pool.test.ts: echoes its input, tells the size of each chunk's buffer, refuses with an HttpError,
+// never answers, or answers and then ends.
+import process from 'node:process';
+import { setTimeout } from 'node:timers';
 import { register } from 'tsx/esm/api';
 
 register();
@@ -10,6 +13,11 @@ const { HttpError } = await import('./errors.ts');
 serveJobs(async (job, input) => {
   if (job.kind === 'refuse') throw new HttpError(422, 'Refused by the worker.');
   if (job.kind === 'hang') return new Promise(() => {});
+  // answers, then the thread ends while idle
+  if (job.kind === 'exit-after') {
+    setTimeout(() => process.exit(1), 50);
+    return { thread: (await import('node:worker_threads')).threadId };
+  }
   if (job.kind === 'buffers') {
     const sizes = [];
     for await (const chunk of input) sizes.push(chunk.buffer.byteLength);

@@ -65,6 +65,15 @@ describe('WorkerPool', () => {
     expect(next.loadedAt).toBeGreaterThan(posted);
   });
 
+  it('drops a worker that ends while idle and runs the next job on a new one', { timeout: 60_000 }, async () => {
+    const pool = new WorkerPool(script, { size: 1, keepWarm: 1 });
+    const first = await pool.run<{ thread: number }>({ kind: 'exit-after' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const next = await pool.run<{ text: string; thread: number }>({ kind: 'echo' }, { input: chunks('c'), timeLimitMs: 10_000 });
+    expect(next.text).toBe('c');
+    expect(next.thread).not.toBe(first.thread);
+  });
+
   it('ends a job over its time limit and runs the next one on a new worker', { timeout: 60_000 }, async () => {
     const pool = new WorkerPool(script, { size: 1 });
     const first = await pool.run<{ thread: number }>({ kind: 'echo' }, { input: chunks('a') });

@@ -37,7 +37,7 @@ type Slot = { worker: Worker; ready: Promise<void>; idleTimer?: NodeJS.Timeout }
 
 /**
  * A few long-lived worker threads running one script (written with worker-host.ts), started when first
- * needed and ended when idle. A job gets a worker to itself, is fed its input in chunks while the input
+ * needed (or ahead, the keepWarm ones) and ended when idle. A job gets a worker to itself, is fed its input in chunks while the input
  * arrives, and answers once; a worker that dies or overruns its time is replaced, never reused.
  */
 export class WorkerPool {
@@ -134,7 +134,17 @@ export class WorkerPool {
       const onReady = (message: FromWorker) => message.type === 'ready' && settle();
       worker.on('message', onReady).on('exit', settle);
     });
-    return { worker, ready };
+    const slot: Slot = { worker, ready };
+    // A worker that fails while it has no job (a ready one that could not load, say) is dropped from the idle
+    // list, so no job is posted to it; the next job starts another. A job's own listeners handle its failures.
+    worker.on('error', () => {}).once('exit', () => {
+      const i = this.idle.indexOf(slot);
+      if (i < 0) return;
+      this.idle.splice(i, 1);
+      clearTimeout(slot.idleTimer);
+      this.started -= 1;
+    });
+    return slot;
   }
 
   private release(slot: Slot) {
