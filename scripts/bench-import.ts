@@ -1,7 +1,7 @@
 // npm run bench:import — the import targets, through the API (app.inject, multipart upload), on PostgreSQL
 // and on PGlite, each beside the PostgreSQL COPY floor of the same file (and the schema floor on PostgreSQL).
 // DATABASE_URL or postgres://postgres@127.0.0.1:5432/test. BENCH_DB=pg|pglite|both (default both);
-// BENCH_ONLY=series,months,hostile,monthly,distinct,repeat,webhook,concurrent,concurrent-reupload picks scenarios;
+// BENCH_ONLY=series,months,quiet,hostile,monthly,distinct,repeat,webhook,concurrent,concurrent-reupload picks scenarios;
 // SERIES_SIZES=5000,10000,20000,50000 (the default) the clients of the re-upload series; CONCURRENT_CLIENTS=50000
 // (the default) the clients of each business in the two-business re-upload.
 import { loadConfig } from '../src/server/config';
@@ -159,6 +159,29 @@ async function months(b: BenchApp) {
   }
 }
 
+// Longer than the upload pool's idle time (30 s): the workers that read the last files are ended meanwhile.
+const QUIET_MS = 35_000;
+
+/**
+ * A month's upload after a quiet spell, as owners upload: the workers that read the last files were ended and
+ * fresh ready ones took their place (decision 0016, "Later"); back-to-back uploads never show this.
+ */
+async function monthAfterQuiet(b: BenchApp) {
+  const biz = await benchBusiness(b.database);
+  await timedUpload(b.app, biz, bulkCsv(MONTH_CLIENTS, MONTH_CLIENTS));
+  const back = await timedUpload(b.app, biz, monthlyCsv(1, MONTH_CLIENTS));
+  await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+  const ms = await timedUpload(b.app, biz, monthlyCsv(2, MONTH_CLIENTS));
+  report({
+    scenario: `month of 3,000 rows into 3,000 clients after ${QUIET_MS / 1000} s quiet`,
+    kind: b.kind,
+    ms,
+    target: b.kind === 'pg' ? 500 : 1500,
+    floorMs: await floor('month', monthlyCsv(1, MONTH_CLIENTS)),
+    note: `the month before it, back to back: ${back.toFixed(0)} ms`,
+  });
+}
+
 async function webhook(b: BenchApp) {
   const biz = await benchBusiness(b.database);
   // 500,000 bookings of 50,000 clients, uploaded as an owner would: five parts of the history (the upload limit is 10 MB)
@@ -272,6 +295,7 @@ async function main() {
     try {
       if (wanted('series')) await series(b);
       if (wanted('months')) await months(b);
+      if (wanted('quiet')) await monthAfterQuiet(b);
       if (wanted('hostile')) await hostile(b);
       if (wanted('monthly')) {
         await monthly(b, 'stale');

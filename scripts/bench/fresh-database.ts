@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { fromPool, type Database } from '../../src/server/db/client';
+import { fromPool, POOL_IDLE_MS, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 
 /** A new, migrated PostgreSQL database for a benchmark run; dropped by close(). */
@@ -11,7 +11,8 @@ export async function freshDatabase(baseUrl: string, prefix: string, keep = fals
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  // idle connections kept as long as the app keeps them (db/client.ts)
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4, idleTimeoutMillis: POOL_IDLE_MS });
   const database = fromPool(pool);
   await migrate(database);
   return {

@@ -151,11 +151,18 @@ function withoutPassword(url: string): string {
   }
 }
 
+/**
+ * How long an idle connection is kept (pg's default: 10 s). A new connection costs the request that opens it
+ * the backend's start, its catalog reads and its prepared statements: a month's upload after a pause took
+ * 100–300 ms longer (docs/operations.md, "Connections").
+ */
+export const POOL_IDLE_MS = 5 * 60_000;
+
 /** PostgreSQL when a URL is given, otherwise PGlite stored under dataDir (or in memory for ':memory:'). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pooler?: PoolerMode }): Promise<Database> {
   if (opts.databaseUrl) {
     // A connection attempt (or a wait for a free one) gives up after 10 s: the request answers 503 instead of hanging.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true, idleTimeoutMillis: POOL_IDLE_MS });
     const database = fromPool(pool, opts.pooler);
     try {
       await pool.query('select 1');
