@@ -98,11 +98,25 @@ export class WorkerPool {
 
   /** Starts workers up to keepWarm, idle and ready for a job; resolves once each has loaded its modules. */
   async warm(): Promise<void> {
+    this.keepWarmStarted();
+    await Promise.all(this.idle.map((slot) => slot.ready));
+  }
+
+  /** Starts idle workers until keepWarm are started. */
+  private keepWarmStarted() {
     while (this.started < (this.options.keepWarm ?? 0)) {
       this.started += 1;
       this.idle.push(this.spawn());
     }
-    await Promise.all(this.idle.map((slot) => slot.ready));
+  }
+
+  /** Takes a slot out of the idle list; false when it is not there (a job has it, or it was taken already). */
+  private takeIdle(slot: Slot): boolean {
+    const i = this.idle.indexOf(slot);
+    if (i < 0) return false;
+    this.idle.splice(i, 1);
+    clearTimeout(slot.idleTimer);
+    return true;
   }
 
   private acquire(): Promise<Slot> {
@@ -138,11 +152,7 @@ export class WorkerPool {
     // A worker that fails while it has no job (a ready one that could not load, say) is dropped from the idle
     // list, so no job is posted to it; the next job starts another. A job's own listeners handle its failures.
     worker.on('error', () => {}).once('exit', () => {
-      const i = this.idle.indexOf(slot);
-      if (i < 0) return;
-      this.idle.splice(i, 1);
-      clearTimeout(slot.idleTimer);
-      this.started -= 1;
+      if (this.takeIdle(slot)) this.started -= 1;
     });
     return slot;
   }
@@ -153,8 +163,7 @@ export class WorkerPool {
     // An idle worker is ended even when it is a warm one: its heap keeps what its last file grew it to (about
     // 100 MB after 100,000 rows), and discard() starts a fresh warm one in its place.
     slot.idleTimer = setTimeout(() => {
-      const i = this.idle.indexOf(slot);
-      if (i >= 0) this.idle.splice(i, 1);
+      this.takeIdle(slot);
       this.discard(slot.worker);
     }, this.options.idleMs ?? 30_000);
     slot.idleTimer.unref();
@@ -168,9 +177,8 @@ export class WorkerPool {
     if (next) {
       this.started += 1;
       next(this.spawn());
-    } else if (this.started < (this.options.keepWarm ?? 0)) {
-      this.started += 1;
-      this.idle.push(this.spawn());
+    } else {
+      this.keepWarmStarted();
     }
   }
 }
