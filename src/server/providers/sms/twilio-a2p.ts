@@ -1,5 +1,7 @@
 import type { RegistrationDetails } from '../../../shared/schemas/sms-registration';
+import type { z } from 'zod';
 import type { A2pRegistrar, CampaignRequest, ReviewState } from './a2p-types';
+import * as answers from './twilio-answers';
 import { type TwilioAuth, twilioRequest } from './twilio-http';
 import { SmsProviderError } from './types';
 
@@ -23,11 +25,12 @@ const BUSINESS_TYPE: Record<RegistrationDetails['businessType'], string> = {
 type Options = TwilioAuth & { apiUrl?: string; primaryProfileSid?: string };
 
 /** The reasons Twilio gives in `failure_reason` and `errors` (strings or objects with a description). */
-export function reasonsOf(body: Record<string, any>): string | undefined {
+export function reasonsOf(body: { failure_reason?: string | null; errors?: unknown[] | null }): string | undefined {
   const parts: string[] = [];
-  if (typeof body.failure_reason === 'string' && body.failure_reason) parts.push(body.failure_reason);
-  for (const e of Array.isArray(body.errors) ? body.errors : []) {
-    const text = typeof e === 'string' ? e : (e?.description ?? e?.message ?? e?.error_message);
+  if (body.failure_reason) parts.push(body.failure_reason);
+  for (const e of body.errors ?? []) {
+    const o = (typeof e === 'object' && e !== null ? e : {}) as { description?: unknown; message?: unknown; error_message?: unknown };
+    const text = typeof e === 'string' ? e : (o.description ?? o.message ?? o.error_message);
     if (typeof text === 'string' && text && !parts.includes(text)) parts.push(text);
   }
   return parts.length ? parts.join(' ') : undefined;
@@ -46,17 +49,18 @@ export class TwilioA2p implements A2pRegistrar {
     this.api = `${standIn ?? 'https://api.twilio.com'}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}`;
   }
 
-  private post(url: string, params: Record<string, string | string[] | undefined>) {
+  /** A POST whose answer is checked against `answer` (by default: a resource with its sid). */
+  private post<T = z.infer<typeof answers.resource>>(url: string, params: Record<string, string | string[] | undefined>, answer: z.ZodType<T> = answers.resource as z.ZodType<T>) {
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) {
       if (v === undefined) continue;
       for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
     }
-    return twilioRequest(this.options, 'POST', url, form);
+    return twilioRequest(this.options, 'POST', url, answer, form);
   }
 
-  private get(url: string) {
-    return twilioRequest(this.options, 'GET', url);
+  private get<T>(url: string, answer: z.ZodType<T>) {
+    return twilioRequest(this.options, 'GET', url, answer);
   }
 
   async submitProfile(d: RegistrationDetails, options: { statusCallbackUrl?: string }) {
@@ -67,7 +71,7 @@ export class TwilioA2p implements A2pRegistrar {
       PolicySid: SECONDARY_PROFILE_POLICY,
       StatusCallback: options.statusCallbackUrl,
     });
-    const profileSid = String(profile.sid);
+    const profileSid = profile.sid;
     const info = await this.post(`${this.trustHub}/EndUsers`, {
       FriendlyName: `${name} business information`,
       Type: 'customer_profile_business_information',
@@ -105,12 +109,12 @@ export class TwilioA2p implements A2pRegistrar {
     const document = await this.post(`${this.trustHub}/SupportingDocuments`, {
       FriendlyName: `${name} address`,
       Type: 'customer_profile_address',
-      Attributes: JSON.stringify({ address_sids: String(address.sid) }),
+      Attributes: JSON.stringify({ address_sids: address.sid }),
     });
     const assigned = [info.sid, contact.sid, document.sid, this.options.primaryProfileSid].filter(Boolean);
-    for (const sid of assigned) await this.post(`${this.trustHub}/CustomerProfiles/${profileSid}/EntityAssignments`, { ObjectSid: String(sid) });
+    for (const sid of assigned) await this.post(`${this.trustHub}/CustomerProfiles/${profileSid}/EntityAssignments`, { ObjectSid: sid }, answers.anyObject);
     await this.evaluate(`${this.trustHub}/CustomerProfiles/${profileSid}/Evaluations`, SECONDARY_PROFILE_POLICY, 'business profile');
-    await this.post(`${this.trustHub}/CustomerProfiles/${profileSid}`, { Status: 'pending-review' });
+    await this.post(`${this.trustHub}/CustomerProfiles/${profileSid}`, { Status: 'pending-review' }, answers.anyObject);
 
     const product = await this.post(`${this.trustHub}/TrustProducts`, {
       FriendlyName: `${name} A2P messaging profile`,
@@ -118,21 +122,21 @@ export class TwilioA2p implements A2pRegistrar {
       PolicySid: A2P_PROFILE_POLICY,
       StatusCallback: options.statusCallbackUrl,
     });
-    const trustProductSid = String(product.sid);
+    const trustProductSid = product.sid;
     const a2pInfo = await this.post(`${this.trustHub}/EndUsers`, {
       FriendlyName: `${name} messaging profile`,
       Type: 'us_a2p_messaging_profile_information',
       Attributes: JSON.stringify({ company_type: d.businessType === 'non_profit' ? 'non-profit' : 'private' }),
     });
-    for (const sid of [a2pInfo.sid, profileSid]) await this.post(`${this.trustHub}/TrustProducts/${trustProductSid}/EntityAssignments`, { ObjectSid: String(sid) });
+    for (const sid of [a2pInfo.sid, profileSid]) await this.post(`${this.trustHub}/TrustProducts/${trustProductSid}/EntityAssignments`, { ObjectSid: sid }, answers.anyObject);
     await this.evaluate(`${this.trustHub}/TrustProducts/${trustProductSid}/Evaluations`, A2P_PROFILE_POLICY, 'messaging profile');
-    await this.post(`${this.trustHub}/TrustProducts/${trustProductSid}`, { Status: 'pending-review' });
+    await this.post(`${this.trustHub}/TrustProducts/${trustProductSid}`, { Status: 'pending-review' }, answers.anyObject);
     return { profileSid, trustProductSid };
   }
 
   /** Twilio checks a bundle against its policy before review: a noncompliant one is refused with what is missing. */
   private async evaluate(url: string, policySid: string, what: string) {
-    const evaluation = await this.post(url, { PolicySid: policySid });
+    const evaluation = await this.post(url, { PolicySid: policySid }, answers.evaluation);
     if (evaluation.status === 'noncompliant') {
       const missing = JSON.stringify(evaluation.results ?? []).match(/"failure_reason":"([^"]+)"/g)?.map((s) => s.slice(18, -1));
       throw new SmsProviderError(`Twilio found the ${what} incomplete${missing?.length ? `: ${missing.join('; ')}` : ''}`, null, 400);
@@ -140,7 +144,10 @@ export class TwilioA2p implements A2pRegistrar {
   }
 
   async profileStatus(profileSid: string, trustProductSid: string): Promise<ReviewState> {
-    const [profile, product] = [await this.get(`${this.trustHub}/CustomerProfiles/${profileSid}`), await this.get(`${this.trustHub}/TrustProducts/${trustProductSid}`)];
+    const [profile, product] = [
+      await this.get(`${this.trustHub}/CustomerProfiles/${profileSid}`, answers.review),
+      await this.get(`${this.trustHub}/TrustProducts/${trustProductSid}`, answers.review),
+    ];
     for (const bundle of [profile, product]) {
       if (bundle.status === 'twilio-rejected') return { state: 'failed', reason: reasonsOf(bundle) ?? 'Twilio rejected the business profile.' };
     }
@@ -155,11 +162,11 @@ export class TwilioA2p implements A2pRegistrar {
       // Low-volume standard: no secondary vetting (a business texting fewer than 6,000 segments a day).
       SkipAutomaticSecVet: input.soleProprietor ? undefined : 'true',
     });
-    return { brandSid: String(brand.sid) };
+    return { brandSid: brand.sid };
   }
 
   async brandStatus(brandSid: string): Promise<ReviewState> {
-    const brand = await this.get(`${this.messaging}/a2p/BrandRegistrations/${brandSid}`);
+    const brand = await this.get(`${this.messaging}/a2p/BrandRegistrations/${brandSid}`, answers.review);
     if (brand.status === 'APPROVED') return { state: 'approved' };
     if (brand.status === 'FAILED' || brand.status === 'SUSPENDED') return { state: 'failed', reason: reasonsOf(brand) ?? 'The brand was not approved.' };
     return { state: 'pending' };
@@ -167,14 +174,14 @@ export class TwilioA2p implements A2pRegistrar {
 
   async createService(input: { friendlyName: string; numberSid: string | null }) {
     const service = await this.post(`${this.messaging}/Services`, { FriendlyName: input.friendlyName, UseInboundWebhookOnNumber: 'true' });
-    const serviceSid = String(service.sid);
+    const serviceSid = service.sid;
     if (input.numberSid) await this.addNumber(serviceSid, input.numberSid);
     return { serviceSid };
   }
 
   private async addNumber(serviceSid: string, numberSid: string) {
     try {
-      await this.post(`${this.messaging}/Services/${serviceSid}/PhoneNumbers`, { PhoneNumberSid: numberSid });
+      await this.post(`${this.messaging}/Services/${serviceSid}/PhoneNumbers`, { PhoneNumberSid: numberSid }, answers.anyObject);
     } catch (error) {
       if (!(error instanceof SmsProviderError && error.code === ALREADY_IN_SERVICE)) throw error;
     }
@@ -192,11 +199,11 @@ export class TwilioA2p implements A2pRegistrar {
       OptOutKeywords: ['STOP'],
       HelpKeywords: ['HELP'],
     });
-    return { campaignSid: String(campaign.sid) };
+    return { campaignSid: campaign.sid };
   }
 
   async campaignStatus(serviceSid: string, campaignSid: string): Promise<ReviewState> {
-    const campaign = await this.get(`${this.messaging}/Services/${serviceSid}/Compliance/Usa2p/${campaignSid}`);
+    const campaign = await this.get(`${this.messaging}/Services/${serviceSid}/Compliance/Usa2p/${campaignSid}`, answers.campaignReview);
     if (campaign.campaign_status === 'VERIFIED') return { state: 'approved' };
     if (campaign.campaign_status === 'FAILED') return { state: 'failed', reason: reasonsOf(campaign) ?? 'The campaign was not approved.' };
     return { state: 'pending' };
@@ -204,16 +211,15 @@ export class TwilioA2p implements A2pRegistrar {
 
   async useExistingService(serviceSid: string, numberSid: string | null) {
     try {
-      await this.get(`${this.messaging}/Services/${serviceSid}`);
+      await this.get(`${this.messaging}/Services/${serviceSid}`, answers.resource);
     } catch (error) {
       if (error instanceof SmsProviderError && error.status === 404) return { ok: false as const, reason: 'No messaging service with this SID was found in Referloop’s Twilio account.' };
       throw error;
     }
-    const list = await this.get(`${this.messaging}/Services/${serviceSid}/Compliance/Usa2p`);
-    const campaigns: Record<string, any>[] = Array.isArray(list.compliance) ? list.compliance : [];
-    const verified = campaigns.find((c) => c.campaign_status === 'VERIFIED');
+    const list = await this.get(`${this.messaging}/Services/${serviceSid}/Compliance/Usa2p`, answers.campaignList);
+    const verified = list.compliance.find((c) => c.campaign_status === 'VERIFIED');
     if (!verified) return { ok: false as const, reason: 'This messaging service has no approved (verified) A2P campaign yet.' };
     if (numberSid) await this.addNumber(serviceSid, numberSid);
-    return { ok: true as const, campaignSid: String(verified.sid) };
+    return { ok: true as const, campaignSid: verified.sid };
   }
 }

@@ -1,5 +1,7 @@
 import { validTwilioSignature } from './signature';
+import type { z } from 'zod';
 import { TwilioA2p } from './twilio-a2p';
+import * as answers from './twilio-answers';
 import { twilioRequest } from './twilio-http';
 import {
   type AvailableNumber,
@@ -31,13 +33,12 @@ export class TwilioSms implements SmsProvider {
     const params = new URLSearchParams({ SmsEnabled: 'true', PageSize: '10' });
     if (query.areaCode) params.set('AreaCode', query.areaCode);
     else if (query.zip) params.set('InPostalCode', query.zip);
-    const body = await this.request('GET', `/AvailablePhoneNumbers/US/Local.json?${params}`);
-    const list = Array.isArray(body.available_phone_numbers) ? body.available_phone_numbers : [];
-    return list.map((n: Record<string, unknown>) => ({
-      phoneNumber: String(n.phone_number),
-      friendlyName: String(n.friendly_name ?? n.phone_number),
-      locality: typeof n.locality === 'string' ? n.locality : null,
-      region: typeof n.region === 'string' ? n.region : null,
+    const body = await this.request('GET', `/AvailablePhoneNumbers/US/Local.json?${params}`, answers.availableNumbers);
+    return body.available_phone_numbers.map((n) => ({
+      phoneNumber: n.phone_number,
+      friendlyName: n.friendly_name ?? n.phone_number,
+      locality: n.locality ?? null,
+      region: n.region ?? null,
     }));
   }
 
@@ -47,19 +48,19 @@ export class TwilioSms implements SmsProvider {
       form.set('SmsUrl', options.smsUrl);
       form.set('SmsMethod', 'POST');
     }
-    const body = await this.request('POST', '/IncomingPhoneNumbers.json', form);
-    return { phoneNumber: String(body.phone_number ?? phoneNumber), friendlyName: String(body.friendly_name ?? phoneNumber), sid: String(body.sid) };
+    const body = await this.request('POST', '/IncomingPhoneNumbers.json', answers.boughtNumber, form);
+    return { phoneNumber: body.phone_number ?? phoneNumber, friendlyName: body.friendly_name ?? phoneNumber, sid: body.sid };
   }
 
   async releaseNumber(sid: string): Promise<void> {
-    await this.request('DELETE', `/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`);
+    await this.request('DELETE', `/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, answers.noBody);
   }
 
   async send(message: OutgoingSms): Promise<SentSms> {
     const form = new URLSearchParams({ To: message.to, From: message.from, Body: message.body });
     if (message.statusCallbackUrl) form.set('StatusCallback', message.statusCallbackUrl);
-    const body = await this.request('POST', '/Messages.json', form);
-    return { sid: String(body.sid), status: String(body.status ?? 'queued') };
+    const body = await this.request('POST', '/Messages.json', answers.sentMessage, form);
+    return { sid: body.sid, status: body.status || 'queued' };
   }
 
   /**
@@ -70,16 +71,15 @@ export class TwilioSms implements SmsProvider {
   async findSent(query: { from: string; to: string; since: Date }): Promise<ProviderMessage[]> {
     const day = new Date(query.since.getTime() - 86_400_000).toISOString().slice(0, 10);
     const params = new URLSearchParams({ To: query.to, From: query.from, 'DateSent>': day, PageSize: '100' });
-    const body = await this.request('GET', `/Messages.json?${params}`);
-    const list: Record<string, unknown>[] = Array.isArray(body.messages) ? body.messages : [];
-    return list.map((m) => {
-      const sent = typeof m.date_sent === 'string' ? new Date(m.date_sent) : null;
+    const body = await this.request('GET', `/Messages.json?${params}`, answers.messageList);
+    return body.messages.map((m) => {
+      const sent = m.date_sent ? new Date(m.date_sent) : null;
       return {
-        sid: String(m.sid),
-        status: String(m.status ?? 'sent'),
-        body: String(m.body ?? ''),
-        from: String(m.from ?? ''),
-        to: String(m.to ?? ''),
+        sid: m.sid,
+        status: m.status || 'sent',
+        body: m.body ?? '',
+        from: m.from ?? '',
+        to: m.to ?? '',
         sentAt: sent && Number.isFinite(sent.getTime()) ? sent : null,
       };
     });
@@ -93,7 +93,7 @@ export class TwilioSms implements SmsProvider {
     return validTwilioSignature(this.options.authToken, url, params, signature);
   }
 
-  private request(method: 'GET' | 'POST' | 'DELETE', path: string, form?: URLSearchParams): Promise<Record<string, any>> {
-    return twilioRequest(this.options, method, this.base + path, form);
+  private request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, answer: z.ZodType<T>, form?: URLSearchParams): Promise<T> {
+    return twilioRequest(this.options, method, this.base + path, answer, form);
   }
 }
