@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registrationDetailsSchema } from '../../../shared/schemas/sms-registration';
 import { A2P_PROFILE_POLICY, SECONDARY_PROFILE_POLICY, TwilioA2p } from './twilio-a2p';
+import { UNREADABLE_ANSWER } from './twilio-http';
 import { SmsProviderError } from './types';
 import { REGISTRATION_DETAILS } from '../../testing/registration-details';
 
@@ -56,7 +57,7 @@ const violations: string[] = [];
 let server: Server;
 let apiUrl: string;
 /** What the stand-in answers for reviews (set per test). */
-const state = { profile: 'pending-review', brand: 'PENDING', brandFailure: '', campaign: 'IN_PROGRESS', campaignErrors: [] as unknown[], evaluation: 'compliant', services: new Set<string>(), verified: new Set<string>() };
+const state = { unreadable: null as 'not-json' | 'incomplete' | null, profile: 'pending-review', brand: 'PENDING', brandFailure: '', campaign: 'IN_PROGRESS', campaignErrors: [] as unknown[], evaluation: 'compliant', services: new Set<string>(), verified: new Set<string>() };
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -73,9 +74,15 @@ beforeAll(async () => {
     const url = new URL(req.url!, 'http://x');
     const form = new URLSearchParams(await readBody(req));
     seen.push({ method: req.method!, path: url.pathname, form, authorization: req.headers.authorization });
-    const json = (status: number, body: unknown) => {
+    const json = (status: number, body: Record<string, unknown>) => {
+      if (status < 300 && state.unreadable === 'not-json') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<html><body>OK</body></html>');
+      }
+      // JSON without what the call reads: a resource's sid, a review's status, a service's campaign list.
+      const { sid: _sid, status: _status, campaign_status: _campaign, compliance: _list, ...rest } = body;
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      res.end(JSON.stringify(status < 300 && state.unreadable === 'incomplete' ? rest : body));
     };
     const wrong = violation(req.method!, url.pathname, form);
     if (wrong) {
@@ -112,7 +119,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   seen.length = 0;
   violations.length = 0;
-  Object.assign(state, { profile: 'pending-review', brand: 'PENDING', brandFailure: '', campaign: 'IN_PROGRESS', campaignErrors: [], evaluation: 'compliant' });
+  Object.assign(state, { unreadable: null, profile: 'pending-review', brand: 'PENDING', brandFailure: '', campaign: 'IN_PROGRESS', campaignErrors: [], evaluation: 'compliant' });
 });
 
 const ACCOUNT = 'AC00000000000000000000000000000001';
@@ -212,6 +219,36 @@ describe('the A2P driver against the stand-in', () => {
     state.verified.add(service);
     expect(await a2p.useExistingService(service, 'PN1')).toEqual({ ok: true, campaignSid: 'QE00000000000000000000000000000009' });
     expect(calls().at(-1)).toBe('POST /v1/Services/{sid}/PhoneNumbers');
+    expect(violations).toEqual([]);
+  });
+
+  it.each(['not-json', 'incomplete'] as const)('a 2xx it cannot read (%s) is a lost answer at every step, and nothing is built on it', async (mode) => {
+    const a2p = driver();
+    const service = `MG${'3'.repeat(32)}`;
+    state.services.add(service);
+    state.verified.add(service);
+    state.unreadable = mode;
+    // Submissions may have been acted on (uncertain); reads acted on nothing. Either way status 0: try again later.
+    const lost = (uncertain: boolean) => ({ code: null, status: 0, uncertain, message: UNREADABLE_ANSWER });
+    const steps: [string, () => Promise<unknown>, boolean][] = [
+      ['submitProfile', () => a2p.submitProfile(DETAILS, {}), true],
+      ['profileStatus', () => a2p.profileStatus('BU1', 'BU2'), false],
+      ['createBrand', () => a2p.createBrand({ profileSid: 'BU1', trustProductSid: 'BU2', soleProprietor: false }), true],
+      ['brandStatus', () => a2p.brandStatus('BN1'), false],
+      ['createService', () => a2p.createService({ friendlyName: 'Sparkle Clean (Referloop)', numberSid: 'PN123' }), true],
+      ['createCampaign', () => a2p.createCampaign({ brandSid: 'BN1', serviceSid: 'MG1', soleProprietor: false, description: 'd', messageFlow: 'f', samples: ['One'] }), true],
+      ['campaignStatus', () => a2p.campaignStatus('MG1', 'QE1'), false],
+      ['useExistingService', () => a2p.useExistingService(service, 'PN1'), false],
+    ];
+    for (const [name, step, uncertain] of steps) {
+      seen.length = 0;
+      const error = await step().then(
+        (value) => ({ resolved: value }),
+        (e: unknown) => e,
+      );
+      expect({ name, error }).toEqual({ name, error: expect.objectContaining(lost(uncertain)) });
+      expect({ name, calls: calls().length }).toEqual({ name, calls: 1 }); // stopped at the unreadable answer
+    }
     expect(violations).toEqual([]);
   });
 

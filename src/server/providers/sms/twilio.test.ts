@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature, validTwilioSignature } from './signature';
 import { SIMULATOR_AUTH_TOKEN, SimulatorSms } from './simulator';
 import { TwilioSms } from './twilio';
+import { UNREADABLE_ANSWER } from './twilio-http';
 import { SmsProviderError } from './types';
 
 // The Twilio driver against a local stand-in for Twilio's REST API (no network).
@@ -14,6 +15,15 @@ let server: Server;
 let apiUrl: string;
 const SID = 'AC00000000000000000000000000000001';
 const TOKEN = 'stand-in-token';
+/**
+ * Set: the stand-in's 2xx answers can't be read: not JSON, or JSON without what the call needs (a resource's
+ * sid, a search's list, each listed message's sid).
+ */
+let unreadable: 'not-json' | 'incomplete' | null = null;
+const incomplete = (body: Record<string, unknown>) => {
+  const { sid: _sid, available_phone_numbers: _list, ...rest } = body;
+  return Array.isArray(rest.messages) ? { ...rest, messages: rest.messages.map(({ sid: _s, ...m }: Record<string, unknown>) => m) } : rest;
+};
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -26,9 +36,13 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
     seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, form });
-    const json = (status: number, body: unknown) => {
+    const json = (status: number, body: Record<string, unknown>) => {
+      if (status < 300 && unreadable === 'not-json') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<html><body>OK</body></html>');
+      }
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      res.end(JSON.stringify(status < 300 && unreadable === 'incomplete' ? incomplete(body) : body));
     };
     const base = `/2010-04-01/Accounts/${SID}`;
     const url = new URL(req.url!, 'http://x');
@@ -159,6 +173,23 @@ describe('TwilioSms against a stand-in', () => {
       { sid: 'SM00000000000000000000000000000001', status: 'delivered', body: 'Hi Ann', from: '+15125550123', to: '+15125550111', sentAt: new Date('2026-11-23T00:30:05Z') },
       { sid: 'SM00000000000000000000000000000002', status: 'queued', body: 'Hi Ann', from: '+15125550123', to: '+15125550111', sentAt: null },
     ]);
+  });
+
+  it.each(['not-json', 'incomplete'] as const)('a 2xx it cannot read (%s) is a lost answer: status 0, uncertain unless a GET, no "undefined"', async (mode) => {
+    unreadable = mode;
+    try {
+      const lost = { code: null, status: 0, message: UNREADABLE_ANSWER };
+      // Twilio may have acted on a POST: the text may have gone out, the number may have been bought.
+      await expect(twilio().send({ from: '+15125550123', to: '+15125550111', body: 'Hi' })).rejects.toMatchObject({ ...lost, uncertain: true });
+      await expect(twilio().buyNumber('+15125550123')).rejects.toMatchObject({ ...lost, uncertain: true });
+      // A read acted on nothing: no numbers or no texts is not what it said.
+      await expect(twilio().searchNumbers({ areaCode: '512' })).rejects.toMatchObject({ ...lost, uncertain: false });
+      await expect(twilio().findSent({ from: '+15125550123', to: '+15125550111', since: new Date('2026-11-23T00:30:00Z') })).rejects.toMatchObject({ ...lost, uncertain: false });
+      // A DELETE's answer carries nothing to read.
+      await expect(twilio().releaseNumber('PN123')).resolves.toBeUndefined();
+    } finally {
+      unreadable = null;
+    }
   });
 
   it('parses an inbound webhook', () => {
