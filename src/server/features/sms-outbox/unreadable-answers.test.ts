@@ -7,6 +7,8 @@ import { createBusiness, setSendingNumber } from '../../testing/factories';
 import { REGISTRATION_DETAILS } from '../../testing/registration-details';
 import { signedIn } from '../../testing/requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { deliverOutboxText, type DeliverContext } from './deliver';
+import { queueTexts } from './enqueue';
 import { reconcileUnknownTexts } from './reconcile';
 
 // A 2xx from Twilio (or a proxy in between) that the driver can't read — not JSON, or JSON without the
@@ -141,6 +143,30 @@ describe.each(['not-json', 'no-sid'] as const)('Twilio answers a send with a 2xx
     const [{ count }] = await t.database.query<{ count: number }>(`select count(*)::int as count from sms_messages where twilio_sid = 'undefined'`);
     expect(count).toBe(0);
     expect(standIn.texts.filter((m) => m.from === from)).toHaveLength(4); // none sent twice
+  });
+
+  it('a queued text: its row waits for the check and is never sent again; reconciliation marks it sent', async () => {
+    const biz = await createBusiness(t.database, { name: `Queued ${mode} Co` });
+    const from = `+1512555018${numbers++}`;
+    await setSendingNumber(t.database, biz.id, from);
+    const [client] = await t.database.query<{ id: number }>(
+      `insert into clients (business_id, name, phone, referral_code) values ($1, 'Dee Ames', '+15125550630', $2) returning id`,
+      [biz.id, `UNRQ${mode === 'no-sid' ? 'S' : 'J'}`],
+    );
+    const [row] = await queueTexts({ database: t.database, jobs }, biz.id, [{ clientId: client.id, kind: 'bulk', key: `unreadable:${mode}`, body: 'Hello {clientName}' }]);
+    const at = (minutes: number): DeliverContext => ({ database: t.database, sms: twilio, jobs, origin: 'http://localhost', now: () => new Date(Date.now() + minutes * MINUTE), sendWindowOff: true });
+    standIn.mode = mode;
+    await deliverOutboxText(at(0), biz.id, row.id, enqueue);
+    standIn.mode = 'twilio';
+    const outbox = async () => (await t.database.query<{ status: string; reason: string | null }>('select status, reason from sms_outbox where id = $1', [row.id]))[0];
+    expect(await outbox()).toMatchObject({ status: 'sending', reason: expect.stringMatching(/^Checking with the SMS provider/) }); // before: sent, with the sid "undefined"
+    for (const minutes of [1, 6]) await deliverOutboxText(at(minutes), biz.id, row.id, enqueue); // the retries and the sweep's chances
+    expect(standIn.texts.filter((m) => m.from === from)).toHaveLength(1);
+
+    await reconcileUnknownTexts({ database: t.database, sms: twilio, jobs, now: () => new Date(Date.now() + 2 * MINUTE) }, enqueue);
+    expect(await outbox()).toMatchObject({ status: 'sent' });
+    const sent = await t.database.query<{ status: string; twilio_sid: string | null }>(`select status, twilio_sid from sms_messages where business_id = $1`, [biz.id]);
+    expect(sent).toEqual([{ status: 'sent', twilio_sid: standIn.texts.find((m) => m.from === from)!.sid }]);
   });
 });
 
