@@ -23,7 +23,7 @@ export const OPTED_OUT_ERROR_CODE = 21610;
 /**
  * The provider refused or failed a request. `code` is the provider's own error code when it gave one
  * (Twilio: 21610 opted out, 21211 invalid 'To' number, 21422 number not available...), `status` the HTTP
- * status it answered (0 when it could not be reached).
+ * status it answered (0 when it could not be reached, or its answer was lost or could not be read).
  */
 export class SmsProviderError extends Error {
   constructor(
@@ -32,7 +32,8 @@ export class SmsProviderError extends Error {
     public readonly status: number,
     /**
      * The request may have reached the provider and been acted on (no answer in time, the connection broke
-     * after it was sent, a 5xx): whether a text went out is unknown until the provider is asked.
+     * after it was sent, a 5xx, a 2xx whose answer could not be read): whether a text went out is unknown
+     * until the provider is asked.
      */
     public readonly uncertain = false,
   ) {
