@@ -1,4 +1,4 @@
 export { defineJob, type JobContext, type JobDefinition } from './define-job';
 export { startJobs, JobPayloadError, type JobQueue, type Jobs } from './start-jobs';
 export { jobIdFor } from './job-key';
-export { failureOf, providerUnreachable, pruneJobEffectsJob, RefusedByRule, runEffect, type EffectOutcome } from './effects';
+export { providerUnreachable, pruneJobEffectsJob, runEffect } from './effects';
