@@ -9,3 +9,4 @@ export * from './read-model';
 export * from './sms';
 export * from './sms-outbox';
 export * from './sms-registration';
+export * from './jobs';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobContext, type JobDefinition } from '../../platform/jobs/index';
+import { defineJob, runEffect, type JobContext, type JobDefinition } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import { sendSms } from '../sms/service';
 import { digestMessage, eventMessage } from './messages';
@@ -10,7 +10,9 @@ import * as q from './queries';
 /**
  * One new lead, referral claim or text: an e-mail to the owner when they chose one for each, and a text to their
  * personal number when they set one (not for a text already forwarded to that same phone). Each event is enqueued
- * once (its key), so a retry after a failed text may e-mail again but never twice for a success.
+ * once (its key), and each of the two is an effect of its own (runEffect, docs/jobs.md "Effects"): a text refused
+ * by an app rule (the business not yet approved for texting, the number opted out) is recorded, not retried, and a
+ * retry after an unreachable provider sends only what was not sent yet: the owner never gets the e-mail twice.
  */
 export const notifyOwnerJob = defineJob({
   name: 'notifications.notify-owner',
@@ -24,10 +26,12 @@ export const notifyOwnerJob = defineJob({
     const { owner, row } = found;
     const origin = context.appUrl ?? context.origin ?? '';
     const message = eventMessage(kind, row, origin);
-    if (owner.notifyEmail === 'each') await context.email.send({ to: owner.email, subject: message.subject, text: message.text });
+    if (owner.notifyEmail === 'each') {
+      await runEffect(context, 'owner-email', () => context.email.send({ to: owner.email, subject: message.subject, text: message.text }));
+    }
     const phone = owner.notifyPhone ? normalizePhone(owner.notifyPhone) : null;
     const forwarded = kind === 'reply' && owner.forwardingTo && normalizePhone(owner.forwardingTo) === phone;
-    if (phone && !forwarded) await textOwner(context, owner.businessId, phone, message.sms);
+    if (phone && !forwarded) await runEffect(context, 'owner-text', () => textOwner(context, owner.businessId, phone, message.sms));
   },
 });
 
@@ -50,13 +54,24 @@ export const sendDigestsJob = defineJob({
   },
 });
 
-export async function sendDueDigests(context: Pick<JobContext, 'database' | 'email' | 'appUrl' | 'origin'>, now = new Date()) {
+/**
+ * Each due owner's digest is an effect of its own (`digest:<business>`), marked sent before the next one starts: a
+ * mail server that fails one owner's digest leaves the others to go out now, and the job's retry sends only what
+ * did not go (docs/jobs.md "Effects").
+ */
+export async function sendDueDigests(context: Pick<JobContext, 'database' | 'email' | 'appUrl' | 'origin' | 'jobId' | 'log'>, now = new Date()) {
   const { db } = context.database;
+  let failed: unknown = null;
   for (const owner of await q.selectDigestsDue(db)) {
-    const message = digestMessage(await q.selectDigest(db, owner.businessId, owner.since, now), context.appUrl ?? context.origin ?? '');
-    if (message) await context.email.send({ to: owner.email, subject: message.subject, text: message.text });
-    await q.markDigestSent(db, owner.businessId, now);
+    try {
+      const message = digestMessage(await q.selectDigest(db, owner.businessId, owner.since, now), context.appUrl ?? context.origin ?? '');
+      if (message) await runEffect(context, `digest:${owner.businessId}`, () => context.email.send({ to: owner.email, subject: message.subject, text: message.text }));
+      await q.markDigestSent(db, owner.businessId, now);
+    } catch (error) {
+      failed ??= error;
+    }
   }
+  if (failed) throw failed;
 }
 
 export const notificationJobs: JobDefinition[] = [notifyOwnerJob, sendDigestsJob];

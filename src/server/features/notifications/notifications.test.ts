@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { QueuedJob } from '../../platform/jobs/testing';
+import { jobIdFor } from '../../platform/jobs/index';
 import { DEFAULT_FIELDS, REF_FIELD } from '../../../shared/schemas/forms';
 import { NOTIFY_EMAIL_INVALID, NOTIFY_PHONE_INVALID } from '../../../shared/schemas/notifications';
 import { notifyOwnerJob, sendDueDigests } from './jobs';
@@ -41,7 +42,7 @@ const queued = () => (t.jobs as unknown as { sent: QueuedJob[] }).sent.filter((j
 const put = (biz: TestBusiness, payload: unknown) => signedIn(t.app, biz.cookie).put('/api/business/notifications', payload as object);
 const get = (biz: TestBusiness, url: string) => signedIn(t.app, biz.cookie).get(url);
 const run = (data: { kind: 'lead' | 'claim' | 'reply'; id: number }) =>
-  notifyOwnerJob.handler(data, { database: t.database, email: t.email, sms: t.sms, jobs: t.jobs, jobId: 'test', origin: APP_URL, appUrl: APP_URL });
+  notifyOwnerJob.handler(data, { database: t.database, email: t.email, sms: t.sms, jobs: t.jobs, jobId: jobIdFor(notifyOwnerJob.name, `${data.kind}:${data.id}`), origin: APP_URL, appUrl: APP_URL });
 let ip = 0;
 const submit = (body: Record<string, unknown>, url = `/api/forms/${form.embedToken}/submit`) =>
   t.app.inject({ method: 'POST', url, payload: body, remoteAddress: `10.7.0.${++ip}` });
@@ -131,14 +132,14 @@ describe('new business', () => {
     await put(a, { email: 'digest', phone: null });
     await t.database.query(`update businesses set time_zone = $1, notify_digest_until = now() - interval '2 days' where id = $2`, [zone, a.id]);
     const before = t.email.sent.length;
-    await sendDueDigests({ database: t.database, email: t.email, appUrl: APP_URL });
+    await sendDueDigests({ database: t.database, email: t.email, appUrl: APP_URL, jobId: 'digests-1' });
     const digest = t.email.sent.slice(before).filter((m) => m.to === a.email);
     expect(digest).toHaveLength(1);
     // the claim brought a lead too; HELP is a keyword, not a text to answer
     expect(digest[0].subject).toBe('Since yesterday: 2 new leads, 1 referral claim, 1 text');
     expect(digest[0].text).toContain('- Nora New');
     // not twice the same day
-    await sendDueDigests({ database: t.database, email: t.email, appUrl: APP_URL });
+    await sendDueDigests({ database: t.database, email: t.email, appUrl: APP_URL, jobId: 'digests-2' });
     expect(t.email.sent.slice(before).filter((m) => m.to === a.email)).toHaveLength(1);
     // with the digest chosen, a new lead e-mails nothing by itself
     await submit({ name: 'Dee Digest', email: 'dee@example.com' });

@@ -65,7 +65,8 @@ export async function selectDigestsDue(tx: Tx): Promise<(Owner & { since: Date }
   const rows = rowsOf<Record<string, any>>(
     await tx.execute(sql`select ${OWNER}, coalesce(b.notify_digest_until, now() - interval '1 day') as since from businesses b
       where b.notify_email = 'digest' and extract(hour from now() at time zone b.time_zone) >= 8
-        and (b.notify_digest_until is null or (b.notify_digest_until at time zone b.time_zone)::date < (now() at time zone b.time_zone)::date)`),
+        and (b.notify_digest_until is null or (b.notify_digest_until at time zone b.time_zone)::date < (now() at time zone b.time_zone)::date)
+      order by b.id`),
   );
   return rows.map((r) => ({ ...toOwner(r), since: new Date(r.since) }));
 }

@@ -2,7 +2,7 @@ import type { Database, Tx } from '../../db/client';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind } from '../../db/schema/sms-outbox';
 import { HttpError } from '../../platform/errors';
-import type { JobQueue } from '../../platform/jobs/index';
+import { providerUnreachable, type JobQueue } from '../../platform/jobs/index';
 import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
 import { normalizePhone } from '../../../shared/phone';
@@ -123,7 +123,7 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
       throw error;
     }
     const cause = (error as { cause?: unknown }).cause;
-    const passing = cause instanceof SmsProviderError && (cause.status === 0 || cause.status === 429 || cause.status >= 500);
+    const passing = cause instanceof SmsProviderError && providerUnreachable(cause);
     const attempts = row.attempts + 1;
     if (passing && attempts < MAX_ATTEMPTS) {
       const at = new Date(now.getTime() + RETRY_DELAYS_S[attempts - 1] * 1000);

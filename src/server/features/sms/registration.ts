@@ -1,5 +1,6 @@
 import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
+import { providerUnreachable } from '../../platform/jobs/index';
 import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
 import type { ReviewState } from '../../providers/sms/a2p-types';
@@ -217,7 +218,7 @@ async function nextMove(ctx: RegistrationContext, businessId: number, row: q.Reg
       return await work();
     } catch (error) {
       // Refused (4xx): the step failed with Twilio's reason. Unreachable, 5xx, 429: try again later.
-      if (!(error instanceof SmsProviderError) || error.status === 0 || error.status >= 500 || error.status === 429) throw error;
+      if (!(error instanceof SmsProviderError) || providerUnreachable(error)) throw error;
       return { change: { [`${step}Status`]: 'failed', [`${step}Reason`]: error.message }, goOn: false };
     }
   };

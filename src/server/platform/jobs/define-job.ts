@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { EmailProvider } from '../../providers/email/types';
 import type { SmsProvider } from '../../providers/sms/types';
-import type { JobQueue } from './start-jobs';
+import type { JobQueue, JobsLog } from './start-jobs';
 
 export type JobContext = {
   database: Database;
@@ -20,6 +20,8 @@ export type JobContext = {
   appUrl?: string;
   /** SMS_SEND_WINDOW=off (simulator only): bulk and automated texts ignore quiet hours and caps. */
   smsSendWindowOff?: boolean;
+  /** The queue's log: an effect refused by an app rule is logged here (runEffect). */
+  log?: JobsLog;
 };
 
 export type JobSchedule = {

@@ -157,7 +157,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
       const data = parsePayload(definition, job.data);
       const started = Date.now();
       try {
-        await definition.handler(data, { database, email, jobId: job.id, jobs: { send, sendMany }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl, smsSendWindowOff: deps.smsSendWindowOff });
+        await definition.handler(data, { database, email, jobId: job.id, jobs: { send, sendMany }, sms: deps.sms, origin: deps.origin, appUrl: deps.appUrl, smsSendWindowOff: deps.smsSendWindowOff, log });
       } catch (error) {
         log.error({ err: error, job: definition.name, jobId: job.id }, 'job failed');
         throw error;
