@@ -38,11 +38,19 @@ declare module 'fastify' {
 
 export const JSON_BODY_LIMIT = 256 * 1024;
 
+/**
+ * TRUST_PROXY's hop count as Fastify's trust function (docs/operations.md "Client address behind a proxy"): the
+ * socket and the X-Forwarded-For entries appended by the nearest `hops - 1` proxies are trusted, so the client
+ * address is the entry the outermost proxy appended. Not `true`, which takes the left-most entry (the client
+ * writes it), and not a bare number, which Fastify 5 ignores.
+ */
+const trustHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) => hop < hops : false);
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustHops(deps.config.trustProxy),
     frameworkErrors,
   });
   app.decorate('deps', { ...deps, sms: deps.sms ?? createSmsProvider(deps.config) });

@@ -23,7 +23,12 @@ const envSchema = z.object({
   TWILIO_API_URL: z.string().url().optional(),
   TWILIO_PRIMARY_PROFILE_SID: z.string().regex(/^BU[0-9a-fA-F]{32}$/).optional(),
   SMS_SIMULATOR_REVIEW_SECONDS: z.coerce.number().min(0).max(86_400).default(20),
-  TRUST_PROXY: flag,
+  // Proxy hops in front of the app: 0 (none) to 9; 'true'/'false' as 1/0 (the older on/off form).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d|true|false)?$/, { error: 'TRUST_PROXY is the number of proxies in front of the app (0 to 9)' })
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'false' ? 0 : v === 'true' ? 1 : Number(v))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z.string().optional(),
   WEB_DIR: z.string().default('dist/web'),
@@ -50,8 +55,11 @@ export type Config = {
   /** The simulator approves each A2P registration step this many seconds after it was submitted. */
   smsSimulatorReviewSeconds: number;
   logLevel: string;
-  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * Proxy hops in front of the app (docs/operations.md "Client address behind a proxy"): the client address is
+   * the X-Forwarded-For entry this many hops from the right, the one the outermost trusted proxy saw; 0 = the socket.
+   */
+  trustProxy: number;
   secureCookies: boolean;
   webDir: string;
   /** Work the job queue (pg-boss) and its schedules in this process; false: only enqueue (JOBS=0). */
@@ -91,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     smsSimulatorReviewSeconds: e.SMS_SIMULATOR_REVIEW_SECONDS,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY,
     secureCookies: appUrl?.startsWith('https://') ?? false,
     webDir: path.resolve(e.WEB_DIR),
     jobs: e.JOBS ?? true,
@@ -124,7 +132,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databasePooler: 'direct',
     demoData: false,
     logLevel: 'silent',
-    trustProxy: false,
+    trustProxy: 0,
     secureCookies: false,
     webDir: path.resolve('dist/web'),
     appUrl: 'http://localhost:3000',

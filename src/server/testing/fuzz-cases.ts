@@ -54,6 +54,44 @@ const FIELD_VALUES: [string, unknown][] = [
   ['40-deep nesting', nest(40)],
 ];
 
+/**
+ * Input that reads right but is not (docs/input-rules.md "Required text", "Links", "EIN"), refused wherever its kind
+ * of field is: invisible text in a field that refuses an empty string; a link that is no public https URL in a
+ * field whose example is one; an EIN in another shape in an `ein` field.
+ */
+const INVISIBLE_VALUES: [string, string][] = [
+  ['only a zero-width space', '\u200b'],
+  ['only zero-width, no-break and BOM spaces', '\u200b\u00a0\ufeff\u200b'],
+  ['only a right-to-left mark', '\u200f'],
+  ['only a line break', '\r\n'],
+  ['a bell character inside', 'ab\u0007cd'],
+];
+const NOT_PUBLIC_URLS = [
+  'https://127.0.0.1',
+  'https://10.0.0.1/x',
+  'https://169.254.169.254/latest',
+  'https://0x7f.0.0.1',
+  'https://2130706433',
+  'https://0177.0.0.1',
+  'https://[::1]/',
+  'https://-.-',
+  'https://evil.com\\@good.com',
+  'https://user@g.page/r/abc',
+  'https://localhost.localdomain',
+  'https://printer.local/',
+  'https://g.page.internal/r/abc',
+];
+const NOT_EINS = ['12-3456789x', '+123456789', '1-2-3-4-5-6-7-8-9', '12\u20133456789', '123 456 789', '１２３４５６７８９'];
+
+function lookAlikes(key: string, example: unknown, refusesEmpty: boolean): [string, unknown][] {
+  if (typeof example !== 'string') return [];
+  return [
+    ...(refusesEmpty ? INVISIBLE_VALUES : []),
+    ...(/^https:\/\//.test(example) ? NOT_PUBLIC_URLS.map((u): [string, string] => [`not a public https URL: ${u}`, u]) : []),
+    ...(key === 'ein' ? NOT_EINS.map((e): [string, string] => [`not an EIN: ${e}`, e]) : []),
+  ];
+}
+
 function toJson(value: unknown): string {
   const raws: string[] = [];
   const text = JSON.stringify(value, (_k, v) => {
@@ -177,6 +215,10 @@ export function fuzzCases(route: RouteEntry, example: RouteExample, ids: Example
         else mutated[key] = value;
         const payload = toJson(mutated);
         cases.push({ label: `body ${key}: ${label}`, url: baseUrl, headers: json, payload, mustRefuse: refuses(example.bodySchema, parsedOr(payload, null)) });
+      }
+      const refusesEmpty = typeof body[key] === 'string' && refuses(example.bodySchema, { ...body, [key]: '' });
+      for (const [label, value] of lookAlikes(key, body[key], refusesEmpty)) {
+        cases.push({ label: `body ${key}: ${label}`, url: baseUrl, headers: json, payload: toJson({ ...body, [key]: value }), mustRefuse: true });
       }
     }
     const wholeBodies: [string, string][] = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePhone } from '../phone';
 import { BUSINESS_TYPES, MIN_PASSWORD_LENGTH } from '../constants';
+import { requiredText } from './required-text';
 import { AUTH_MESSAGES, emailSchema, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_PHONE_LENGTH, passwordSchema } from './accounts-credentials';
 
 // Request bodies of the account screens (spec part 1 sections 5 and 7). The messages, the caps, the e-mail and
@@ -15,17 +16,9 @@ const confirmPasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, m.confirmPassword)
   .max(MAX_PASSWORD_LENGTH, m.passwordTooLong);
 
-const businessNameSchema = z
-  .string({ error: m.businessNameRequired })
-  .trim()
-  .min(1, m.businessNameRequired)
-  .max(MAX_NAME_LENGTH, m.businessNameTooLong);
+const businessNameSchema = requiredText(m.businessNameRequired, MAX_NAME_LENGTH, m.businessNameTooLong);
 
-const ownerNameSchema = z
-  .string({ error: m.ownerNameRequired })
-  .trim()
-  .min(1, m.ownerNameRequired)
-  .max(MAX_NAME_LENGTH, m.ownerNameTooLong);
+const ownerNameSchema = requiredText(m.ownerNameRequired, MAX_NAME_LENGTH, m.ownerNameTooLong);
 
 /** A phone number as typed (US by default), stored as E.164. */
 export const phoneSchema = z

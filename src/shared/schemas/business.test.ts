@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessProfileUpdateSchema, GOOGLE_REVIEW_LINK_PREFIXES, isGoogleReviewLink, isHttpsUrl, isSupportedTimeZone, supportedTimeZones } from './business';
+import { businessProfileUpdateSchema, GOOGLE_REVIEW_LINK_PREFIXES, isGoogleReviewLink, isSupportedTimeZone, supportedTimeZones } from './business';
 
 // The Settings rules both the forms and the server apply (docs/settings.md).
 
@@ -27,14 +27,6 @@ describe('isGoogleReviewLink', () => {
     `https://g.page/r/${'x'.repeat(500)}`,
     '',
   ])('refuses %j', (link) => expect(isGoogleReviewLink(link)).toBe(false));
-});
-
-describe('isHttpsUrl', () => {
-  it.each(['https://www.example.com', 'https://sparkle.example.co.uk/about?x=1', 'https://xn--bcher-kva.example'])('takes %s', (url) => expect(isHttpsUrl(url)).toBe(true));
-  it.each(['http://www.example.com', 'www.example.com', 'https://localhost', 'https://user:pw@example.com', 'ftp://example.com', 'https://exa mple.com', 'javascript:alert(1)'])(
-    'refuses %s',
-    (url) => expect(isHttpsUrl(url)).toBe(false),
-  );
 });
 
 describe('time zones', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './accounts-credentials';
+import { isPublicHttpsUrl } from '../public-url';
+import { requiredText } from './required-text';
 
 // Response shapes of the business, one contract for the server (which serialises through these
 // schemas, so a field not listed here never leaves it) and the browser (which types its queries with them).
@@ -55,15 +57,14 @@ export const GOOGLE_REVIEW_LINK_PREFIXES = [
   'https://www.google.com/maps/',
   'https://search.google.com/local/writereview',
 ] as const;
-export const MAX_GOOGLE_REVIEW_LINK_LENGTH = 500;
 export const GOOGLE_REVIEW_LINK_MESSAGE = `Please enter a valid Google review link starting with ${GOOGLE_REVIEW_LINK_PREFIXES.slice(0, -1).join(', ')} or ${GOOGLE_REVIEW_LINK_PREFIXES.at(-1)}`;
 
 /**
- * A link that starts with one of the prefixes (scheme and host in any case, the path as written), has
- * more after it, no spaces, and parses as a URL on that very host.
+ * A public https URL (`isPublicHttpsUrl`) that starts with one of the prefixes (scheme and host in any case, the
+ * path as written), has more after it, and parses as a URL on that very host.
  */
 export function isGoogleReviewLink(value: string): boolean {
-  if (/\s/.test(value) || value.length > MAX_GOOGLE_REVIEW_LINK_LENGTH) return false;
+  if (!isPublicHttpsUrl(value)) return false;
   // A prefix alone (https://g.page/r/ is longer than https://g.page/) names no business.
   const bare = (v: string) => v.toLowerCase().replace(/\/+$/, '');
   if (GOOGLE_REVIEW_LINK_PREFIXES.some((prefix) => bare(prefix) === bare(value))) return false;
@@ -105,7 +106,6 @@ export const PROFILE_MESSAGES = {
   invalidTimeZone: 'Please choose a time zone from the list',
   emailTaken: 'Another account already uses this email address',
 } as const;
-export const MAX_WEBSITE_LENGTH = 500;
 
 /** The IANA zones this runtime knows (Intl.supportedValuesOf), plus UTC, which the list leaves out. */
 export function supportedTimeZones(): string[] {
@@ -115,17 +115,6 @@ export function supportedTimeZones(): string[] {
 let zoneSet: Set<string> | undefined;
 export const isSupportedTimeZone = (zone: string) => (zoneSet ??= new Set(supportedTimeZones())).has(zone);
 
-/** https://, a public host name with a dot (no localhost), no user name or password, no spaces. */
-export function isHttpsUrl(value: string): boolean {
-  if (/\s/.test(value) || value.length > MAX_WEBSITE_LENGTH) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && /^[^.]+(\.[^.]+)+$/.test(url.hostname) && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
 const pm = PROFILE_MESSAGES;
 /**
  * PATCH /api/business/profile: name and e-mail (the form always sends both); websiteUrl optional ('' or
@@ -133,7 +122,7 @@ const pm = PROFILE_MESSAGES;
  */
 export const businessProfileUpdateSchema = z.object(
   {
-    name: z.string({ error: pm.nameRequired }).trim().min(1, { error: pm.nameRequired }).max(MAX_NAME_LENGTH, { error: pm.nameTooLong }),
+    name: requiredText(pm.nameRequired, MAX_NAME_LENGTH, pm.nameTooLong),
     email: z
       .string({ error: pm.invalidEmail })
       .trim()
@@ -142,7 +131,7 @@ export const businessProfileUpdateSchema = z.object(
     websiteUrl: z
       .string({ error: pm.invalidWebsite })
       .trim()
-      .refine((v) => v === '' || isHttpsUrl(v), { error: pm.invalidWebsite })
+      .refine((v) => v === '' || isPublicHttpsUrl(v), { error: pm.invalidWebsite })
       .nullish()
       .transform((v) => (v === undefined ? undefined : v || null)),
     timeZone: z.string({ error: pm.invalidTimeZone }).refine(isSupportedTimeZone, { error: pm.invalidTimeZone }).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { clientSchema } from './clients';
 
 // GET, PATCH and DELETE /api/clients/:id (docs/clients-api.md): the client detail view and its Edit.
@@ -57,12 +58,7 @@ const optionalText = (max: number, message: string) => z.union([z.string().trim(
  */
 export const updateClientSchema = z.strictObject(
   {
-    name: z
-      .string({ error: CLIENT_NAME_REQUIRED })
-      .trim()
-      .min(1, { error: CLIENT_NAME_REQUIRED })
-      .max(200, { error: 'Name is too long' })
-      .optional(),
+    name: requiredText(CLIENT_NAME_REQUIRED, 200, 'Name is too long').optional(),
     email: optionalText(254, 'Please enter a valid email')
       .refine((v) => !v || z.email().safeParse(v).success, { error: 'Please enter a valid email' })
       .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { textingSchema } from './texting';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
 import { sentSmsSchema } from './sms';
@@ -9,7 +10,7 @@ import { parseServiceDate } from './imports';
 
 export const ADD_CLIENT_MISSING = 'Please fill in name, email, and service date.';
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const required = (message: string) => requiredText(message, Number.MAX_SAFE_INTEGER, message);
 
 /** Amount is converted to a number, 0 if empty (spec part 1 section 5). */
 export const amountInput = z
@@ -53,11 +54,7 @@ export type SendGiftInput = z.input<typeof sendGiftSchema>;
 
 export const sendThanksSchema = z.object({
   clientId: idInput('Please choose a client'),
-  message: z
-    .string({ error: 'Please enter a message' })
-    .trim()
-    .min(1, { error: 'Please enter a message' })
-    .max(1600, { error: 'The message is too long (1600 characters at most)' }),
+  message: requiredText('Please enter a message', 1600, 'The message is too long (1600 characters at most)', { multiline: true }),
 });
 export type SendThanksInput = z.input<typeof sendThanksSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { MAX_ID } from './ids';
 import { formStylesSchema } from './forms-styles';
 
@@ -107,7 +108,7 @@ export const formFieldsSchema = z
     if (optIns === 1 && !fields.some((f) => f.type === 'phone')) ctx.addIssue({ code: 'custom', message: 'A form with an SMS opt-in needs a Phone field, so the texts have a number to go to' });
   });
 
-const formName = z.string({ error: FORM_NAME_REQUIRED }).trim().min(1, { error: FORM_NAME_REQUIRED }).max(MAX_FORM_NAME, { error: `Form name must be at most ${MAX_FORM_NAME} characters` });
+const formName = requiredText(FORM_NAME_REQUIRED, MAX_FORM_NAME, `Form name must be at most ${MAX_FORM_NAME} characters`);
 const description = z
   .string({ error: 'Description must be text' })
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 
 // The Lead Inbox's calls (spec part 2 "Lead Management", sections 3, 5, 7 and 8; docs/leads.md).
 // Request bodies are parsed with these schemas on both sides; replies are serialised through them.
@@ -54,7 +55,7 @@ const optionalText = (max: number, tooLong: string) =>
  * is the session's, the source is always 'manual'). The phone is checked and stored as E.164 by the server.
  */
 export const addLeadSchema = z.object({
-  name: z.string({ error: LEAD_NAME_REQUIRED }).trim().min(1, { error: LEAD_NAME_REQUIRED }).max(LEAD_NAME_MAX, { error: `Name is too long (${LEAD_NAME_MAX} characters at most)` }),
+  name: requiredText(LEAD_NAME_REQUIRED, LEAD_NAME_MAX, `Name is too long (${LEAD_NAME_MAX} characters at most)`),
   email: optionalText(254, LEAD_INVALID_EMAIL).pipe(z.union([z.null(), z.email({ error: LEAD_INVALID_EMAIL })])),
   phone: optionalText(40, LEAD_INVALID_PHONE),
   notes: optionalText(LEAD_NOTES_MAX, `Notes are too long (${LEAD_NOTES_MAX} characters at most)`),
@@ -66,11 +67,7 @@ export const leadStatusInputSchema = z.object({ status: enumOf(LEAD_STATUSES, 'S
 
 /** POST /api/leads/{id}/sms: non-empty after trimming. */
 export const leadSmsInputSchema = z.object({
-  message: z
-    .string({ error: LEAD_SMS_REQUIRED })
-    .trim()
-    .min(1, { error: LEAD_SMS_REQUIRED })
-    .max(LEAD_SMS_MAX, { error: `The message is too long (${LEAD_SMS_MAX} characters at most)` }),
+  message: requiredText(LEAD_SMS_REQUIRED, LEAD_SMS_MAX, `The message is too long (${LEAD_SMS_MAX} characters at most)`, { multiline: true }),
 }, body);
 
 /** POST /api/leads/{id}/email: subject and message both non-empty after trimming; the subject is one line. */
@@ -79,16 +76,11 @@ export const leadEmailInputSchema = z.object({
     .string({ error: LEAD_EMAIL_SUBJECT_REQUIRED })
     .transform((v) => v.replace(/\s+/g, ' ').trim())
     .pipe(
-      z
-        .string()
-        .min(1, { error: LEAD_EMAIL_SUBJECT_REQUIRED })
-        .max(LEAD_EMAIL_SUBJECT_MAX, { error: `The subject is too long (${LEAD_EMAIL_SUBJECT_MAX} characters at most)` }),
+      requiredText(LEAD_EMAIL_SUBJECT_REQUIRED, LEAD_EMAIL_SUBJECT_MAX, `The subject is too long (${LEAD_EMAIL_SUBJECT_MAX} characters at most)`),
     ),
-  message: z
-    .string({ error: LEAD_EMAIL_MESSAGE_REQUIRED })
-    .trim()
-    .min(1, { error: LEAD_EMAIL_MESSAGE_REQUIRED })
-    .max(LEAD_EMAIL_MESSAGE_MAX, { error: `The message is too long (${LEAD_EMAIL_MESSAGE_MAX.toLocaleString('en-US')} characters at most)` }),
+  message: requiredText(LEAD_EMAIL_MESSAGE_REQUIRED, LEAD_EMAIL_MESSAGE_MAX, `The message is too long (${LEAD_EMAIL_MESSAGE_MAX.toLocaleString('en-US')} characters at most)`, {
+    multiline: true,
+  }),
 }, body);
 export type LeadEmailInput = z.infer<typeof leadEmailInputSchema>;
 

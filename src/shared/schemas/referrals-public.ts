@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { MAX_ID } from './ids';
 import { FILL_ALL_FIELDS, INVALID_CLAIM_EMAIL, INVALID_REFERRAL_LINK, WRONG_BUSINESS, INVALID_SMS_CONSENT } from './referrals-public-texts';
 
@@ -18,7 +19,7 @@ export const publicReferralSchema = z.object({
 });
 export type PublicReferral = z.infer<typeof publicReferralSchema>;
 
-const field = (max: number) => z.string({ error: FILL_ALL_FIELDS }).trim().min(1, { error: FILL_ALL_FIELDS }).max(max, { error: `Please keep it under ${max} characters` });
+const field = (max: number) => requiredText(FILL_ALL_FIELDS, max, `Please keep it under ${max} characters`);
 
 /** The page sends the business id it was given; any value that is not that id gets the same message. */
 const businessIdInput = z.unknown().transform((v, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { idInput } from './ids';
 import { MAX_SMS_BODY } from './sms';
 
@@ -18,11 +19,7 @@ export const bulkSendSchema = z.object({
     .min(1, { error: BULK_NO_CLIENTS })
     .max(MAX_BULK_RECIPIENTS, { error: `At most ${MAX_BULK_RECIPIENTS} clients in one bulk send` })
     .transform((ids) => [...new Set(ids)]),
-  message: z
-    .string({ error: BULK_NO_MESSAGE })
-    .trim()
-    .min(1, { error: BULK_NO_MESSAGE })
-    .max(MAX_SMS_BODY, { error: `The message is too long (${MAX_SMS_BODY} characters at most)` }),
+  message: requiredText(BULK_NO_MESSAGE, MAX_SMS_BODY, `The message is too long (${MAX_SMS_BODY} characters at most)`, { multiline: true }),
   /**
    * The screen's key for this send (also accepted as the Idempotency-Key header): a repeat with the same key
    * (double click, second tab, retried request) answers the batch it started instead of starting another.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text';
 import { idInput } from './ids';
 
 // Receiving texts: the conversations, the message history, replies, mark-read and the activity dashboard's
@@ -49,11 +50,7 @@ export const smsConversationsQuerySchema = z.object({
   search: z.string().trim().max(100, { error: 'search must be 100 characters or fewer' }).optional(),
 });
 
-const messageText = z
-  .string({ error: 'Please enter a message' })
-  .trim()
-  .min(1, { error: 'Please enter a message' })
-  .max(SMS_MESSAGE_MAX_CHARS, { error: `The message is too long (${SMS_MESSAGE_MAX_CHARS} characters at most)` });
+const messageText = requiredText('Please enter a message', SMS_MESSAGE_MAX_CHARS, `The message is too long (${SMS_MESSAGE_MAX_CHARS} characters at most)`, { multiline: true });
 
 /** POST /api/sms/reply (spec: clientId, message; non-empty after trimming). */
 export const smsReplySchema = z.object({

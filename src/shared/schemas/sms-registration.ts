@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { normalizePhone } from '../phone';
-import { isHttpsUrl, MAX_WEBSITE_LENGTH, WEBSITE_EXAMPLE } from './business';
+import { isPublicHttpsUrl } from '../public-url';
+import { WEBSITE_EXAMPLE } from './business';
+import { requiredText } from './required-text';
 
 // A2P 10DLC registration of the business's number (docs/sms-registration.md): the form on the SMS
 // Setup tab, the status of each step, and the fees shown before submitting.
@@ -43,8 +45,10 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 const m = REGISTRATION_MESSAGES;
 
-const required = (message: string, max: number, what: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: m.tooLong(what, max) });
+const required = (message: string, max: number, what: string) => requiredText(message, max, m.tooLong(what, max));
+
+/** An EIN as the IRS writes it (12-3456789) or as its 9 digits; nothing else (no other separators, signs or letters). */
+const EIN_PATTERN = /^(?:\d{9}|\d{2}-\d{7})$/;
 
 /** POST /api/sms/registration: the business as Twilio registers it (a sole proprietor has no EIN). */
 export const registrationDetailsSchema = z
@@ -52,21 +56,18 @@ export const registrationDetailsSchema = z
     {
       businessType: z.enum(BUSINESS_TYPES, { error: m.businessType }),
       legalName: required(m.legalName, 100, 'Legal business name'),
+      // Empty or absent: no EIN (a sole proprietor); anything else must be an EIN, whatever the business type.
       ein: z
         .string({ error: m.ein })
         .trim()
-        .max(20, { error: m.ein })
+        .refine((v) => v === '' || EIN_PATTERN.test(v), { error: m.ein })
         .nullish()
-        .transform((v) => (v ? v.replace(/\D/g, '') : '')),
+        .transform((v) => (v ? v.replace('-', '') : '')),
       street: required(m.street, 100, 'Street address'),
       city: required(m.city, 60, 'City'),
       state: z.enum(US_STATES, { error: m.state }),
       postalCode: z.string({ error: m.postalCode }).trim().regex(/^\d{5}$/, { error: m.postalCode }),
-      website: z
-        .string({ error: m.website })
-        .trim()
-        .max(MAX_WEBSITE_LENGTH, { error: m.website })
-        .refine((v) => isHttpsUrl(v), { error: m.website }),
+      website: z.string({ error: m.website }).trim().refine(isPublicHttpsUrl, { error: m.website }),
       firstName: required(m.firstName, 50, 'Contact first name'),
       lastName: required(m.lastName, 50, 'Contact last name'),
       email: z.string({ error: m.email }).trim().max(254, { error: m.email }).pipe(z.email({ error: m.email })),
@@ -85,7 +86,8 @@ export const registrationDetailsSchema = z
   .strip()
   // An EIN is how carriers check a company; a sole proprietor registers without one. Checked even when another
   // field is wrong, so the form shows every message at once.
-  .refine((v) => v.businessType === 'sole_proprietor' || /^\d{9}$/.test(typeof v.ein === 'string' ? v.ein : ''), {
+  // A malformed EIN already has its own issue; this one is for a company's missing EIN.
+  .refine((v) => v.businessType === 'sole_proprietor' || (typeof v.ein === 'string' && v.ein !== ''), {
     path: ['ein'],
     message: m.ein,
     when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),

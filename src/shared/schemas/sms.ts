@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { TEMPLATE_MIN_LENGTH } from '../constants';
 import { idInput } from './ids';
+import { isPublicHttpsUrl } from '../public-url';
+import { requiredText } from './required-text';
 
 // SMS set-up, sending and outreach settings (spec part 2 sections 5, 7 and 8; docs/sms.md).
 // Request bodies and the replies the server serialises through.
@@ -150,16 +152,11 @@ const template = (label: string) =>
 
 /** POST /api/outreach/settings, with the spec's validation texts (part 2 section 5, "SMS templates"). */
 export const outreachSettingsInputSchema = z.object({
-  referralDiscount: z
-    .string({ error: 'Referral discount is required' })
-    .trim()
-    .min(1, { error: 'Referral discount is required' })
-    .max(50, { error: 'Referral discount is too long (50 characters at most)' }),
+  referralDiscount: requiredText('Referral discount is required', 50, 'Referral discount is too long (50 characters at most)'),
   googleReviewLink: z
     .string({ error: 'Must be a valid URL' })
     .trim()
-    .max(500, { error: 'Must be a valid URL' })
-    .refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), { error: 'Must be a valid URL' })
+    .refine((v) => v === '' || isPublicHttpsUrl(v), { error: 'Must be a valid URL' })
     .nullish()
     .transform((v) => v || null),
   customMessages: z.object(

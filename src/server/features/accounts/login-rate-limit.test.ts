@@ -81,3 +81,28 @@ describe('sign-in throttling', () => {
     ]);
   });
 });
+
+// docs/operations.md "Client address behind a proxy": with TRUST_PROXY=1 the address is the one the proxy appended to
+// X-Forwarded-For, not the client's own first entry.
+describe('sign-in limit per address behind a proxy (TRUST_PROXY=1)', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ trustProxy: 1 });
+  });
+  afterAll(() => p.close());
+
+  const viaProxy = (email: string, password: string, first: string, client = '192.0.2.77') =>
+    p.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.0.0.9', headers: { 'x-forwarded-for': `${first}, ${client}` } });
+
+  it(`answers 429 after ${LOGIN_PER_IP.limit} failures from one client however it varies its own first entry`, async () => {
+    const b = await createBusiness(p.database);
+    for (let i = 0; i < LOGIN_PER_IP.limit; i++) {
+      expect((await viaProxy(`guess${i}@example.com`, 'wrong-password', `10.9.${i}.1`)).statusCode).toBe(401);
+    }
+    const blocked = await viaProxy(b.email, b.password, '10.9.200.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(WAIT);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect((await viaProxy(b.email, b.password, '10.9.200.1', '192.0.2.78')).statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   BUSINESS_TYPE_LABELS,
@@ -109,6 +109,10 @@ function RegistrationForm({ registration }: { registration: Registration }) {
   });
   const { errors } = form.formState;
   const sole = form.watch('businessType') === 'sole_proprietor';
+  // A sole proprietor has no EIN: the hidden field is emptied, so a half-typed one is neither checked nor sent.
+  useEffect(() => {
+    if (sole) form.setValue('ein', '');
+  }, [sole, form]);
   const field = (f: (typeof FIELDS)[number]) => (
     <FormField
       key={f.name}
