@@ -104,7 +104,7 @@ export async function getRegistration(ctx: RegistrationContext, businessId: numb
   return present(row, ctx.sms.isSimulator);
 }
 
-const inReview = (r: q.RegistrationRow) => r.submittedAt !== null && r.campaignStatus !== 'approved' && !failedStep(r);
+export const inReview = (r: q.RegistrationRow) => r.submittedAt !== null && r.campaignStatus !== 'approved' && !failedStep(r);
 
 /**
  * Submits the owner's details: a first registration, or a fix after a step was turned down. A failed profile
@@ -144,42 +144,6 @@ export async function submitRegistration(ctx: RegistrationContext, businessId: n
   return present(await q.selectRegistration(ctx.database.db, businessId), ctx.sms.isSimulator);
 }
 
-/** A messaging service of the business's own with an approved campaign: checked with the provider, then used. */
-export async function useExistingService(ctx: RegistrationContext, businessId: number, serviceSid: string): Promise<Registration> {
-  const db = ctx.database.db;
-  const row = await q.selectRegistration(db, businessId);
-  if (row?.campaignStatus === 'approved') throw new HttpError(409, ALREADY_APPROVED);
-  if (row && inReview(row)) throw new HttpError(409, UNDER_REVIEW);
-  const business = await q.selectBusinessForRegistration(db, businessId);
-  if (!business) throw new HttpError(404, 'Business not found');
-  // The number goes into the service now; without one there is nothing for its campaign to cover yet.
-  if (!business.number) throw new HttpError(409, NUMBER_FIRST);
-  let checked;
-  try {
-    checked = await ctx.sms.registration.useExistingService(serviceSid, business.numberSid);
-  } catch (error) {
-    if (error instanceof SmsProviderError) throw new HttpError(502, `The messaging service could not be checked: ${error.message}`);
-    throw error;
-  }
-  if (!checked.ok) throw new HttpError(400, `${checked.reason} Check the SID in the Twilio console, or register your business here instead.`);
-  const now = new Date();
-  await q.upsertRegistration(db, businessId, {
-    mode: 'existing',
-    serviceSid,
-    campaignSid: checked.campaignSid,
-    profileStatus: 'approved',
-    brandStatus: 'approved',
-    campaignStatus: 'approved',
-    profileReason: null,
-    brandReason: null,
-    campaignReason: null,
-    submittedAt: now,
-    checkedAt: now,
-    approvedAt: now,
-  });
-  return present(await q.selectRegistration(db, businessId), ctx.sms.isSimulator);
-}
-
 /**
  * Moves a registration on as far as it can now: submits the next step once the one before is approved, and
  * reads the outcome of the step under review. The provider refusing a submission fails that step with its
@@ -210,6 +174,7 @@ type Move = { change: q.RegistrationChange | null; goOn: boolean };
 /** The one thing to do now for this registration, done: submit a step, or read the review of the one submitted. */
 async function nextMove(ctx: RegistrationContext, businessId: number, row: q.RegistrationRow): Promise<Move> {
   const reg = ctx.sms.registration;
+  const db = ctx.database.db;
   const details = row.details as RegistrationDetails;
   const soleProprietor = details.businessType === 'sole_proprietor';
   const attempt = async (step: Step, work: () => Promise<Move>): Promise<Move> => {
@@ -228,28 +193,37 @@ async function nextMove(ctx: RegistrationContext, businessId: number, row: q.Reg
   };
 
   if (row.profileStatus === 'draft') {
-    return attempt('profile', async () => ({ change: { ...(await reg.submitProfile(details, {})), profileStatus: 'submitted' }, goOn: true }));
+    return attempt('profile', async () => {
+      const sids = await reg.submitProfile(details, {});
+      await q.recordResources(db, businessId, [
+        { sid: sids.profileSid, kind: 'profile' },
+        { sid: sids.trustProductSid, kind: 'trust_product' },
+      ]);
+      return { change: { ...sids, profileStatus: 'submitted' }, goOn: true };
+    });
   }
   if (row.profileStatus !== 'approved') return attempt('profile', async () => read('profile', await reg.profileStatus(row.profileSid!, row.trustProductSid!), row.profileStatus));
   if (row.brandStatus === 'draft') {
     return attempt('brand', async () => {
       const { brandSid } = await reg.createBrand({ profileSid: row.profileSid!, trustProductSid: row.trustProductSid!, soleProprietor });
+      await q.recordResources(db, businessId, [{ sid: brandSid, kind: 'brand' }]);
       return { change: { brandSid, brandStatus: 'submitted' }, goOn: true };
     });
   }
   if (row.brandStatus !== 'approved') return attempt('brand', async () => read('brand', await reg.brandStatus(row.brandSid!), row.brandStatus));
   if (row.campaignStatus === 'draft') {
-    const business = await q.selectBusinessForRegistration(ctx.database.db, businessId);
+    const business = await q.selectBusinessForRegistration(db, businessId);
     // The campaign carries the number: it waits for the business to choose one.
     if (!business?.number) return { change: null, goOn: false };
     return attempt('campaign', async () => {
       let serviceSid = row.serviceSid;
       if (!serviceSid) {
         serviceSid = (await reg.createService({ friendlyName: `${business.name} (Referloop)`.slice(0, 64), numberSid: business.numberSid })).serviceSid;
+        await q.recordResources(db, businessId, [{ sid: serviceSid, kind: 'service' }]);
         // Kept as soon as it exists: a turned-down campaign keeps its service for the next try.
-        await q.updateRegistration(ctx.database.db, businessId, { serviceSid });
+        await q.updateRegistration(db, businessId, { serviceSid });
       }
-      const settings = await getOutreachSettings(ctx.database.db, businessId);
+      const settings = await getOutreachSettings(db, businessId);
       const content = campaignContent({
         businessName: business.name,
         origin: ctx.appUrl ?? ctx.origin,
@@ -258,6 +232,7 @@ async function nextMove(ctx: RegistrationContext, businessId: number, row: q.Reg
         customMessages: settings.customMessages,
       });
       const { campaignSid } = await reg.createCampaign({ brandSid: row.brandSid!, serviceSid, soleProprietor, ...content });
+      await q.recordResources(db, businessId, [{ sid: campaignSid, kind: 'campaign' }]);
       return { change: { serviceSid, campaignSid, campaignStatus: 'submitted' }, goOn: true };
     });
   }
