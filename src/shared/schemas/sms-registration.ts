@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerIdFields } from './provider-ids';
 import { normalizePhone } from '../phone';
 import { isHttpsUrl, MAX_WEBSITE_LENGTH, WEBSITE_EXAMPLE } from './business';
 
@@ -95,7 +96,13 @@ export type RegistrationDetails = z.output<typeof registrationDetailsSchema>;
 
 /** POST /api/sms/registration/existing: a messaging service of the business's own with an approved campaign. */
 export const existingServiceSchema = z.object(
-  { messagingServiceSid: z.string({ error: m.serviceSid }).trim().regex(/^MG[0-9a-fA-F]{32}$/, { error: m.serviceSid }) },
+  {
+    messagingServiceSid: z
+      .string({ error: m.serviceSid })
+      .trim()
+      .regex(/^MG[0-9a-fA-F]{32}$/, { error: m.serviceSid })
+      .register(providerIdFields, { kind: 'messaging service' }),
+  },
   { error: 'Request body must be a JSON object' },
 );
 
