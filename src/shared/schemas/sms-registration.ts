@@ -136,3 +136,9 @@ export const REGISTRATION_FEES = {
   brandReview: 'usually minutes, up to a few days',
   campaignReview: 'up to 5 business days, longer at busy times',
 } as const;
+
+/**
+ * Submissions of the registration form a business may make in 24 hours (docs/sms-registration.md, "Resubmitting"):
+ * each starts a new brand or campaign, which Twilio charges again.
+ */
+export const REGISTRATION_SUBMISSIONS_PER_DAY = 3;

@@ -13,6 +13,11 @@ export async function selectRegistration(tx: Tx, businessId: number): Promise<Re
   return row ?? null;
 }
 
+/** A row to lock for a first submission too, so two first submissions at once queue behind one another. */
+export async function ensureRegistration(tx: Tx, businessId: number): Promise<void> {
+  await tx.insert(smsRegistrations).values({ businessId }).onConflictDoNothing({ target: smsRegistrations.businessId });
+}
+
 /** The row, locked until the transaction ends: one submission or check of a business at a time. */
 export async function lockRegistration(tx: Tx, businessId: number): Promise<RegistrationRow | null> {
   const [row] = await tx.select().from(smsRegistrations).where(eq(smsRegistrations.businessId, businessId)).for('update');

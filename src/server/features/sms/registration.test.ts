@@ -8,6 +8,8 @@ import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TW
 import { SmsProviderError } from '../../providers/sms/types';
 import { REGISTRATION_DETAILS } from '../../testing/registration-details';
 import { signedIn } from '../../testing/requests';
+import { REGISTRATION_SUBMISSIONS_PER_DAY } from '../../../shared/schemas/sms-registration';
+import { UNCHANGED } from './registration-limits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -309,5 +311,73 @@ describe('a messaging service is one business’s', () => {
     expect({ status: res!.statusCode, body: res!.json() }).toEqual({ status: 400, body: await unknownAnswer() });
     expect(await rows(biz)).toBe(0);
     expect(await t.database.query('select sid from sms_provider_resources where sid = $1', [sid])).toEqual([]);
+  });
+});
+
+describe('resubmitting is bounded: each submission is a new brand or campaign, charged again', () => {
+  /** Counts the brands and profiles submitted to the provider while `work` runs. */
+  async function submitted(work: () => Promise<void>): Promise<{ profiles: number; brands: number }> {
+    const registrar = t.sms.registration;
+    const [submitProfile, createBrand] = [registrar.submitProfile.bind(registrar), registrar.createBrand.bind(registrar)];
+    const counts = { profiles: 0, brands: 0 };
+    registrar.submitProfile = async (...args) => {
+      counts.profiles += 1;
+      return submitProfile(...args);
+    };
+    registrar.createBrand = async (...args) => {
+      counts.brands += 1;
+      return createBrand(...args);
+    };
+    try {
+      await work();
+    } finally {
+      Object.assign(registrar, { submitProfile, createBrand });
+    }
+    return counts;
+  }
+  const turnedDown = async (name: string) => {
+    t.sms.registration.reviewSeconds = 0;
+    const biz = await withNumber(name, '503');
+    const res = await post(biz, '/api/sms/registration', { ...DETAILS, legalName: `${name} Reject LLC` });
+    expect(res.json().registration.steps.brand.status).toBe('failed');
+    return biz;
+  };
+
+  it('a turned-down brand resubmitted unchanged is refused, and nothing is submitted', async () => {
+    const biz = await turnedDown('Same Again');
+    let res;
+    const counts = await submitted(async () => {
+      res = await post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Same Again Reject LLC' });
+    });
+    expect(res!.statusCode).toBe(409);
+    expect(res!.json()).toEqual({ message: UNCHANGED });
+    expect(counts).toEqual({ profiles: 0, brands: 0 });
+  });
+
+  it('ten quick resubmissions at once make one profile and one brand; the others see it', async () => {
+    const biz = await turnedDown('Many Clicks');
+    let answers: { statusCode: number; json(): { message: string } }[] = [];
+    const counts = await submitted(async () => {
+      answers = await Promise.all(Array.from({ length: 10 }, () => post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Many Clicks Again Reject LLC' })));
+    });
+    expect(counts).toEqual({ profiles: 1, brands: 1 });
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.every((a) => a.statusCode === 200 || [UNDER_REVIEW, UNCHANGED].includes(a.json().message))).toBe(true);
+  });
+
+  it(`past ${REGISTRATION_SUBMISSIONS_PER_DAY} submissions in a day: 429 with Retry-After in plain words, nothing submitted`, async () => {
+    const biz = await turnedDown('Daily Limit');
+    for (let i = 2; i <= REGISTRATION_SUBMISSIONS_PER_DAY; i++) {
+      expect((await post(biz, '/api/sms/registration', { ...DETAILS, legalName: `Daily Limit ${i} Reject LLC` })).statusCode).toBe(200);
+    }
+    let res;
+    const counts = await submitted(async () => {
+      res = await post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Daily Limit Fixed LLC' });
+    });
+    expect(res!.statusCode).toBe(429);
+    expect(res!.json().message).toMatch(/^Your registration was already submitted 3 times today, and Twilio charges for each new submission\. Please try again in \d+ (hours|minutes)\.$/);
+    expect(Number(res!.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(counts).toEqual({ profiles: 0, brands: 0 });
+    expect((await get(biz, '/api/sms/registration')).json().details.legalName).toBe(`Daily Limit ${REGISTRATION_SUBMISSIONS_PER_DAY} Reject LLC`);
   });
 });

@@ -1,5 +1,6 @@
 import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
+import * as counters from '../../platform/rate-limit-counters';
 import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
 import type { ReviewState } from '../../providers/sms/a2p-types';
@@ -7,6 +8,7 @@ import type { Registration, RegistrationDetails, StepStatus } from '../../../sha
 import { campaignContent } from './registration-content';
 import * as q from './registration-queries';
 import { getOutreachSettings } from './settings';
+import { sameDetails, SUBMISSIONS_PER_DAY, tooManySubmissions, UNCHANGED } from './registration-limits';
 
 // A2P 10DLC registration of each business (docs/sms-registration.md): profile -> brand -> messaging service
 // and campaign. Each step is submitted once the one before it is approved; a review's outcome is read by
@@ -109,14 +111,22 @@ export const inReview = (r: q.RegistrationRow) => r.submittedAt !== null && r.ca
 /**
  * Submits the owner's details: a first registration, or a fix after a step was turned down. A failed profile
  * or brand starts over with a new profile (the brand is built on it); a failed campaign keeps the approved
- * brand and submits a new campaign. Refused while under review or once approved.
+ * brand and submits a new campaign. Refused while under review or once approved, for a turned-down profile or
+ * brand resubmitted unchanged, and past REGISTRATION_SUBMISSIONS_PER_DAY in 24 hours (each submission is charged).
  */
 export async function submitRegistration(ctx: RegistrationContext, businessId: number, details: RegistrationDetails): Promise<Registration> {
   await ctx.database.db.transaction(async (tx) => {
+    // One submission of a business at a time: a second one waits here and then sees the first's state.
+    await q.ensureRegistration(tx, businessId);
     const row = await q.lockRegistration(tx, businessId);
     if (row?.campaignStatus === 'approved') throw new HttpError(409, ALREADY_APPROVED);
     if (row && inReview(row)) throw new HttpError(409, UNDER_REVIEW);
     const failed = row ? failedStep(row) : null;
+    // A turned-down profile or brand is turned down again for the same details (a campaign's fix is on the website or the templates).
+    if ((failed === 'profile' || failed === 'brand') && sameDetails(row?.details, details)) throw new HttpError(409, UNCHANGED);
+    // Counted in this transaction: a refused submission takes its count back with the rollback.
+    const counted = await counters.hit(tx, SUBMISSIONS_PER_DAY, String(businessId));
+    if (counted.limited) throw tooManySubmissions(counted.resetAt);
     const fresh = { mode: 'register' as const, details, submittedAt: new Date(), checkedAt: null, approvedAt: null };
     const resetCampaign = { campaignSid: null, campaignStatus: 'draft' as const, campaignReason: null };
     if (failed === 'campaign') await q.upsertRegistration(tx, businessId, { ...fresh, ...resetCampaign });
