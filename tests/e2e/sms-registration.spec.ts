@@ -78,6 +78,8 @@ for (const viewport of [
       const form = page.getByRole('form', { name: 'Business registration' });
       await expect(form.getByLabel('City')).toHaveValue('Austin');
       await form.getByLabel('Legal business name (as the IRS has it)').fill('Sunny Pools LLC');
+      // What the resubmission costs again is beside its button.
+      await expect(card.getByTestId('resubmission-fee')).toHaveText('Resubmitting registers a new brand: Twilio charges the $4 brand fee again. At most 3 submissions a day.');
       await card.getByRole('button', { name: 'Resubmit Registration' }).click();
       await expect(card.getByRole('heading', { name: 'Registered for texting' })).toBeVisible({ timeout: 45_000 });
       await expect(card.getByTestId('step-campaign')).toContainText('Approved');
