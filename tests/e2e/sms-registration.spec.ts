@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { axeCheck } from './support/axe';
-import { addClients, chooseNumberViaApi } from './support/sms';
+import { addClients, chooseNumberViaApi, freshServiceSid } from './support/sms';
 import { expectToast } from './support/toast';
 
 // SMS Setup's A2P 10DLC registration as an owner clicks it, against the local simulator (it reviews each step
@@ -78,6 +78,8 @@ for (const viewport of [
       const form = page.getByRole('form', { name: 'Business registration' });
       await expect(form.getByLabel('City')).toHaveValue('Austin');
       await form.getByLabel('Legal business name (as the IRS has it)').fill('Sunny Pools LLC');
+      // What the resubmission costs again is beside its button.
+      await expect(card.getByTestId('resubmission-fee')).toHaveText('Resubmitting registers a new brand: Twilio charges the $4 brand fee again. At most 3 submissions a day.');
       await card.getByRole('button', { name: 'Resubmit Registration' }).click();
       await expect(card.getByRole('heading', { name: 'Registered for texting' })).toBeVisible({ timeout: 45_000 });
       await expect(card.getByTestId('step-campaign')).toContainText('Approved');
@@ -101,7 +103,8 @@ for (const viewport of [
       await sid.fill(`MG${'0'.repeat(32)}`);
       await service.getByRole('button', { name: 'Use This Service' }).click();
       await expect(service.getByText(/No messaging service with this SID was found/)).toBeVisible();
-      await sid.fill(`MG${'ab12'.repeat(8)}`);
+      // A service no other business holds (each viewport's business names its own).
+      await sid.fill(freshServiceSid());
       await service.getByRole('button', { name: 'Use This Service' }).click();
       await expectToast(page, 'Messaging service connected: your texts can go out.');
       await expect(page.getByTestId('registration-card').getByRole('heading', { name: 'Registered for texting' })).toBeVisible();

@@ -13,6 +13,12 @@ export class HttpError extends Error {
   }
 }
 
+/** A unique index refused the write (PostgreSQL 23505; drizzle may wrap the driver's error in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 /** The first issue's message, which the shared schemas write in the spec's words. */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];

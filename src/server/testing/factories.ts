@@ -50,9 +50,12 @@ export async function setSendingNumber(database: Database, businessId: number, n
   await approveRegistration(database, businessId);
 }
 
-/** Marks the business's A2P registration approved, as a business using its own approved messaging service. */
+/**
+ * Marks the business's A2P registration approved, as a business using its own approved messaging service (one
+ * per business: a service is one business's, docs/sms-registration.md "Ownership").
+ */
 export async function approveRegistration(database: Database, businessId: number) {
   const now = new Date();
-  const approved = { mode: 'existing' as const, serviceSid: 'MG00000000000000000000000000000001', profileStatus: 'approved' as const, brandStatus: 'approved' as const, campaignStatus: 'approved' as const, submittedAt: now, approvedAt: now };
+  const approved = { mode: 'existing' as const, serviceSid: `MG${'f'.repeat(16)}${businessId.toString(16).padStart(16, '0')}`, profileStatus: 'approved' as const, brandStatus: 'approved' as const, campaignStatus: 'approved' as const, submittedAt: now, approvedAt: now };
   await database.db.insert(smsRegistrations).values({ businessId, ...approved }).onConflictDoUpdate({ target: smsRegistrations.businessId, set: approved });
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** A business's A2P registration details as the SMS Setup form sends them (docs/sms-registration.md). */
 export const REGISTRATION_DETAILS = {
   businessType: 'llc',
@@ -14,3 +16,11 @@ export const REGISTRATION_DETAILS = {
   phone: '(512) 555-0100',
   title: 'Owner',
 };
+
+/**
+ * A fresh messaging service sid the simulator accepts as an approved one: a service is one business's
+ * (docs/sms-registration.md, "Ownership"), so each business connecting one names its own.
+ */
+export function ownServiceSid(): string {
+  return `MG${randomBytes(16).toString('hex').slice(0, 28)}abcd`;
+}

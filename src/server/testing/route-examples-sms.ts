@@ -13,7 +13,11 @@ import { REGISTRATION_DETAILS } from './registration-details';
 /** Route examples of features/sms (see route-examples.ts). */
 export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/sms/search-numbers': { body: () => ({ areaCode: '512', businessZipCode: '' }), bodySchema: searchNumbersSchema },
-  'POST /api/sms/purchase-number': { body: () => ({ phoneNumber: '+15125550110', areaCode: '512' }), bodySchema: purchaseNumberSchema },
+  'POST /api/sms/purchase-number': {
+    body: () => ({ phoneNumber: '+15125550110', areaCode: '512' }),
+    bodySchema: purchaseNumberSchema,
+    providerIds: { caller: 'without a number', body: (ids) => ({ phoneNumber: ids.number }) },
+  },
   'POST /api/sms/assign-local-number': {
     body: () => ({ preferredAreaCode: '512', businessZipCode: '78701', forwardingNumber: '(415) 555-0199', enableForwarding: true }),
     bodySchema: assignLocalNumberSchema,
@@ -43,7 +47,11 @@ export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
     body: () => ({ ...REGISTRATION_DETAILS }),
     bodySchema: registrationDetailsSchema,
   },
-  'POST /api/sms/registration/existing': { body: () => ({ messagingServiceSid: `MG${'b'.repeat(32)}` }), bodySchema: existingServiceSchema },
+  'POST /api/sms/registration/existing': {
+    body: () => ({ messagingServiceSid: `MG${'b'.repeat(32)}` }),
+    bodySchema: existingServiceSchema,
+    providerIds: { caller: 'with a number', body: (ids) => ({ messagingServiceSid: ids.messagingService }) },
+  },
   'GET /api/sms/usage': {},
   'GET /api/sms/scheduled': { queries: [{}, { page: '2' }], querySchema: scheduledQuerySchema },
 };

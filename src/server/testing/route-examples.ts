@@ -55,7 +55,16 @@ export type RouteExample = {
    * other route and read, so what it does to the caller cannot blur the other routes' answers.
    */
   affectsCaller?: string;
+  /**
+   * The request naming another business's resources at the SMS provider, for a route whose schema has a field in
+   * `providerIdFields` (shared/schemas/provider-ids.ts): the tenancy matrix sends it from a fresh business in the
+   * `caller` state and expects a refusal that changes nothing, here or at the provider.
+   */
+  providerIds?: { caller: 'with a number' | 'without a number'; body: (ids: ProviderIds) => unknown };
 };
+
+/** Another business's resources at the SMS provider: its messaging service (made by the platform's registration) and its number. */
+export type ProviderIds = { messagingService: string; number: string };
 
 const password = 'correct horse 1';
 

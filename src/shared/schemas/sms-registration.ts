@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerIdFields } from './provider-ids';
 import { normalizePhone } from '../phone';
 import { isPublicHttpsUrl } from '../public-url';
 import { WEBSITE_EXAMPLE } from './business';
@@ -97,7 +98,13 @@ export type RegistrationDetails = z.output<typeof registrationDetailsSchema>;
 
 /** POST /api/sms/registration/existing: a messaging service of the business's own with an approved campaign. */
 export const existingServiceSchema = z.object(
-  { messagingServiceSid: z.string({ error: m.serviceSid }).trim().regex(/^MG[0-9a-fA-F]{32}$/, { error: m.serviceSid }) },
+  {
+    messagingServiceSid: z
+      .string({ error: m.serviceSid })
+      .trim()
+      .regex(/^MG[0-9a-fA-F]{32}$/, { error: m.serviceSid })
+      .register(providerIdFields, { kind: 'messaging service' }),
+  },
   { error: 'Request body must be a JSON object' },
 );
 
@@ -131,3 +138,9 @@ export const REGISTRATION_FEES = {
   brandReview: 'usually minutes, up to a few days',
   campaignReview: 'up to 5 business days, longer at busy times',
 } as const;
+
+/**
+ * Submissions of the registration form a business may make in 24 hours (docs/sms-registration.md, "Resubmitting"):
+ * each starts a new brand or campaign, which Twilio charges again.
+ */
+export const REGISTRATION_SUBMISSIONS_PER_DAY = 3;

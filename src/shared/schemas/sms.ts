@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerIdFields } from './provider-ids';
 import { TEMPLATE_MIN_LENGTH } from '../constants';
 import { idInput } from './ids';
 import { isPublicHttpsUrl } from '../public-url';
@@ -34,7 +35,9 @@ export type SearchNumbersResponse = z.infer<typeof searchNumbersResponseSchema>;
 
 /** POST /api/sms/purchase-number. */
 export const purchaseNumberSchema = z.object({
-  phoneNumber: text(20, 'Please choose a number from the list').min(1, { error: 'Please choose a number from the list' }),
+  phoneNumber: text(20, 'Please choose a number from the list')
+    .min(1, { error: 'Please choose a number from the list' })
+    .register(providerIdFields, { kind: 'number' }),
   areaCode: optional(areaCode),
 });
 

@@ -58,12 +58,16 @@ export async function playClientReply(page: Page, clientId: number, message: str
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** A messaging service sid no business has named yet, which the simulator accepts (a service is one business's). */
+export function freshServiceSid(): string {
+  return `MG${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('').replace(/0000$/, 'abcd')}`;
+}
+
 /**
  * Registers the business for A2P texting the quick way: its own approved messaging service, which the
  * simulator accepts at once (the registration flow itself is in sms-registration.spec.ts).
  */
 export async function registerViaApi(page: Page) {
-  const sid = `MG${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('').replace(/0000$/, 'abcd')}`;
-  const res = await page.request.post('/api/sms/registration/existing', { data: { messagingServiceSid: sid } });
+  const res = await page.request.post('/api/sms/registration/existing', { data: { messagingServiceSid: freshServiceSid() } });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { id, createdAt } from './columns';
 
 // Businesses (the tenants), their sessions, password resets and shared rate-limit counters.
@@ -45,7 +46,12 @@ export const businesses = pgTable(
     notifyDigestUntil: timestamp('notify_digest_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('businesses_email_key').on(t.email), uniqueIndex('businesses_webhook_url_key').on(t.webhookUrl)],
+  (t) => [
+    uniqueIndex('businesses_email_key').on(t.email),
+    uniqueIndex('businesses_webhook_url_key').on(t.webhookUrl),
+    // The number's sid at the provider is one business's (docs/sms-registration.md, "Ownership").
+    uniqueIndex('businesses_twilio_sid_key').on(t.twilioSid).where(sql`${t.twilioSid} IS NOT NULL`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
+import { ownServiceSid } from '../../testing/registration-details';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { memoryQueue } from '../../platform/jobs/testing';
 import { signedIn } from '../../testing/requests';
@@ -68,7 +69,7 @@ describe('with a number', () => {
     const numbers = (await post('/api/sms/search-numbers', { areaCode: '512' })).json().numbers;
     expect((await post('/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber })).statusCode).toBe(200);
     // Registered for A2P with its own approved messaging service (docs/sms-registration.md).
-    expect((await post('/api/sms/registration/existing', { messagingServiceSid: `MG${'1'.repeat(32)}` })).statusCode).toBe(200);
+    expect((await post('/api/sms/registration/existing', { messagingServiceSid: ownServiceSid() })).statusCode).toBe(200);
   });
 
   it("refuses a selection holding another business's client or a client without a phone, whole", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLog, memoryQueue, fastJobs, waitFor } from '../../platform/jobs/testing';
+import { ownServiceSid } from '../../testing/registration-details';
 import { startJobs } from '../../platform/jobs/index';
 import { SmsProviderError } from '../../providers/sms/types';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
@@ -21,7 +22,7 @@ async function withNumber(t: TestApp, name: string): Promise<TestBusiness> {
   const bought = await post(t, biz.cookie, '/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber });
   expect(bought.statusCode).toBe(200);
   // Registered for A2P with its own approved messaging service (docs/sms-registration.md).
-  expect((await post(t, biz.cookie, '/api/sms/registration/existing', { messagingServiceSid: `MG${'1'.repeat(32)}` })).statusCode).toBe(200);
+  expect((await post(t, biz.cookie, '/api/sms/registration/existing', { messagingServiceSid: ownServiceSid() })).statusCode).toBe(200);
   return biz;
 }
 const addClients = async (t: TestApp, biz: TestBusiness, n: number, first = 200) => {

@@ -5,7 +5,8 @@ import { publicOrigin } from '../../platform/public-origin';
 import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import { existingServiceSchema, registrationDetailsSchema, registrationSchema } from '../../../shared/schemas/sms-registration';
-import { getRegistration, submitRegistration, useExistingService, type RegistrationContext } from './registration';
+import { getRegistration, submitRegistration, type RegistrationContext } from './registration';
+import { useExistingService } from './registration-existing';
 
 const savedSchema = z.object({ success: z.literal(true), message: z.string(), registration: registrationSchema });
 

@@ -8,6 +8,8 @@ import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TW
 import { SmsProviderError } from '../../providers/sms/types';
 import { REGISTRATION_DETAILS } from '../../testing/registration-details';
 import { signedIn } from '../../testing/requests';
+import { REGISTRATION_SUBMISSIONS_PER_DAY } from '../../../shared/schemas/sms-registration';
+import { UNCHANGED } from './registration-limits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -216,5 +218,166 @@ describe('an approved messaging service of its own', () => {
     const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: `MG${'c'.repeat(32)}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Messaging service connected: your texts can go out.', registration: { status: 'approved', mode: 'existing', messagingServiceSid: `MG${'c'.repeat(32)}` } });
+  });
+});
+
+describe('a messaging service is one business’s', () => {
+  const unknownAnswer = async () => {
+    const biz = await withNumber('Unknown Sid Co', '617');
+    const res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: `MG${'0'.repeat(32)}` });
+    expect(res.statusCode).toBe(400);
+    return res.json();
+  };
+  /** Counts the provider's existing-service checks while `work` runs. */
+  async function providerChecks(work: () => Promise<void>, during?: () => Promise<void>): Promise<string[]> {
+    const registrar = t.sms.registration;
+    const original = registrar.useExistingService.bind(registrar);
+    const asked: string[] = [];
+    registrar.useExistingService = async (sid: string) => {
+      asked.push(sid);
+      await during?.();
+      return original(sid);
+    };
+    try {
+      await work();
+    } finally {
+      registrar.useExistingService = original;
+    }
+    return asked;
+  }
+  const serviceOf = async (biz: TestBusiness) =>
+    (await t.database.query<{ service_sid: string }>('select service_sid from sms_registrations where business_id = $1', [biz.id]))[0]?.service_sid;
+
+  it("another business's service, made by the platform's registration or connected, is answered as one that doesn't exist; nothing is asked or written", async () => {
+    t.sms.registration.reviewSeconds = 0;
+    const made = await withNumber('Alpha Made', '305');
+    expect((await post(made, '/api/sms/registration', DETAILS)).json().registration.status).toBe('approved');
+    const connected = await withNumber('Alpha Connected', '312');
+    const ownSid = `MG${'d'.repeat(32)}`;
+    expect((await post(connected, '/api/sms/registration/existing', { messagingServiceSid: ownSid })).statusCode).toBe(200);
+    const expected = await unknownAnswer();
+    for (const sid of [await serviceOf(made), ownSid]) {
+      const intruder = await withNumber(`Beta ${sid.slice(-4)}`, '214');
+      let res;
+      const asked = await providerChecks(async () => {
+        res = await post(intruder, '/api/sms/registration/existing', { messagingServiceSid: sid });
+      });
+      expect({ status: res!.statusCode, body: res!.json() }).toEqual({ status: 400, body: expected });
+      expect(asked).toEqual([]);
+      expect(await rows(intruder)).toBe(0);
+    }
+    expect(await serviceOf(connected)).toBe(ownSid);
+  });
+
+  it("stays refused once its business has left it or was deleted: the platform made it for that business", async () => {
+    t.sms.registration.reviewSeconds = 0;
+    const alpha = await withNumber('Alpha Gone', '702');
+    expect((await post(alpha, '/api/sms/registration', DETAILS)).json().registration.status).toBe('approved');
+    const sid = await serviceOf(alpha);
+    await t.database.query('delete from businesses where id = $1', [alpha.id]);
+    const expected = await unknownAnswer();
+    const beta = await withNumber('Beta After', '702');
+    const res = await post(beta, '/api/sms/registration/existing', { messagingServiceSid: sid });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: expected });
+    expect(await rows(beta)).toBe(0);
+  });
+
+  it('two businesses naming one new service at once: one gets it, the other the refusal; the provider is asked once', async () => {
+    const sid = `MG${'e'.repeat(32)}`;
+    const [one, two] = [await withNumber('Race One', '720'), await withNumber('Race Two', '720')];
+    let answers: { statusCode: number; json(): { message: string } }[] = [];
+    const asked = await providerChecks(async () => {
+      answers = await Promise.all([one, two].map((b) => post(b, '/api/sms/registration/existing', { messagingServiceSid: sid })));
+    });
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json()).toEqual(await unknownAnswer());
+    expect(asked).toEqual([sid]);
+    expect([await serviceOf(one), await serviceOf(two)].filter(Boolean)).toEqual([sid]);
+  });
+
+  it('a registration written meanwhile with the same service meets the unique index: the same refusal, not a 500', async () => {
+    const sid = `MG${'9'.repeat(32)}`;
+    const other = await createBusiness(t.database);
+    const biz = await withNumber('Index Co', '808');
+    let res;
+    await providerChecks(
+      async () => {
+        res = await post(biz, '/api/sms/registration/existing', { messagingServiceSid: sid });
+      },
+      async () => {
+        await t.database.query(`insert into sms_registrations (business_id, mode, service_sid) values ($1, 'existing', $2)`, [other.id, sid]);
+      },
+    );
+    expect({ status: res!.statusCode, body: res!.json() }).toEqual({ status: 400, body: await unknownAnswer() });
+    expect(await rows(biz)).toBe(0);
+    expect(await t.database.query('select sid from sms_provider_resources where sid = $1', [sid])).toEqual([]);
+  });
+});
+
+describe('resubmitting is bounded: each submission is a new brand or campaign, charged again', () => {
+  /** Counts the brands and profiles submitted to the provider while `work` runs. */
+  async function submitted(work: () => Promise<void>): Promise<{ profiles: number; brands: number }> {
+    const registrar = t.sms.registration;
+    const [submitProfile, createBrand] = [registrar.submitProfile.bind(registrar), registrar.createBrand.bind(registrar)];
+    const counts = { profiles: 0, brands: 0 };
+    registrar.submitProfile = async (...args) => {
+      counts.profiles += 1;
+      return submitProfile(...args);
+    };
+    registrar.createBrand = async (...args) => {
+      counts.brands += 1;
+      return createBrand(...args);
+    };
+    try {
+      await work();
+    } finally {
+      Object.assign(registrar, { submitProfile, createBrand });
+    }
+    return counts;
+  }
+  const turnedDown = async (name: string) => {
+    t.sms.registration.reviewSeconds = 0;
+    const biz = await withNumber(name, '503');
+    const res = await post(biz, '/api/sms/registration', { ...DETAILS, legalName: `${name} Reject LLC` });
+    expect(res.json().registration.steps.brand.status).toBe('failed');
+    return biz;
+  };
+
+  it('a turned-down brand resubmitted unchanged is refused, and nothing is submitted', async () => {
+    const biz = await turnedDown('Same Again');
+    let res;
+    const counts = await submitted(async () => {
+      res = await post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Same Again Reject LLC' });
+    });
+    expect(res!.statusCode).toBe(409);
+    expect(res!.json()).toEqual({ message: UNCHANGED });
+    expect(counts).toEqual({ profiles: 0, brands: 0 });
+  });
+
+  it('ten quick resubmissions at once make one profile and one brand; the others see it', async () => {
+    const biz = await turnedDown('Many Clicks');
+    let answers: { statusCode: number; json(): { message: string } }[] = [];
+    const counts = await submitted(async () => {
+      answers = await Promise.all(Array.from({ length: 10 }, () => post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Many Clicks Again Reject LLC' })));
+    });
+    expect(counts).toEqual({ profiles: 1, brands: 1 });
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.every((a) => a.statusCode === 200 || [UNDER_REVIEW, UNCHANGED].includes(a.json().message))).toBe(true);
+  });
+
+  it(`past ${REGISTRATION_SUBMISSIONS_PER_DAY} submissions in a day: 429 with Retry-After in plain words, nothing submitted`, async () => {
+    const biz = await turnedDown('Daily Limit');
+    for (let i = 2; i <= REGISTRATION_SUBMISSIONS_PER_DAY; i++) {
+      expect((await post(biz, '/api/sms/registration', { ...DETAILS, legalName: `Daily Limit ${i} Reject LLC` })).statusCode).toBe(200);
+    }
+    let res;
+    const counts = await submitted(async () => {
+      res = await post(biz, '/api/sms/registration', { ...DETAILS, legalName: 'Daily Limit Fixed LLC' });
+    });
+    expect(res!.statusCode).toBe(429);
+    expect(res!.json().message).toMatch(/^Your registration was already submitted 3 times today, and Twilio charges for each new submission\. Please try again in \d+ (hours|minutes)\.$/);
+    expect(Number(res!.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(counts).toEqual({ profiles: 0, brands: 0 });
+    expect((await get(biz, '/api/sms/registration')).json().details.legalName).toBe(`Daily Limit ${REGISTRATION_SUBMISSIONS_PER_DAY} Reject LLC`);
   });
 });

@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { providerUnreachable } from '../../platform/jobs/index';
+import * as counters from '../../platform/rate-limit-counters';
 import type { SmsProvider } from '../../providers/sms/types';
 import { SmsProviderError } from '../../providers/sms/types';
 import type { ReviewState } from '../../providers/sms/a2p-types';
@@ -8,6 +9,7 @@ import type { Registration, RegistrationDetails, StepStatus } from '../../../sha
 import { campaignContent } from './registration-content';
 import * as q from './registration-queries';
 import { getOutreachSettings } from './settings';
+import { sameDetails, SUBMISSIONS_PER_DAY, tooManySubmissions, UNCHANGED } from './registration-limits';
 
 // A2P 10DLC registration of each business (docs/sms-registration.md): profile -> brand -> messaging service
 // and campaign. Each step is submitted once the one before it is approved; a review's outcome is read by
@@ -105,19 +107,27 @@ export async function getRegistration(ctx: RegistrationContext, businessId: numb
   return present(row, ctx.sms.isSimulator);
 }
 
-const inReview = (r: q.RegistrationRow) => r.submittedAt !== null && r.campaignStatus !== 'approved' && !failedStep(r);
+export const inReview = (r: q.RegistrationRow) => r.submittedAt !== null && r.campaignStatus !== 'approved' && !failedStep(r);
 
 /**
  * Submits the owner's details: a first registration, or a fix after a step was turned down. A failed profile
  * or brand starts over with a new profile (the brand is built on it); a failed campaign keeps the approved
- * brand and submits a new campaign. Refused while under review or once approved.
+ * brand and submits a new campaign. Refused while under review or once approved, for a turned-down profile or
+ * brand resubmitted unchanged, and past REGISTRATION_SUBMISSIONS_PER_DAY in 24 hours (each submission is charged).
  */
 export async function submitRegistration(ctx: RegistrationContext, businessId: number, details: RegistrationDetails): Promise<Registration> {
   await ctx.database.db.transaction(async (tx) => {
+    // One submission of a business at a time: a second one waits here and then sees the first's state.
+    await q.ensureRegistration(tx, businessId);
     const row = await q.lockRegistration(tx, businessId);
     if (row?.campaignStatus === 'approved') throw new HttpError(409, ALREADY_APPROVED);
     if (row && inReview(row)) throw new HttpError(409, UNDER_REVIEW);
     const failed = row ? failedStep(row) : null;
+    // A turned-down profile or brand is turned down again for the same details (a campaign's fix is on the website or the templates).
+    if ((failed === 'profile' || failed === 'brand') && sameDetails(row?.details, details)) throw new HttpError(409, UNCHANGED);
+    // Counted in this transaction: a refused submission takes its count back with the rollback.
+    const counted = await counters.hit(tx, SUBMISSIONS_PER_DAY, String(businessId));
+    if (counted.limited) throw tooManySubmissions(counted.resetAt);
     const fresh = { mode: 'register' as const, details, submittedAt: new Date(), checkedAt: null, approvedAt: null };
     const resetCampaign = { campaignSid: null, campaignStatus: 'draft' as const, campaignReason: null };
     if (failed === 'campaign') await q.upsertRegistration(tx, businessId, { ...fresh, ...resetCampaign });
@@ -143,42 +153,6 @@ export async function submitRegistration(ctx: RegistrationContext, businessId: n
     throw error;
   }
   return present(await q.selectRegistration(ctx.database.db, businessId), ctx.sms.isSimulator);
-}
-
-/** A messaging service of the business's own with an approved campaign: checked with the provider, then used. */
-export async function useExistingService(ctx: RegistrationContext, businessId: number, serviceSid: string): Promise<Registration> {
-  const db = ctx.database.db;
-  const row = await q.selectRegistration(db, businessId);
-  if (row?.campaignStatus === 'approved') throw new HttpError(409, ALREADY_APPROVED);
-  if (row && inReview(row)) throw new HttpError(409, UNDER_REVIEW);
-  const business = await q.selectBusinessForRegistration(db, businessId);
-  if (!business) throw new HttpError(404, 'Business not found');
-  // The number goes into the service now; without one there is nothing for its campaign to cover yet.
-  if (!business.number) throw new HttpError(409, NUMBER_FIRST);
-  let checked;
-  try {
-    checked = await ctx.sms.registration.useExistingService(serviceSid, business.numberSid);
-  } catch (error) {
-    if (error instanceof SmsProviderError) throw new HttpError(502, `The messaging service could not be checked: ${error.message}`);
-    throw error;
-  }
-  if (!checked.ok) throw new HttpError(400, `${checked.reason} Check the SID in the Twilio console, or register your business here instead.`);
-  const now = new Date();
-  await q.upsertRegistration(db, businessId, {
-    mode: 'existing',
-    serviceSid,
-    campaignSid: checked.campaignSid,
-    profileStatus: 'approved',
-    brandStatus: 'approved',
-    campaignStatus: 'approved',
-    profileReason: null,
-    brandReason: null,
-    campaignReason: null,
-    submittedAt: now,
-    checkedAt: now,
-    approvedAt: now,
-  });
-  return present(await q.selectRegistration(db, businessId), ctx.sms.isSimulator);
 }
 
 /**
@@ -211,6 +185,7 @@ type Move = { change: q.RegistrationChange | null; goOn: boolean };
 /** The one thing to do now for this registration, done: submit a step, or read the review of the one submitted. */
 async function nextMove(ctx: RegistrationContext, businessId: number, row: q.RegistrationRow): Promise<Move> {
   const reg = ctx.sms.registration;
+  const db = ctx.database.db;
   const details = row.details as RegistrationDetails;
   const soleProprietor = details.businessType === 'sole_proprietor';
   const attempt = async (step: Step, work: () => Promise<Move>): Promise<Move> => {
@@ -229,28 +204,37 @@ async function nextMove(ctx: RegistrationContext, businessId: number, row: q.Reg
   };
 
   if (row.profileStatus === 'draft') {
-    return attempt('profile', async () => ({ change: { ...(await reg.submitProfile(details, {})), profileStatus: 'submitted' }, goOn: true }));
+    return attempt('profile', async () => {
+      const sids = await reg.submitProfile(details, {});
+      await q.recordResources(db, businessId, [
+        { sid: sids.profileSid, kind: 'profile' },
+        { sid: sids.trustProductSid, kind: 'trust_product' },
+      ]);
+      return { change: { ...sids, profileStatus: 'submitted' }, goOn: true };
+    });
   }
   if (row.profileStatus !== 'approved') return attempt('profile', async () => read('profile', await reg.profileStatus(row.profileSid!, row.trustProductSid!), row.profileStatus));
   if (row.brandStatus === 'draft') {
     return attempt('brand', async () => {
       const { brandSid } = await reg.createBrand({ profileSid: row.profileSid!, trustProductSid: row.trustProductSid!, soleProprietor });
+      await q.recordResources(db, businessId, [{ sid: brandSid, kind: 'brand' }]);
       return { change: { brandSid, brandStatus: 'submitted' }, goOn: true };
     });
   }
   if (row.brandStatus !== 'approved') return attempt('brand', async () => read('brand', await reg.brandStatus(row.brandSid!), row.brandStatus));
   if (row.campaignStatus === 'draft') {
-    const business = await q.selectBusinessForRegistration(ctx.database.db, businessId);
+    const business = await q.selectBusinessForRegistration(db, businessId);
     // The campaign carries the number: it waits for the business to choose one.
     if (!business?.number) return { change: null, goOn: false };
     return attempt('campaign', async () => {
       let serviceSid = row.serviceSid;
       if (!serviceSid) {
         serviceSid = (await reg.createService({ friendlyName: `${business.name} (Referloop)`.slice(0, 64), numberSid: business.numberSid })).serviceSid;
+        await q.recordResources(db, businessId, [{ sid: serviceSid, kind: 'service' }]);
         // Kept as soon as it exists: a turned-down campaign keeps its service for the next try.
-        await q.updateRegistration(ctx.database.db, businessId, { serviceSid });
+        await q.updateRegistration(db, businessId, { serviceSid });
       }
-      const settings = await getOutreachSettings(ctx.database.db, businessId);
+      const settings = await getOutreachSettings(db, businessId);
       const content = campaignContent({
         businessName: business.name,
         origin: ctx.appUrl ?? ctx.origin,
@@ -259,6 +243,7 @@ async function nextMove(ctx: RegistrationContext, businessId: number, row: q.Reg
         customMessages: settings.customMessages,
       });
       const { campaignSid } = await reg.createCampaign({ brandSid: row.brandSid!, serviceSid, soleProprietor, ...content });
+      await q.recordResources(db, businessId, [{ sid: campaignSid, kind: 'campaign' }]);
       return { change: { serviceSid, campaignSid, campaignStatus: 'submitted' }, goOn: true };
     });
   }

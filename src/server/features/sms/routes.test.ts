@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { ownServiceSid } from '../../testing/registration-details';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { BLOCKED } from './registration';
 import { signedIn } from '../../testing/requests';
@@ -191,7 +192,7 @@ describe('POST /api/outreach/send-sms', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(BLOCKED.none);
     expect(t.sms.last('+15125550199')).toBeUndefined();
-    expect((await post('/api/sms/registration/existing', { messagingServiceSid: `MG${'a'.repeat(32)}` })).statusCode).toBe(200);
+    expect((await post('/api/sms/registration/existing', { messagingServiceSid: ownServiceSid() })).statusCode).toBe(200);
     const res = await post('/api/outreach/send-sms', { clientId: c.id, messageType: 'followUp', messageContent: 'Hi {clientName}, {referralDiscount} for friends!' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: 'Text sent to Maria Lopez', sms: { to: '+15125550199', body: 'Hi Maria, $30 off for friends!', status: 'sent', segments: 1 } });

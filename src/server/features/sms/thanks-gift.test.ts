@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsProviderError } from '../../providers/sms/types';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
+import { ownServiceSid } from '../../testing/registration-details';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedIn } from '../../testing/requests';
 import { addClient as addClientThroughApi } from '../../testing/clients';
@@ -42,7 +43,7 @@ describe('with a number (bought through the API)', () => {
     const numbers = (await post('/api/sms/search-numbers', { areaCode: '512' })).json().numbers;
     expect((await post('/api/sms/purchase-number', { phoneNumber: numbers[0].phoneNumber })).statusCode).toBe(200);
     // Registered for A2P with its own approved messaging service (docs/sms-registration.md).
-    expect((await post('/api/sms/registration/existing', { messagingServiceSid: `MG${'1'.repeat(32)}` })).statusCode).toBe(200);
+    expect((await post('/api/sms/registration/existing', { messagingServiceSid: ownServiceSid() })).statusCode).toBe(200);
   });
 
   it('a thank-you is a text to the client and sets thankYouSent', async () => {

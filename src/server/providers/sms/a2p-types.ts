@@ -3,6 +3,12 @@ import type { RegistrationDetails } from '../../../shared/schemas/sms-registrati
 // A2P 10DLC registration at the provider (docs/sms-registration.md). The app drives it step by step:
 // business profile -> brand -> messaging service and campaign; each review is polled until it ends.
 
+/**
+ * A messaging service the platform's account does not have. Also what the app answers for one that is another
+ * business's, so the answer never tells that a sid belongs to someone (docs/sms-registration.md, "Ownership").
+ */
+export const UNKNOWN_SERVICE = 'No messaging service with this SID was found in Referloop’s Twilio account.';
+
 /** Where a submitted resource stands in the provider's review, and the provider's reason when it failed. */
 export type ReviewState = { state: 'pending' | 'approved' | 'failed'; reason?: string };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RegistrationDetails } from '../../../shared/schemas/sms-registration';
-import type { A2pRegistrar, CampaignRequest, ReviewState } from './a2p-types';
+import { type A2pRegistrar, type CampaignRequest, type ReviewState, UNKNOWN_SERVICE } from './a2p-types';
 
 /** The simulator's default review time: long enough to see "pending", short enough to try the flow. */
 export const SIMULATOR_REVIEW_SECONDS = 20;
@@ -78,7 +78,7 @@ export class SimulatorA2p implements A2pRegistrar {
   }
 
   async useExistingService(serviceSid: string) {
-    if (/^MG0{32}$/.test(serviceSid)) return { ok: false as const, reason: 'No messaging service with this SID was found in Referloop’s Twilio account.' };
+    if (/^MG0{32}$/.test(serviceSid)) return { ok: false as const, reason: UNKNOWN_SERVICE };
     if (/0000$/.test(serviceSid)) return { ok: false as const, reason: 'This messaging service has no approved (verified) A2P campaign yet.' };
     return { ok: true as const, campaignSid: sid('QE') };
   }

@@ -1,6 +1,6 @@
 import type { RegistrationDetails } from '../../../shared/schemas/sms-registration';
 import type { z } from 'zod';
-import type { A2pRegistrar, CampaignRequest, ReviewState } from './a2p-types';
+import { type A2pRegistrar, type CampaignRequest, type ReviewState, UNKNOWN_SERVICE } from './a2p-types';
 import * as answers from './twilio-answers';
 import { type TwilioAuth, twilioRequest } from './twilio-http';
 import { SmsProviderError } from './types';
@@ -213,7 +213,7 @@ export class TwilioA2p implements A2pRegistrar {
     try {
       await this.get(`${this.messaging}/Services/${serviceSid}`, answers.resource);
     } catch (error) {
-      if (error instanceof SmsProviderError && error.status === 404) return { ok: false as const, reason: 'No messaging service with this SID was found in Referloop’s Twilio account.' };
+      if (error instanceof SmsProviderError && error.status === 404) return { ok: false as const, reason: UNKNOWN_SERVICE };
       throw error;
     }
     const list = await this.get(`${this.messaging}/Services/${serviceSid}/Compliance/Usa2p`, answers.campaignList);

@@ -7,6 +7,7 @@ import {
   BUSINESS_TYPES,
   existingServiceSchema,
   REGISTRATION_FEES as FEES,
+  REGISTRATION_SUBMISSIONS_PER_DAY,
   registrationDetailsSchema,
   type Registration,
   type RegistrationDetailsInput,
@@ -95,6 +96,22 @@ function Fees() {
   );
 }
 
+/** What a resubmission costs again, shown beside its button: a new brand, or a new campaign's vetting. */
+function ResubmissionFee({ registration }: { registration: Registration }) {
+  const { profile, brand, campaign } = registration.steps;
+  if (registration.status !== 'failed') return null;
+  const brandAgain = profile.status === 'failed' || brand.status === 'failed';
+  if (!brandAgain && campaign.status !== 'failed') return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="resubmission-fee">
+      {brandAgain
+        ? `Resubmitting registers a new brand: Twilio charges the $${FEES.brandOneTime} brand fee again.`
+        : `Resubmitting submits a new campaign: Twilio charges the $${FEES.campaignVettingOneTime} vetting fee again.`}{' '}
+      At most {REGISTRATION_SUBMISSIONS_PER_DAY} submissions a day.
+    </p>
+  );
+}
+
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<Field, string>;
 
 function RegistrationForm({ registration }: { registration: Registration }) {
@@ -163,10 +180,13 @@ function RegistrationForm({ registration }: { registration: Registration }) {
         {FIELDS.filter((f) => !(sole && f.name === 'ein')).slice(4).map(field)}
       </div>
       <Fees />
-      <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
-        {submit.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {submit.isPending ? 'Submitting...' : registration.status === 'failed' ? 'Resubmit Registration' : 'Submit Registration'}
-      </Button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
+          {submit.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {submit.isPending ? 'Submitting...' : registration.status === 'failed' ? 'Resubmit Registration' : 'Submit Registration'}
+        </Button>
+        <ResubmissionFee registration={registration} />
+      </div>
     </form>
   );
 }
