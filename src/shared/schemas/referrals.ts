@@ -71,6 +71,8 @@ export const referralListItemSchema = z.object({
    * amount the owner entered when converting without a client; null while pending or when neither is known.
    */
   revenue: z.string().nullable(),
+  /** Whether the business may text the friend's phone (docs/sms.md, "Consent to text"): Follow Up is offered only then. */
+  agreedToTexts: z.boolean(),
 });
 export type ReferralListItem = z.infer<typeof referralListItemSchema>;
 

@@ -27,9 +27,18 @@ export async function sendCompliance(
 /** A text from the business's number through the send service (opt-out list, storage, activity): a forward, the owner's relayed answer, HELP. Sent as written. */
 export async function sendAsBusiness(
   ctx: InboxContext,
-  m: { businessId: number; clientId?: number | null; to: string; body: string; messageType: string; activity?: { type: string; description: string } },
+  m: { businessId: number; clientId?: number | null; to: string; body: string; messageType: string; activity?: { type: string; description: string }; toOwner?: boolean },
 ): Promise<void> {
-  await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId ?? null, to: m.to, body: m.body, messageType: m.messageType, render: false, activity: m.activity });
+  await sendSms(sendContext(ctx), {
+    businessId: m.businessId,
+    clientId: m.clientId ?? null,
+    to: m.to,
+    body: m.body,
+    messageType: m.messageType,
+    render: false,
+    activity: m.activity,
+    toOwner: m.toOwner,
+  });
 }
 
 export async function optOutNumber(tx: Tx, businessId: number, phone: string, detail: string, source: 'keyword' | 'provider' = 'keyword'): Promise<void> {
