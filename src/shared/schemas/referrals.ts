@@ -133,6 +133,8 @@ export const pendingReferralItemSchema = z.object({
   createdAt: z.string(),
   lastReminderAt: z.string().nullable(),
   flagReason: z.string().nullable(),
+  /** Whether the friend's phone may be texted (docs/sms.md, "Consent to text"): Follow Up is offered only then. */
+  agreedToTexts: z.boolean(),
 });
 export type PendingReferralItem = z.infer<typeof pendingReferralItemSchema>;
 

@@ -267,7 +267,7 @@ export async function selectRecentConversions(tx: Tx, businessId: number, limit:
 }
 
 /** The newest pending referrals (through referrals_business_pending_idx) and how many are pending (kept figures). */
-export async function selectPendingReferrals(tx: Tx, businessId: number, limit: number): Promise<{ referrals: PendingReferralItem[]; total: number }> {
+export async function selectPendingReferrals(tx: Tx, businessId: number, limit: number): Promise<{ referrals: Omit<PendingReferralItem, 'agreedToTexts'>[]; total: number }> {
   const rows = await readRows<Partial<Row> & SummaryCounts>(tx, sql`select s.*, p.* from ${FIGURES(businessId)}
       left join lateral (select ${COLUMNS}
         ${joined(sql`select * from referrals r where r.business_id = ${businessId} and not r.converted order by r.created_at desc, r.id desc limit ${rowCount(limit)}`)}) p on true

@@ -9,6 +9,7 @@ import {
   REMINDER_NO_CONSENT,
   REMINDER_NO_PHONE,
   REWARD_NOT_EARNED,
+  type PendingReferralsResponse,
   type ReferralPage,
   type ReferralReward,
   type REFERRAL_SORTS,
@@ -98,4 +99,9 @@ export async function setRewardGiven(db: Tx, businessId: number, referralId: num
 
 export const topReferrers = q.selectTopReferrers;
 export const recentConversions = q.selectRecentConversions;
-export const pendingReferrals = q.selectPendingReferrals;
+/** The Activity page's pending referrals, each with whether the friend may be texted (Follow Up). */
+export async function pendingReferrals(db: Tx, businessId: number, limit: number): Promise<PendingReferralsResponse> {
+  const found = await q.selectPendingReferrals(db, businessId, limit);
+  const agreed = await consentOfPhones(db, businessId, found.referrals.map((r) => r.refereePhone));
+  return { ...found, referrals: found.referrals.map((r, i) => ({ ...r, agreedToTexts: agreed[i] })) };
+}
