@@ -160,7 +160,7 @@ describe(`two instances${env.databaseKind === 'pg' ? ' through PgBouncer (transa
     const phones = ['+15125550701', '+15125550702'];
     const clients = await Promise.all(
       phones.map(async (phone, i) => {
-        const [row] = await db().query<{ id: number }>(`insert into clients (business_id, name, phone, referral_code) values ($1, $2, $3, $4) returning id`, [biz.id, `Client ${i}`, phone, `PGB${biz.id}X${i}`]);
+        const [row] = await db().query<{ id: number }>(`insert into clients (business_id, name, phone, referral_code, total_bookings) values ($1, $2, $3, $4, 1) returning id`, [biz.id, `Client ${i}`, phone, `PGB${biz.id}X${i}`]);
         return row.id;
       }),
     );

@@ -92,6 +92,7 @@ const pendingItem = (id: number, name: string, phone: string | null, days: numbe
   createdAt: new Date(Date.now() - days * DAY).toISOString(),
   lastReminderAt: null,
   flagReason: null,
+  agreedToTexts: true,
 });
 const conversion = (id: number, name: string, given: boolean): ConversionItem => ({
   id,

@@ -128,7 +128,9 @@ for (const viewport of [
 
     test('Send SMS: refused without a business number (the server says why), then sent and listed in View; Send Email: sent to the outbox', async ({ page }) => {
       await signUpViaApi(page);
-      await addLeadViaApi(page, { name: 'Lena Lead', phone: '(512) 555-0190', email: 'lena.lead@example.com' });
+      // A friend who claimed with the text consent ticked: a lead the business may text (docs/sms.md, "Consent to text").
+      const rita = await addReferrer(page, 'Rita Referrer', '(512) 555-0189');
+      await claimReferral(page, rita.referralCode, { name: 'Lena Lead', phone: '(512) 555-0190', email: 'lena.lead@example.com' }, true);
       await openHome(page);
 
       await row(page, 'Lena Lead').getByRole('button', { name: 'Send SMS to Lena Lead' }).click();

@@ -115,6 +115,8 @@ export const leadSchema = z.object({
   notes: z.string().nullable(),
   createdAt: z.string(),
   businessId: z.number().int(),
+  /** Whether the business may text the lead's phone (docs/sms.md, "Consent to text"); false without a valid phone. */
+  agreedToTexts: z.boolean(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -26,3 +26,16 @@ export type NotificationSettingsInput = z.input<typeof notificationSettingsInput
 
 export const notificationSettingsSchema = z.object({ email: z.enum(NOTIFY_EMAIL_CHOICES), phone: z.string().nullable() });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+const EMAIL_SAVED: Record<NotifyEmail, string> = {
+  each: 'an email for each new lead, referral claim and text',
+  digest: 'one email a day at 8 am with the new leads, referral claims and texts',
+  off: 'no emails',
+};
+
+/** The saved toast's sentence: exactly what was saved, by e-mail and by text (docs/settings.md, "Notifications"). */
+export function notificationsSavedText(saved: NotificationSettings, formatPhone: (e164: string) => string): string {
+  const text = saved.phone ? `a text to ${formatPhone(saved.phone)} for each one` : 'no texts';
+  if (saved.email === 'off' && !saved.phone) return 'You chose no emails and no texts: you will not be told about new leads, referral claims or texts.';
+  return `You will get ${EMAIL_SAVED[saved.email]}, and ${text}.`;
+}

@@ -71,6 +71,8 @@ export const referralListItemSchema = z.object({
    * amount the owner entered when converting without a client; null while pending or when neither is known.
    */
   revenue: z.string().nullable(),
+  /** Whether the business may text the friend's phone (docs/sms.md, "Consent to text"): Follow Up is offered only then. */
+  agreedToTexts: z.boolean(),
 });
 export type ReferralListItem = z.infer<typeof referralListItemSchema>;
 
@@ -131,6 +133,8 @@ export const pendingReferralItemSchema = z.object({
   createdAt: z.string(),
   lastReminderAt: z.string().nullable(),
   flagReason: z.string().nullable(),
+  /** Whether the friend's phone may be texted (docs/sms.md, "Consent to text"): Follow Up is offered only then. */
+  agreedToTexts: z.boolean(),
 });
 export type PendingReferralItem = z.infer<typeof pendingReferralItemSchema>;
 

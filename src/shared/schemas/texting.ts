@@ -16,3 +16,9 @@ export const textingSchema = z.object({
   basis: z.enum(TEXTING_BASES).nullable(),
 });
 export type Texting = z.infer<typeof textingSchema>;
+
+/** Shown on a lead or referral whose phone the business may not text, and on its disabled Send SMS / Follow Up. */
+export const NO_CONSENT_LABEL = 'Did not agree to texts';
+/** The send service's refusal of a text to a number without a basis (docs/sms.md, "Consent to text"). */
+export const noConsentMessage = (name: string) =>
+  `${name} did not agree to texts, so no text was sent: no booking with you, no SMS opt-in on a form or the referral page, and no text from them.`;

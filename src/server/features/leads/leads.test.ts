@@ -57,6 +57,7 @@ describe('POST /api/leads', () => {
       referrerName: null,
       notes: 'Wants a deep clean',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      agreedToTexts: false,
     });
     expect(await count(t.database, 'leads', 'business_id = $1', [b.id])).toBe(0);
     const list = (await get(a, '/api/leads')).json();

@@ -42,7 +42,7 @@ afterAll(() => t.close());
 
 describe('POST /api/leads/:id/sms', () => {
   it("texts the lead through the SMS send service ({clientName} is the lead's first name) and records the communication", async () => {
-    const id = await addLeadRow(t.database, a.id, { name: 'Lena Lead', phone: '(415) 555-0190', source: 'form' });
+    const id = await addLeadRow(t.database, a.id, { name: 'Lena Lead', phone: '(415) 555-0190', source: 'form', smsConsent: true });
     const res = await post(a, `/api/leads/${id}/sms`, { message: '  Hi {clientName}, {businessName} here. When suits you?  ' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -86,16 +86,16 @@ describe('POST /api/leads/:id/sms', () => {
   });
 
   it('a text that does not go records no communication and says so: no business number, opted out, provider failure', async () => {
-    const lone = await addLeadRow(t.database, noNumber.id, { name: 'Nia Nonumber', phone: '+14155550192' });
+    const lone = await addLeadRow(t.database, noNumber.id, { name: 'Nia Nonumber', phone: '+14155550192', smsConsent: true });
     await refused(() => post(noNumber, `/api/leads/${lone}/sms`, { message: 'Hi' }), 409, NO_NUMBER_MESSAGE);
 
-    const stopped = await addLeadRow(t.database, a.id, { name: 'Stop Sender', phone: '+14155550193' });
+    const stopped = await addLeadRow(t.database, a.id, { name: 'Stop Sender', phone: '+14155550193', smsConsent: true });
     await t.database.query("insert into sms_opt_outs (business_id, phone, opted_out, source) values ($1, '+14155550193', true, 'keyword')", [a.id]);
     const optedOut = await post(a, `/api/leads/${stopped}/sms`, { message: 'Hi' });
     expect(optedOut.statusCode).toBe(409);
     expect(optedOut.json().message).toContain('has opted out of texts');
 
-    const failing = await addLeadRow(t.database, a.id, { name: 'Fay Failing', phone: '+14155550194' });
+    const failing = await addLeadRow(t.database, a.id, { name: 'Fay Failing', phone: '+14155550194', smsConsent: true });
     t.sms.failNextSend(new SmsProviderError('The SMS provider could not be reached', null, 0));
     const failed = await post(a, `/api/leads/${failing}/sms`, { message: 'Hi' });
     expect(failed.statusCode).toBe(502);
@@ -157,7 +157,7 @@ describe('POST /api/leads/:id/email', () => {
 
 describe('GET /api/leads/:id/communications', () => {
   it('lists the lead’s messages newest first; another business gets 404; an empty lead an empty list', async () => {
-    const id = await addLeadRow(t.database, a.id, { name: 'Cora Comms', email: 'cora@example.com', phone: '+14155550196' });
+    const id = await addLeadRow(t.database, a.id, { name: 'Cora Comms', email: 'cora@example.com', phone: '+14155550196', smsConsent: true });
     expect((await comms(a, id)).json()).toEqual([]);
     await post(a, `/api/leads/${id}/sms`, { message: 'First, a text' });
     await post(a, `/api/leads/${id}/email`, { subject: 'Then', message: 'an e-mail' });

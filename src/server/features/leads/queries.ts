@@ -26,7 +26,10 @@ type LeadRow = {
 
 const LEAD_COLUMNS = sql`l.id, l.business_id, l.name, l.email, l.phone, l.source, l.status, l.referrer_name, l.notes, l.created_at`;
 
-function toLead(r: LeadRow): Lead {
+/** A lead as read; the service adds whether it may be texted. */
+export type LeadRecord = Omit<Lead, 'agreedToTexts'>;
+
+function toLead(r: LeadRow): LeadRecord {
   return {
     id: Number(r.id),
     businessId: Number(r.business_id),
@@ -77,7 +80,7 @@ export async function selectLeadPage(
   f: LeadFilters,
   limit: number,
   offset: number,
-): Promise<{ leads: Lead[]; total: number; totalIsCapped?: true }> {
+): Promise<{ leads: LeadRecord[]; total: number; totalIsCapped?: true }> {
   if (f.search) return selectSearchPage(tx, businessId, { ...f, search: f.search }, limit, offset);
   const rows = await readRows<PageRow>(
     tx,
@@ -106,7 +109,7 @@ async function selectSearchPage(
   f: LeadFilters & { search: string },
   limit: number,
   offset: number,
-): Promise<{ leads: Lead[]; total: number; totalIsCapped?: true }> {
+): Promise<{ leads: LeadRecord[]; total: number; totalIsCapped?: true }> {
   const n = rowCount(limit);
   const page = (ids: SQL) => sql`select t.total, p.* from (select count(*)::int as total from m) t
       left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
@@ -147,10 +150,10 @@ const leadFields = {
   notes: leads.notes,
   createdAt: leads.createdAt,
 };
-const leadOf = (r: { createdAt: Date } & Omit<Lead, 'createdAt'>): Lead => ({ ...r, createdAt: r.createdAt.toISOString() });
+const leadOf = (r: { createdAt: Date } & Omit<LeadRecord, 'createdAt'>): LeadRecord => ({ ...r, createdAt: r.createdAt.toISOString() });
 const theLead = (businessId: number, id: number) => and(eq(leads.businessId, businessId), eq(leads.id, id));
 
-export async function selectLead(tx: Tx, businessId: number, id: number): Promise<Lead | null> {
+export async function selectLead(tx: Tx, businessId: number, id: number): Promise<LeadRecord | null> {
   const [r] = await tx.select(leadFields).from(leads).where(theLead(businessId, id));
   return r ? leadOf(r) : null;
 }
@@ -159,7 +162,7 @@ export async function insertManualLead(
   tx: Tx,
   businessId: number,
   lead: { name: string; email: string | null; phone: string | null; notes: string | null },
-): Promise<Lead> {
+): Promise<LeadRecord> {
   const [r] = await tx
     .insert(leads)
     .values({ businessId, name: lead.name, email: lead.email, phone: lead.phone, source: 'manual', status: 'new', notes: lead.notes })
@@ -167,7 +170,7 @@ export async function insertManualLead(
   return leadOf(r);
 }
 
-export async function updateLeadStatus(tx: Tx, businessId: number, id: number, status: LeadStatus): Promise<Lead | null> {
+export async function updateLeadStatus(tx: Tx, businessId: number, id: number, status: LeadStatus): Promise<LeadRecord | null> {
   const [r] = await tx.update(leads).set({ status, updatedAt: sql`now()` }).where(theLead(businessId, id)).returning(leadFields);
   return r ? leadOf(r) : null;
 }

@@ -17,14 +17,14 @@ import {
   type LeadStatus,
   type LeadStatusReply,
 } from '../../../shared/schemas/leads';
-import { type SendContext, firstName, sendSms } from '../sms/service';
+import { type SendContext, consentOfPhones, firstName, sendSms } from '../sms/service';
 import * as q from './queries';
 
 // The Lead Inbox's rules (docs/leads.md).
 
 export async function listLeads(db: Tx, businessId: number, opts: q.LeadFilters & { page: number; pageSize: number }): Promise<LeadPage> {
   const found = await q.selectLeadPage(db, businessId, opts, opts.pageSize, (opts.page - 1) * opts.pageSize);
-  return { ...found, page: opts.page, pageSize: opts.pageSize };
+  return { ...found, leads: await withConsent(db, businessId, found.leads), page: opts.page, pageSize: opts.pageSize };
 }
 
 /** The Leads badge: leads still New that came in the last NEW_LEAD_DAYS days (leads_business_status_created_idx). */
@@ -50,7 +50,8 @@ export async function addLead(db: Tx, businessId: number, input: { name: string;
     phone = normalizePhone(input.phone);
     if (!phone) throw new HttpError(400, LEAD_INVALID_PHONE);
   }
-  return q.insertManualLead(db, businessId, { name: input.name, email: input.email ? input.email.toLowerCase() : null, phone, notes: input.notes });
+  const [lead] = await withConsent(db, businessId, [await q.insertManualLead(db, businessId, { name: input.name, email: input.email ? input.email.toLowerCase() : null, phone, notes: input.notes })]);
+  return lead;
 }
 
 /**
@@ -58,8 +59,9 @@ export async function addLead(db: Tx, businessId: number, input: { name: string;
  * offer to convert the referral too (docs/leads.md, "Status").
  */
 export async function setLeadStatus(db: Tx, businessId: number, id: number, status: LeadStatus): Promise<LeadStatusReply> {
-  const lead = await q.updateLeadStatus(db, businessId, id, status);
-  if (!lead) throw new HttpError(404, LEAD_NOT_FOUND);
+  const updated = await q.updateLeadStatus(db, businessId, id, status);
+  if (!updated) throw new HttpError(404, LEAD_NOT_FOUND);
+  const [lead] = await withConsent(db, businessId, [updated]);
   return { ...lead, pendingReferral: status === 'converted' ? await q.selectPendingReferralOfLead(db, businessId, id) : null };
 }
 
@@ -69,7 +71,13 @@ export async function communications(db: Tx, businessId: number, leadId: number)
   return list;
 }
 
-async function leadOf(db: Tx, businessId: number, id: number): Promise<Lead> {
+/** Each lead with whether its phone may be texted (the send service's own rule, docs/sms.md "Consent to text"). */
+async function withConsent(db: Tx, businessId: number, list: q.LeadRecord[]): Promise<Lead[]> {
+  const agreed = await consentOfPhones(db, businessId, list.map((l) => l.phone));
+  return list.map((l, i) => ({ ...l, agreedToTexts: agreed[i] }));
+}
+
+async function leadOf(db: Tx, businessId: number, id: number): Promise<q.LeadRecord> {
   const lead = await q.selectLead(db, businessId, id);
   if (!lead) throw new HttpError(404, LEAD_NOT_FOUND);
   return lead;
@@ -90,6 +98,7 @@ export async function textLead(ctx: SendContext, businessId: number, leadId: num
   await sendSms(ctx, {
     businessId,
     to,
+    name: lead.name,
     body: message.replaceAll('{clientName}', firstName(lead.name)),
     messageType: 'lead',
     activity: { type: 'sms_sent', description: `Text sent to ${lead.name} (lead)`, metadata: { lead_id: lead.id, lead_name: lead.name } },

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
-import { leads } from '../../db/schema';
+import { leadConsents, leads } from '../../db/schema';
+import { normalizePhone } from '../../../shared/phone';
 
 // Helpers of the Lead Inbox tests: leads from other sources (public claims, forms) written directly, times exact.
 
@@ -15,6 +16,8 @@ export type LeadSeed = {
   /** When it came in: now minus this many milliseconds (default 1 minute). */
   agoMs?: number;
   createdAt?: Date;
+  /** The lead ticked the form's SMS opt-in (a lead_consents row for its phone, as the form writes it). */
+  smsConsent?: boolean;
 };
 
 export async function addLeadRow(database: Database, businessId: number, seed: LeadSeed): Promise<number> {
@@ -33,6 +36,10 @@ export async function addLeadRow(database: Database, businessId: number, seed: L
       createdAt: seed.createdAt ?? new Date(Date.now() - (seed.agoMs ?? 60_000)),
     })
     .returning({ id: leads.id });
+  if (seed.smsConsent) {
+    const phone = seed.phone ? (normalizePhone(seed.phone) ?? seed.phone) : null;
+    await database.db.insert(leadConsents).values({ businessId, leadId: row.id, phone, consentText: 'Yes, text me.' });
+  }
   return row.id;
 }
 

@@ -39,7 +39,7 @@ async function textOwner(context: JobContext, businessId: number, to: string, bo
   if (!context.sms) throw new Error('The job queue was started without the SMS provider');
   await sendSms(
     { database: context.database, sms: context.sms, origin: context.origin ?? '', appUrl: context.appUrl },
-    { businessId, to, body, messageType: 'owner_notice', render: false, activity: { type: 'owner_notified', description: 'New business texted to your phone' } },
+    { businessId, to, body, messageType: 'owner_notice', render: false, toOwner: true, activity: { type: 'owner_notified', description: 'New business texted to your phone' } },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ReferralListItem } from '../../../shared/schemas/referrals';
+import type { ReferralRecord } from './queries';
 import { formatPhone } from '../../../shared/format';
 
 // The Referral Tracker's Export CSV (referrals-export.csv), opened in spreadsheets.
@@ -13,7 +13,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function referralsCsv(referrals: ReferralListItem[]): string {
+export function referralsCsv(referrals: ReferralRecord[]): string {
   const lines = [HEADERS.map(csvCell).join(',')];
   for (const r of referrals) {
     const reward = r.referralReward;

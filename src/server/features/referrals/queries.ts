@@ -71,7 +71,10 @@ const referrerOf = (r: Row) => (r.referrer_id == null ? null : { id: Number(r.re
 export const rewardOf = (r: Pick<Row, 'reward_id' | 'reward_amount' | 'reward_given' | 'marked_at'>): ReferralReward | null =>
   r.reward_id == null ? null : { rewardAmount: r.reward_amount, rewardGiven: Boolean(r.reward_given), markedAt: iso(r.marked_at) };
 
-function toItem(r: Row): ReferralListItem {
+/** A referral as read; the service adds whether the friend may be texted. */
+export type ReferralRecord = Omit<ReferralListItem, 'agreedToTexts'>;
+
+function toItem(r: Row): ReferralRecord {
   return {
     id: Number(r.id),
     refereeName: r.referee_name,
@@ -150,7 +153,7 @@ export async function selectReferralPage(
   tx: Tx,
   businessId: number,
   opts: PageOpts,
-): Promise<{ referrals: ReferralListItem[]; total: number; totalIsCapped?: true; summary: ReferralSummary }> {
+): Promise<{ referrals: ReferralRecord[]; total: number; totalIsCapped?: true; summary: ReferralSummary }> {
   const page = (ids: SQL) => sql`left join lateral (select ${COLUMNS} from (${ids}) ids
       cross join lateral (select * from referrals r where r.id = ids.id offset 0) r ${REFERRER_AND_REWARD}) p on true
     order by ${ORDER_PAGE[opts.sort]}`;
@@ -208,7 +211,7 @@ export async function countNewReferrals(tx: Tx, businessId: number, days: number
 }
 
 /** Every referral, newest first, for the CSV export. */
-export async function selectAllReferrals(tx: Tx, businessId: number): Promise<ReferralListItem[]> {
+export async function selectAllReferrals(tx: Tx, businessId: number): Promise<ReferralRecord[]> {
   return rowsOf<Row>(await tx.execute(sql`select ${COLUMNS} ${FROM} where r.business_id = ${businessId} order by r.created_at desc, r.id desc`)).map(toItem);
 }
 
@@ -264,7 +267,7 @@ export async function selectRecentConversions(tx: Tx, businessId: number, limit:
 }
 
 /** The newest pending referrals (through referrals_business_pending_idx) and how many are pending (kept figures). */
-export async function selectPendingReferrals(tx: Tx, businessId: number, limit: number): Promise<{ referrals: PendingReferralItem[]; total: number }> {
+export async function selectPendingReferrals(tx: Tx, businessId: number, limit: number): Promise<{ referrals: Omit<PendingReferralItem, 'agreedToTexts'>[]; total: number }> {
   const rows = await readRows<Partial<Row> & SummaryCounts>(tx, sql`select s.*, p.* from ${FIGURES(businessId)}
       left join lateral (select ${COLUMNS}
         ${joined(sql`select * from referrals r where r.business_id = ${businessId} and not r.converted order by r.created_at desc, r.id desc limit ${rowCount(limit)}`)}) p on true

@@ -9,12 +9,13 @@ import {
   REMINDER_NO_CONSENT,
   REMINDER_NO_PHONE,
   REWARD_NOT_EARNED,
+  type PendingReferralsResponse,
   type ReferralPage,
   type ReferralReward,
   type REFERRAL_SORTS,
   type REFERRAL_STATUSES,
 } from '../../../shared/schemas/referrals';
-import { type SendContext, type SentText, firstName, getOutreachSettings, referralLink, renderMessage, sendSms } from '../sms/service';
+import { type SendContext, type SentText, consentOfPhones, firstName, getOutreachSettings, referralLink, renderMessage, sendSms } from '../sms/service';
 import { referralsCsv } from './export-csv';
 import * as q from './queries';
 
@@ -29,7 +30,9 @@ export async function listReferrals(
   opts: { page: number; pageSize: number; status: (typeof REFERRAL_STATUSES)[number]; sort: (typeof REFERRAL_SORTS)[number]; search?: string },
 ): Promise<ReferralPage> {
   const { summary, ...found } = await q.selectReferralPage(db, businessId, { ...opts, limit: opts.pageSize, offset: (opts.page - 1) * opts.pageSize });
-  return { ...found, page: opts.page, pageSize: opts.pageSize, summary };
+  // Whether each friend may be texted: the send service's own rule (docs/sms.md, "Consent to text").
+  const agreed = await consentOfPhones(db, businessId, found.referrals.map((r) => r.refereePhone));
+  return { ...found, referrals: found.referrals.map((r, i) => ({ ...r, agreedToTexts: agreed[i] })), page: opts.page, pageSize: opts.pageSize, summary };
 }
 
 export const countNewReferrals = (db: Tx, businessId: number) => q.countNewReferrals(db, businessId, NEW_REFERRAL_DAYS);
@@ -49,9 +52,10 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
   if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
   if (referral.converted) throw new HttpError(409, REMINDER_ALREADY_CONVERTED);
   if (!referral.refereePhone) throw new HttpError(400, REMINDER_NO_PHONE);
-  if (!referral.smsConsent) throw new HttpError(409, REMINDER_NO_CONSENT);
   const to = normalizePhone(referral.refereePhone);
   if (!to) throw new HttpError(400, `${referral.refereeName}'s phone number (${referral.refereePhone}) is not a valid mobile number, so no reminder can be texted`);
+  // The friend's consent is the phone's, as the send service reads it (a claim opt-in, a booking, a form opt-in).
+  if (!(await consentOfPhones(db, businessId, [to]))[0]) throw new HttpError(409, REMINDER_NO_CONSENT);
 
   const settings = await getOutreachSettings(db, businessId);
   const template = settings.customMessages.followUp?.trim() ? settings.customMessages.followUp : DEFAULT_CUSTOM_MESSAGES.followUp;
@@ -69,6 +73,7 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
     const sms = await sendSms(ctx, {
       businessId,
       to,
+      name: referral.refereeName,
       body,
       messageType: 'followUp',
       activity: {
@@ -94,4 +99,9 @@ export async function setRewardGiven(db: Tx, businessId: number, referralId: num
 
 export const topReferrers = q.selectTopReferrers;
 export const recentConversions = q.selectRecentConversions;
-export const pendingReferrals = q.selectPendingReferrals;
+/** The Activity page's pending referrals, each with whether the friend may be texted (Follow Up). */
+export async function pendingReferrals(db: Tx, businessId: number, limit: number): Promise<PendingReferralsResponse> {
+  const found = await q.selectPendingReferrals(db, businessId, limit);
+  const agreed = await consentOfPhones(db, businessId, found.referrals.map((r) => r.refereePhone));
+  return { ...found, referrals: found.referrals.map((r, i) => ({ ...r, agreedToTexts: agreed[i] })) };
+}

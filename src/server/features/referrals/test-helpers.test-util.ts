@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { referralRewards, referrals } from '../../db/schema';
+import { normalizePhone } from '../../../shared/phone';
 
 // Helpers of the owner-side referral tests: clients through the API, referrals and rewards written directly
 // (the claim and conversion rules are other features'), times exact.
@@ -34,7 +35,8 @@ export async function addReferral(database: Database, businessId: number, seed: 
       referrerClientId: seed.referrer?.id ?? null,
       refereeName: seed.refereeName,
       refereeEmail: seed.refereeEmail ?? null,
-      refereePhone: seed.refereePhone ?? null,
+      // Stored as the claim page stores it: E.164 when valid.
+      refereePhone: seed.refereePhone ? (normalizePhone(seed.refereePhone) ?? seed.refereePhone) : null,
       converted,
       convertedAt: converted ? new Date(now - seed.convertedDaysAgo! * DAY) : null,
       flagged: seed.flagReason != null,

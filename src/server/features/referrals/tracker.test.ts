@@ -234,6 +234,7 @@ describe('Activity Dashboard lists', () => {
       createdAt: expect.stringMatching(/^\d{4}-/),
       lastReminderAt: null,
       flagReason: null,
+      agreedToTexts: true,
     });
     expect(body.referrals[0].refereePhone).toBeNull();
   });

@@ -6,11 +6,10 @@ import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import { simulateInboundSchema, smsMessageSchema, smsReplyResultSchema, smsReplySchema } from '../../../shared/schemas/sms-inbox';
 import { z } from 'zod';
-import { receiveInbound } from './inbound';
 import * as iq from './inbound-queries';
 import { selectMessage } from './queries';
 import { replyToClient } from './outbound';
-import { inboxContext } from './webhook-routes';
+import { inboxContext, receiveAndNotify } from './webhook-routes';
 
 /** The owner's actions on the inbox: reply to a client, and (simulator only) play a client's text. */
 export async function actionRoutes(untyped: FastifyInstance) {
@@ -35,10 +34,8 @@ export async function actionRoutes(untyped: FastifyInstance) {
     if (!client.phone) throw new HttpError(400, 'This client has no phone number.');
     const number = await iq.selectBusinessNumber(database.db, businessId);
     if (!number) throw new HttpError(400, 'Choose your business SMS number first (SMS Management, Setup).');
-    const outcome = await receiveInbound(
-      inboxContext(untyped, request),
-      { MessageSid: `SMsim${randomBytes(15).toString('hex')}`, From: client.phone, To: number, Body: input.message },
-    );
+    // The same inbound path as the provider's webhook (notifications included).
+    const outcome = await receiveAndNotify(untyped, request, { MessageSid: `SMsim${randomBytes(15).toString('hex')}`, From: client.phone, To: number, Body: input.message });
     if (outcome.kind !== 'stored' || outcome.businessId !== businessId) throw new HttpError(409, 'The text was not stored as a reply from this client.');
     const message = await selectMessage(database.db, businessId, outcome.messageId);
     if (!message) throw new HttpError(500, 'The text was stored but could not be read back.');

@@ -106,6 +106,7 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
         to: forwarding,
         body: `${label}: ${inbound.body}`,
         messageType: 'forwarded_reply',
+        toOwner: true,
         activity: { type: 'sms_forwarded', description: `Text from ${name ?? formatPhone(from)} forwarded to your phone` },
       });
       await q.saveReplyContext(ctx.database.db, {

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import { SmsProviderError } from '../../providers/sms/types';
 import { optIn, optOut, recordSentText, type SendContext, sendSms } from '../sms/service';
 import type { InboxContext } from './inbound';
+import { markConversationRead } from './queries';
 
 // What the inbox sends, and the opt-out list it changes. The one place that calls the SMS feature's
 // services (features/sms: the opt-out list and the send service), so the webhooks stay independent of how
@@ -27,9 +28,18 @@ export async function sendCompliance(
 /** A text from the business's number through the send service (opt-out list, storage, activity): a forward, the owner's relayed answer, HELP. Sent as written. */
 export async function sendAsBusiness(
   ctx: InboxContext,
-  m: { businessId: number; clientId?: number | null; to: string; body: string; messageType: string; activity?: { type: string; description: string } },
+  m: { businessId: number; clientId?: number | null; to: string; body: string; messageType: string; activity?: { type: string; description: string }; toOwner?: boolean },
 ): Promise<void> {
-  await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId ?? null, to: m.to, body: m.body, messageType: m.messageType, render: false, activity: m.activity });
+  await sendSms(sendContext(ctx), {
+    businessId: m.businessId,
+    clientId: m.clientId ?? null,
+    to: m.to,
+    body: m.body,
+    messageType: m.messageType,
+    render: false,
+    activity: m.activity,
+    toOwner: m.toOwner,
+  });
 }
 
 export async function optOutNumber(tx: Tx, businessId: number, phone: string, detail: string, source: 'keyword' | 'provider' = 'keyword'): Promise<void> {
@@ -40,9 +50,13 @@ export async function optInNumber(tx: Tx, businessId: number, phone: string, det
   await optIn(tx, businessId, phone, { source: 'keyword', detail });
 }
 
-/** The owner's reply to a client, sent at once through the send service (placeholders rendered); the stored sms_messages id. */
+/**
+ * The owner's reply to a client, sent at once through the send service (placeholders rendered); the stored
+ * sms_messages id. Answering reads the conversation: its unread texts become read (badge, Activity, Mark as Read).
+ */
 export async function replyToClient(ctx: InboxContext, m: { businessId: number; clientId: number; body: string }): Promise<number> {
   const sent = await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' });
+  await markConversationRead(ctx.database.db, m.businessId, m.clientId);
   return sent.messageId;
 }
 

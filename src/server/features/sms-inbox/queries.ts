@@ -205,6 +205,15 @@ export async function markRead(tx: Tx, businessId: number, messageIds: number[])
   return marked.length;
 }
 
+/** Marks every unread inbound text of one client's conversation read (the owner answered it): docs/sms-inbox.md. */
+export async function markConversationRead(tx: Tx, businessId: number, clientId: number): Promise<number> {
+  const unread = await tx
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.businessId, businessId), eq(smsMessages.clientId, clientId), eq(smsMessages.direction, 'inbound'), not(smsMessages.isRead)));
+  return unread.length ? markRead(tx, businessId, unread.map((r) => r.id)) : 0;
+}
+
 /** Unread replies (the badge). */
 export async function countUnreadReplies(tx: Tx, businessId: number): Promise<number> {
   const [r] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from sms_replies where business_id = ${businessId} and not is_read`);

@@ -32,6 +32,16 @@ export function inboxContext(app: FastifyInstance, request: FastifyRequest): Inb
 }
 
 /**
+ * An inbound text, however it arrived (the provider's webhook, a reply played in the simulator): stored and
+ * answered by receiveInbound, and the owner told of a reply (not a keyword) as they chose. One path for both.
+ */
+export async function receiveAndNotify(app: FastifyInstance, request: FastifyRequest, params: Record<string, string>) {
+  const outcome = await receiveInbound(inboxContext(app, request), params);
+  if (outcome.kind === 'stored' && !outcome.keyword) await notifyOwner(app.deps.jobs, request.log, 'reply', outcome.messageId);
+  return outcome;
+}
+
+/**
  * POST /api/sms/inbound and POST /api/sms/status: Twilio's form-encoded webhooks, signed with
  * X-Twilio-Signature over APP_URL + the path and the parameters as sent. Unsigned or wrongly signed: 403
  * and nothing is read further. Both answer empty TwiML.
@@ -51,8 +61,7 @@ export async function webhookScope(scope: FastifyInstance) {
   const ctx = (request: FastifyRequest) => inboxContext(scope, request);
 
   scope.post('/sms/inbound', { config: smsWebhookConfig }, async (request, reply) => {
-    const outcome = await receiveInbound(ctx(request), verified(request));
-    if (outcome.kind === 'stored' && !outcome.keyword) await notifyOwner(scope.deps.jobs, request.log, 'reply', outcome.messageId);
+    await receiveAndNotify(scope, request, verified(request));
     return reply.header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
   });
 

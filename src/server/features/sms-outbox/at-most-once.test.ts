@@ -76,7 +76,7 @@ afterAll(async () => {
 let n = 0;
 async function oneQueuedText(biz: TestBusiness, phone: string) {
   const [client] = await t.database.query<{ id: number }>(
-    `insert into clients (business_id, name, phone, referral_code) values ($1, 'Ann Lee', $2, $3) returning id`,
+    `insert into clients (business_id, name, phone, referral_code, total_bookings) values ($1, 'Ann Lee', $2, $3, 1) returning id`,
     [biz.id, phone, `AM${biz.id}X${++n}`],
   );
   const [row] = await queueTexts({ database: t.database, jobs }, biz.id, [{ clientId: client.id, kind: 'bulk', key: `test:${n}`, body: `Hello {clientName} #${n}` }]);
@@ -289,7 +289,7 @@ describe('reconciliation’s other answers', () => {
       const biz = await createBusiness(app.database, { name: 'Typed Co' });
       await setSendingNumber(app.database, biz.id, NUMBER);
       const [client] = await app.database.query<{ id: number }>(
-        `insert into clients (business_id, name, phone, referral_code) values ($1, 'Maria Lopez', '+15125550607', 'TYPED1') returning id`,
+        `insert into clients (business_id, name, phone, referral_code, total_bookings) values ($1, 'Maria Lopez', '+15125550607', 'TYPED1', 1) returning id`,
         [biz.id],
       );
       app.sms.failNextSend(new SmsProviderError('The SMS provider did not answer in time', null, 0, true));

@@ -7,6 +7,8 @@ import { formatPhone } from '../../../shared/format';
 import { normalizePhone } from '../../../shared/phone';
 import { countSegments } from '../../../shared/sms-segments';
 import { isOptedOut, optOut } from './opt-outs';
+import { phonesWithConsent } from './texting';
+import { noConsentMessage } from '../../../shared/schemas/texting';
 import { noteDelivery, unreachableReason } from './unreachable';
 import { deliveryError } from '../../../shared/sms-errors';
 import * as q from './queries';
@@ -28,6 +30,8 @@ export type SendSmsInput = {
   /** The client to text (its phone, name and referral code); or `to` for a number that is no client. */
   clientId?: number | null;
   to?: string | null;
+  /** Who `to` is (a lead, a referred friend), for the answers; the formatted number otherwise. */
+  name?: string;
   /** The text, with placeholders; rendered unless `render` is false. */
   body: string;
   /** thankYou, gift, followUp, referral, review, reply, bulk, lead... (stored with the message). */
@@ -39,6 +43,8 @@ export type SendSmsInput = {
   onSent?: (tx: Tx, sent: SentText) => Promise<void>;
   /** Runs once the message is stored as 'pending', before the provider is called (the outbox links its row). */
   onStored?: (messageId: number) => Promise<void>;
+  /** The owner's own phone (their notifications, a forwarded reply): no consent basis is asked of it. */
+  toOwner?: boolean;
 };
 
 export type SentText = {
@@ -97,7 +103,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   } else {
     to = normalizePhone(input.to);
     if (!to) throw new HttpError(400, 'Please enter a valid phone number');
-    recipientName = formatPhone(to);
+    recipientName = input.name ?? formatPhone(to);
   }
 
   const rendered =
@@ -125,6 +131,8 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   if (await isOptedOut(db, businessId, to)) {
     throw new HttpError(409, `${recipientName} has opted out of texts (replied STOP), so no text was sent. They can text START to your number to opt back in.`);
   }
+  // Every text to a person needs their consent basis, whatever screen it starts from (docs/sms.md, "Consent to text").
+  if (!input.toOwner && !(await phonesWithConsent(db, businessId, [to])).has(to)) throw new HttpError(409, noConsentMessage(recipientName));
 
   const from = sender.number;
   const messageType = input.messageType;

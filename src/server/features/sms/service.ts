@@ -8,7 +8,7 @@ import type { SendContext } from './send';
 export { sendSms, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendContext, type SentText } from './send';
 /** Texts whose outcome is unknown: settled by asking the provider (docs/sms-outbox.md "At most once"). */
 export * as uncertainTexts from './uncertain';
-export { marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, type TextingFacts } from './texting';
+export { consentOfPhones, marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, type TextingFacts } from './texting';
 export { noteDelivery } from './unreachable';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog } from './opt-outs';
 export { insertSentText as recordSentText } from './queries';

@@ -70,3 +70,30 @@ export function marketingBlock(t: Texting): string | null {
   if (!t.basis) return 'No basis to text: no booking with you, and no opt-in on a form or the referral page.';
   return null;
 }
+
+/**
+ * The phones among `phones` (E.164) the business may text one-to-one (docs/sms.md, "Consent to text"): the
+ * person booked with it (a client with that phone and a booking), ticked an SMS opt-in on a form or on the
+ * referral page, or texted the business first. One statement for any number of phones; the send service asks it
+ * for every text, the lead and referral lists to show "Did not agree to texts".
+ */
+export async function phonesWithConsent(db: Tx, businessId: number, phones: string[]): Promise<Set<string>> {
+  const unique = [...new Set(phones)];
+  if (unique.length === 0) return new Set();
+  const rows = await readRows<{ phone: string }>(
+    db,
+    sql`select p.phone from (select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as phone) p
+      where exists (select 1 from clients c where c.business_id = ${businessId} and c.phone = p.phone and c.total_bookings > 0)
+        or exists (select 1 from lead_consents l where l.business_id = ${businessId} and l.phone = p.phone)
+        or exists (select 1 from referrals r where r.business_id = ${businessId} and r.referee_phone = p.phone and r.sms_consent_at is not null)
+        or exists (select 1 from sms_messages m where m.business_id = ${businessId} and m.direction = 'inbound' and m.from_number = p.phone)`,
+  );
+  return new Set(rows.map((r) => r.phone));
+}
+
+/** Whether the business may text each of these raw phones (normalised first; an invalid phone may not be texted). */
+export async function consentOfPhones(db: Tx, businessId: number, raw: (string | null)[]): Promise<boolean[]> {
+  const phones = raw.map((p) => (p ? normalizePhone(p) : null));
+  const agreed = await phonesWithConsent(db, businessId, phones.filter((p): p is string => p != null));
+  return phones.map((p) => p != null && agreed.has(p));
+}

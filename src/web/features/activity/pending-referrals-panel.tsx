@@ -2,6 +2,7 @@ import { Hourglass, Send, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPhone, formatTimeAgo } from '../../../shared/format';
 import type { PendingReferralItem, PendingReferralsResponse } from '../../../shared/schemas/referrals';
+import { NO_CONSENT_LABEL } from '../../../shared/schemas/texting';
 import { Button } from '../../components/ui/button';
 import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 import { useSendReminder } from './use-referral-activity';
@@ -11,6 +12,8 @@ const daysText = (days: number) => (days <= 0 ? 'Shared today' : `Shared ${days}
 function PendingItem({ item }: { item: PendingReferralItem }) {
   const remind = useSendReminder();
   const noPhone = !item.refereePhone;
+  // Refused before the tap, with the send service's reason (docs/sms.md, "Consent to text").
+  const hint = noPhone ? 'No phone number to text' : item.agreedToTexts ? null : NO_CONSENT_LABEL;
   const hintId = `follow-up-hint-${item.id}`;
   return (
     <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="pending-referral">
@@ -35,17 +38,18 @@ function PendingItem({ item }: { item: PendingReferralItem }) {
         <Button
           size="sm"
           variant="outline"
-          disabled={noPhone || remind.isPending}
+          disabled={hint != null || remind.isPending}
+          title={hint ?? undefined}
           onClick={() => remind.mutate(item.id)}
           aria-label={remind.isPending ? `Sending follow-up to ${item.refereeName}` : `Follow Up with ${item.refereeName}`}
-          aria-describedby={noPhone ? hintId : undefined}
+          aria-describedby={hint ? hintId : undefined}
         >
           <Send />
           {remind.isPending ? 'Sending…' : 'Follow Up'}
         </Button>
-        {noPhone && (
+        {hint && (
           <p id={hintId} className="text-xs text-slate-500">
-            No phone number to text
+            {hint}
           </p>
         )}
       </div>

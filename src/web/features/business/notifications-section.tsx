@@ -6,6 +6,7 @@ import {
   NOTIFICATIONS_SAVED,
   NOTIFY_EMAIL_CHOICES,
   NOTIFY_EMAIL_LABELS,
+  notificationsSavedText,
   type NotificationSettings,
   type NotifyEmail,
 } from '../../../shared/schemas/notifications';
@@ -33,7 +34,7 @@ export function NotificationsSection() {
     onSuccess: (reply) => {
       qc.setQueryData([NOTIFICATIONS_KEY], reply);
       setEditing(false);
-      toast({ title: NOTIFICATIONS_SAVED, description: reply.email === 'off' && !reply.phone ? 'You will not be told about new business.' : 'You will hear about new business as chosen.' });
+      toast({ title: NOTIFICATIONS_SAVED, description: notificationsSavedText(reply, formatPhone) });
     },
     onError: (err) => toast({ title: 'Save Failed', description: errorMessage(err, 'Failed to save notification settings'), variant: 'destructive' }),
   });

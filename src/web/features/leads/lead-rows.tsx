@@ -2,6 +2,7 @@ import { Eye, Mail, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatPhone, formatTimeAgo } from '../../../shared/format';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../shared/schemas/leads';
+import { NO_CONSENT_LABEL } from '../../../shared/schemas/texting';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow, ActionsHead } from '../../components/ui/table';
@@ -45,6 +46,16 @@ function StatusSelect({ lead, className }: { lead: Lead; className?: string }) {
   );
 }
 
+/** "Did not agree to texts" under a phone the business may not text. */
+function NoConsent({ lead }: { lead: Lead }) {
+  if (!lead.phone || lead.agreedToTexts) return null;
+  return (
+    <p className="text-xs text-amber-800" data-testid="no-consent">
+      {NO_CONSENT_LABEL}
+    </p>
+  );
+}
+
 /** Send SMS only with a phone, Send Email only with an e-mail; View always. */
 function Actions({ lead, onAction, aligned }: { lead: Lead; onAction: (a: LeadAction) => void; aligned?: boolean }) {
   // In the table each action keeps its column, so rows without a phone or an e-mail line up.
@@ -53,7 +64,16 @@ function Actions({ lead, onAction, aligned }: { lead: Lead; onAction: (a: LeadAc
     <div className="flex items-center gap-1">
       {!lead.phone && gap}
       {lead.phone && (
-        <Button variant="ghost" size="icon" className="size-9" aria-label={`Send SMS to ${lead.name}`} title="Send SMS" onClick={() => onAction({ kind: 'sms', lead })}>
+        // Disabled, with the reason, when the lead did not agree to texts (docs/sms.md, "Consent to text").
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9"
+          aria-label={`Send SMS to ${lead.name}`}
+          title={lead.agreedToTexts ? 'Send SMS' : NO_CONSENT_LABEL}
+          disabled={!lead.agreedToTexts}
+          onClick={() => onAction({ kind: 'sms', lead })}
+        >
           <MessageSquare />
         </Button>
       )}
@@ -106,6 +126,7 @@ export function LeadTableRows({ leads, now, onAction }: { leads: Lead[]; now: Da
                 </p>
               )}
               {lead.phone && <p className="whitespace-nowrap text-slate-700 tabular">{formatPhone(lead.phone)}</p>}
+              <NoConsent lead={lead} />
               {!lead.email && !lead.phone && <span className="text-slate-500">—</span>}
             </TableCell>
             <TableCell>
@@ -139,6 +160,7 @@ export function LeadCards({ leads, now, onAction }: { leads: Lead[]; now: Date; 
               <p className="break-words font-medium text-slate-900">{lead.name}</p>
               {lead.email && <p className="break-all text-xs text-slate-500">{lead.email}</p>}
               {lead.phone && <p className="text-xs text-slate-500 tabular">{formatPhone(lead.phone)}</p>}
+              <NoConsent lead={lead} />
             </div>
             <SourceBadge source={lead.source} />
           </div>

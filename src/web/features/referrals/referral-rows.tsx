@@ -1,5 +1,6 @@
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { formatCurrency, formatDate, formatPhone } from '../../../shared/format';
+import { NO_CONSENT_LABEL } from '../../../shared/schemas/texting';
 import type { ReferralListItem } from '../../../shared/schemas/referrals';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -56,6 +57,16 @@ export function FlagNote({ reason }: { reason: string | null }) {
   );
 }
 
+/** "Did not agree to texts" under a friend's phone the business may not text (docs/sms.md, "Consent to text"). */
+function NoConsent({ r }: { r: ReferralListItem }) {
+  if (!r.refereePhone || r.agreedToTexts) return null;
+  return (
+    <p className="text-xs text-amber-800" data-testid="no-consent">
+      {NO_CONSENT_LABEL}
+    </p>
+  );
+}
+
 const contact = (r: ReferralListItem) => [r.refereeEmail, r.refereePhone ? formatPhone(r.refereePhone) : null].filter(Boolean).join(' · ');
 const referrerName = (r: ReferralListItem) => r.referrerClient?.name ?? 'Deleted client';
 
@@ -81,6 +92,7 @@ export function ReferralTableRows({ referrals, onConvert }: RowsProps) {
               <p className="font-medium text-slate-900">{r.refereeName}</p>
               {r.refereeEmail && <p className="text-xs text-slate-500">{r.refereeEmail}</p>}
               {r.refereePhone && <p className="text-xs text-slate-500 tabular">{formatPhone(r.refereePhone)}</p>}
+              <NoConsent r={r} />
               <FlagNote reason={r.flagReason} />
             </TableCell>
             <TableCell>
@@ -119,6 +131,7 @@ export function ReferralCards({ referrals, onConvert }: RowsProps) {
             <StatusBadge r={r} />
           </div>
           {contact(r) && <p className="break-all text-xs text-slate-500">{contact(r)}</p>}
+          <NoConsent r={r} />
           <FlagNote reason={r.flagReason} />
           <p className="text-sm text-slate-700">
             Referred by {referrerName(r)} <span className="font-mono text-xs text-slate-500">({r.referrerCode})</span>
