@@ -46,7 +46,8 @@ export const dedupeKey = (serviceType: string | null, amount: number | null) =>
   `${(serviceType ?? '').trim().toLowerCase()}|${amount == null ? '' : amount.toFixed(2)}`;
 
 /**
- * Finds or creates each row's client (by e-mail, case-insensitive, then by phone) and inserts its
+ * Finds or creates each row's client (by e-mail, case-insensitive, then by phone; a client is also found by
+ * the e-mails and phones it had before the owner edited them) and inserts its
  * completed booking unless the same booking exists already; then recomputes the touched clients.
  * Set-based: a handful of statements whatever the number of rows. Call inside a transaction.
  */
@@ -125,15 +126,48 @@ export async function recordBookings(
     if (e.email) dbByEmail.set(e.email, e);
     if (e.phone && !dbByPhone.has(e.phone)) dbByPhone.set(e.phone, e);
   }
+  type Known = (typeof existing)[number];
+  // A phone match counts when it cannot be a different person with another e-mail address.
+  const byPhoneOf = (c: FileClient, known: Map<string, Known>) => {
+    const p = c.phone ? known.get(c.phone) : undefined;
+    return p && (!p.email || !c.email) ? p : undefined;
+  };
+  // A client keeps the e-mails and phones it had before the owner edited them (docs/clients-api.md, "Editing a
+  // client"). Only the file's clients that no current e-mail matches look there, in one more statement, and only
+  // when there are any: a re-upload of clients who all exist skips it, a first upload finds no row to probe.
+  const prevEmails = new Set<string>();
+  const prevPhones = new Set<string>();
+  for (const c of clients) {
+    if (c.email && !dbByEmail.has(c.email)) prevEmails.add(c.email);
+    if (c.phone && !(c.email && dbByEmail.has(c.email)) && !byPhoneOf(c, dbByPhone)) prevPhones.add(c.phone);
+  }
+  const prevByEmail = new Map<string, Known>();
+  const prevByPhone = new Map<string, Known>();
+  if (prevEmails.size || prevPhones.size) {
+    const hasPrevious = sql`exists (select 1 from client_previous_contacts k where k.business_id = ${businessId})`;
+    const previous = rowsOf<Known & { kind: 'email' | 'phone'; value: string }>(
+      await tx.execute(sql`
+        select x.kind, x.value, c.id, lower(c.email) as email, c.phone
+        from (
+          select 'email' as kind, e.v as value from json_array_elements_text(${JSON.stringify([...prevEmails])}::json) as e(v)
+          union all
+          select 'phone', p.v from json_array_elements_text(${JSON.stringify([...prevPhones])}::json) as p(v)
+        ) x
+        cross join lateral (
+          select k.client_id from client_previous_contacts k
+          where k.business_id = ${businessId} and k.kind = x.kind and k.value = x.value offset 0
+        ) k
+        join clients c on c.id = k.client_id and c.business_id = ${businessId}
+        where ${hasPrevious}`),
+    );
+    for (const p of previous) (p.kind === 'email' ? prevByEmail : prevByPhone).set(p.value, p);
+  }
   const fillPhone: { id: number; phone: string }[] = [];
   const updated = new Set<number>();
   for (const c of clients) {
-    let match = c.email ? dbByEmail.get(c.email) : undefined;
-    // A phone match counts when it cannot be a different person with another e-mail address.
-    if (!match && c.phone) {
-      const p = dbByPhone.get(c.phone);
-      if (p && (!p.email || !c.email)) match = p;
-    }
+    // e-mail before phone, the current one before a previous one
+    const match =
+      (c.email ? (dbByEmail.get(c.email) ?? prevByEmail.get(c.email)) : undefined) ?? byPhoneOf(c, dbByPhone) ?? byPhoneOf(c, prevByPhone);
     if (match) {
       c.id = match.id;
       updated.add(match.id);
@@ -256,7 +290,7 @@ export type CancelledBookingRow = BookingRow & { status: 'cancelled' | 'no-show'
  * Keeps cancelled and no-show rows as bookings of clients the business has (including clients this
  * import's completed rows just created; call after recordBookings in the same transaction). A row whose
  * client is unknown is dropped: a cancellation creates no client. The client is matched as recordBookings
- * does (e-mail, then phone when one side has no e-mail). No client figure moves: the read model's triggers
+ * does (e-mail, then phone when one side has no e-mail; the current one before one the client had before an edit). No client figure moves: the read model's triggers
  * and the recompute count completed bookings only, so nothing is recomputed. The dedupe key carries the
  * status, so a re-import adds nothing and a completed booking on the same day with the same service and
  * amount is kept beside it. Answers the number of bookings inserted now.
@@ -284,9 +318,14 @@ export async function recordCancelledBookings(tx: Tx, businessId: number, rows: 
           select v.*, coalesce(
             (select c.id from clients c
               where v.e is not null and c.business_id = ${businessId} and lower(c.email) = v.e and c.email is not null),
+            (select k.client_id from client_previous_contacts k
+              where v.e is not null and k.business_id = ${businessId} and k.kind = 'email' and k.value = v.e),
             (select c.id from clients c
               where v.p is not null and c.business_id = ${businessId} and c.phone = v.p and (c.email is null or v.e is null)
-              order by c.id limit 1)
+              order by c.id limit 1),
+            (select c.id from client_previous_contacts k join clients c on c.id = k.client_id
+              where v.p is not null and k.business_id = ${businessId} and k.kind = 'phone' and k.value = v.p
+                and (c.email is null or v.e is null))
           ) as client_id
           from v
         ),
