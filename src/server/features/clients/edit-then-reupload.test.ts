@@ -61,9 +61,14 @@ describe('editing a client, then uploading the same export again', () => {
     expect(trend.find((p) => p.date === day)?.count).toBe(2);
 
     // A new booking under the old address is hers too, and her current address still works.
-    const later = await s.upload(`${HEADER}\nCarla Chen,CARLA@example.com,,${daysBefore(today, 1)},$80.00,Completed,Deep Clean\n`);
+    // So is a cancelled one (kept for Insights only for clients the business has).
+    const later = await s.upload(
+      `${HEADER}\nCarla Chen,CARLA@example.com,,${daysBefore(today, 1)},$80.00,Completed,Deep Clean\nCarla Chen,carla@example.com,,${daysBefore(today, 2)},$80.00,Cancelled,Deep Clean\n`,
+    );
     expect(later).toMatchObject({ newClients: 0, newBookings: 1 });
     expect((await s.clients()).find((c) => c.id === carla)).toMatchObject({ bookings: 2, spent: '600.00' });
+    const cancelled = await t.database.query('select 1 from bookings where client_id = $1 and status = $2', [carla, 'cancelled']);
+    expect(cancelled).toHaveLength(1);
   });
 
   it("matches a phone-only row by the client's old phone after the owner changed it", async () => {
