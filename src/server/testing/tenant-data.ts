@@ -57,6 +57,8 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .returning({ id: s.referrals.id }),
   );
   await db.insert(s.bookings).values({ businessId, clientId: friend.id, serviceDate: today, serviceType: `Referral Clean ${MARK}`, status: 'completed', amountCharged: '150.00' });
+  // an e-mail Alice had before an edit (docs/clients-api.md, "Editing a client")
+  await db.insert(s.clientPreviousContacts).values({ businessId, clientId, kind: 'email', value: `alice.old.${MARK}@example.com` });
   const reward = await one(db.insert(s.referralRewards).values({ businessId, referralId: referral.id, rewardAmount: `$25 ${MARK}` }).returning({ id: s.referralRewards.id }));
   const form = await one(
     db

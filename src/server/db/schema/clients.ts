@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 
@@ -149,6 +149,28 @@ export const bookings = pgTable(
     index('bookings_business_date_idx').on(t.businessId, t.serviceDate),
     // Cancelled and no-show bookings (imports keep them; Insights' cancellation rate counts them).
     index('bookings_business_not_completed_idx').on(t.businessId, t.status).where(sql`${t.status} <> 'completed'`),
+  ],
+);
+
+/**
+ * The e-mails (lower case) and phones (E.164) a client was known by before the owner changed them on the client
+ * view: uploads, the webhook and Add Client still match them to the client (docs/clients-api.md, "Editing a
+ * client"). The current ones stay on clients. A value belongs to at most one client of a business.
+ */
+export const clientPreviousContacts = pgTable(
+  'client_previous_contacts',
+  {
+    businessId: businessId(),
+    clientId: integer('client_id').notNull(),
+    kind: text('kind', { enum: ['email', 'phone'] }).notNull(),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'client_previous_contacts_client_business_fk', columns: [t.clientId, t.businessId], foreignColumns: [clients.id, clients.businessId] }).onDelete('cascade'),
+    check('client_previous_contacts_kind_check', sql`${t.kind} in ('email', 'phone')`),
+    uniqueIndex('client_previous_contacts_key').on(t.businessId, t.kind, t.value),
+    index('client_previous_contacts_client_idx').on(t.clientId),
   ],
 );
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { figuresOfStream, generateReferralCode, lockBusinessClients, recomputeClientStats } from '../clients/service';
 import type { DateRange, RecentBooking } from '../sms-automations/service';
+import { matchClients } from './match-clients';
 import { reactInTransaction } from './reactions';
 
 /** One completed booking, already normalised (importer, webhook and Add Client all end here). */
@@ -46,7 +47,8 @@ export const dedupeKey = (serviceType: string | null, amount: number | null) =>
   `${(serviceType ?? '').trim().toLowerCase()}|${amount == null ? '' : amount.toFixed(2)}`;
 
 /**
- * Finds or creates each row's client (by e-mail, case-insensitive, then by phone) and inserts its
+ * Finds or creates each row's client (by e-mail, case-insensitive, then by phone; a client is also found by
+ * the e-mails and phones it had before the owner edited them) and inserts its
  * completed booking unless the same booking exists already; then recomputes the touched clients.
  * Set-based: a handful of statements whatever the number of rows. Call inside a transaction.
  */
@@ -97,49 +99,7 @@ export async function recordBookings(
     rowClient.push(c);
   }
 
-  // Two equality lookups per file client, each a probe of its index ((business_id, lower(email)) and
-  // (business_id, phone)), united: an `or` of two `in` lists could use neither index, and a join (planned on
-  // statistics that know few clients) hashed every client of the business, for a webhook's one row too.
-  const emails = JSON.stringify([...byEmail.keys()]);
-  const phones = JSON.stringify([...byPhone.keys()]);
-  // A business without clients (a first upload) has nothing to match: the one-time `known` filter skips every
-  // probe (100,000 for a first upload of 50,000 clients) in the same statement.
-  const known = sql`exists (select 1 from clients k where k.business_id = ${businessId})`;
-  const existing = rowsOf<{ id: number; email: string | null; phone: string | null }>(
-    await tx.execute(sql`
-      select c.id, lower(c.email) as email, c.phone
-      from json_array_elements_text(${emails}::json) as e(v)
-      cross join lateral (
-        select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and lower(c.email) = e.v and c.email is not null offset 0
-      ) c
-      where ${known}
-      union
-      select c.id, lower(c.email), c.phone
-      from json_array_elements_text(${phones}::json) as p(v)
-      cross join lateral (select c.id, c.email, c.phone from clients c where c.business_id = ${businessId} and c.phone = p.v offset 0) c
-      where ${known}`),
-  );
-  const dbByEmail = new Map<string, (typeof existing)[number]>();
-  const dbByPhone = new Map<string, (typeof existing)[number]>();
-  for (const e of existing) {
-    if (e.email) dbByEmail.set(e.email, e);
-    if (e.phone && !dbByPhone.has(e.phone)) dbByPhone.set(e.phone, e);
-  }
-  const fillPhone: { id: number; phone: string }[] = [];
-  const updated = new Set<number>();
-  for (const c of clients) {
-    let match = c.email ? dbByEmail.get(c.email) : undefined;
-    // A phone match counts when it cannot be a different person with another e-mail address.
-    if (!match && c.phone) {
-      const p = dbByPhone.get(c.phone);
-      if (p && (!p.email || !c.email)) match = p;
-    }
-    if (match) {
-      c.id = match.id;
-      updated.add(match.id);
-      if (!match.phone && c.phone) fillPhone.push({ id: match.id, phone: c.phone });
-    }
-  }
+  const { updated, fillPhone } = await matchClients(tx, businessId, clients, [...byEmail.keys()], [...byPhone.keys()]);
 
   // New clients are inserted with their figures, computed from their bookings in this file (they have no
   // others), so the recompute below only rewrites clients that existed before.
@@ -256,7 +216,7 @@ export type CancelledBookingRow = BookingRow & { status: 'cancelled' | 'no-show'
  * Keeps cancelled and no-show rows as bookings of clients the business has (including clients this
  * import's completed rows just created; call after recordBookings in the same transaction). A row whose
  * client is unknown is dropped: a cancellation creates no client. The client is matched as recordBookings
- * does (e-mail, then phone when one side has no e-mail). No client figure moves: the read model's triggers
+ * does (e-mail, then phone when one side has no e-mail; the current one before one the client had before an edit). No client figure moves: the read model's triggers
  * and the recompute count completed bookings only, so nothing is recomputed. The dedupe key carries the
  * status, so a re-import adds nothing and a completed booking on the same day with the same service and
  * amount is kept beside it. Answers the number of bookings inserted now.
@@ -284,9 +244,14 @@ export async function recordCancelledBookings(tx: Tx, businessId: number, rows: 
           select v.*, coalesce(
             (select c.id from clients c
               where v.e is not null and c.business_id = ${businessId} and lower(c.email) = v.e and c.email is not null),
+            (select k.client_id from client_previous_contacts k
+              where v.e is not null and k.business_id = ${businessId} and k.kind = 'email' and k.value = v.e),
             (select c.id from clients c
               where v.p is not null and c.business_id = ${businessId} and c.phone = v.p and (c.email is null or v.e is null)
-              order by c.id limit 1)
+              order by c.id limit 1),
+            (select c.id from client_previous_contacts k join clients c on c.id = k.client_id
+              where v.p is not null and k.business_id = ${businessId} and k.kind = 'phone' and k.value = v.p
+                and (c.email is null or v.e is null))
           ) as client_id
           from v
         ),

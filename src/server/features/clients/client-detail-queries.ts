@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { bookings, clients } from '../../db/schema';
+import { bookings, clientPreviousContacts, clients } from '../../db/schema';
 import type { ClientBooking, ClientTotals } from '../../../shared/schemas/client-detail';
 
 const isoDate = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
@@ -86,6 +86,32 @@ export async function emailTakenByAnother(tx: Tx, businessId: number, clientId: 
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Another client of the business was known by this e-mail before an edit (it still matches their bookings). */
+export async function emailPreviouslyOfAnother(tx: Tx, businessId: number, clientId: number, email: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: clientPreviousContacts.clientId })
+    .from(clientPreviousContacts)
+    .where(
+      and(
+        eq(clientPreviousContacts.businessId, businessId),
+        eq(clientPreviousContacts.kind, 'email'),
+        eq(clientPreviousContacts.value, email.toLowerCase()),
+        ne(clientPreviousContacts.clientId, clientId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Keeps the e-mails (lower case) and phones a client is no longer shown with, for matching (a value stays with its first client). */
+export async function keepPreviousContacts(tx: Tx, businessId: number, clientId: number, contacts: { kind: 'email' | 'phone'; value: string }[]) {
+  if (contacts.length === 0) return;
+  await tx
+    .insert(clientPreviousContacts)
+    .values(contacts.map((c) => ({ businessId, clientId, kind: c.kind, value: c.kind === 'email' ? c.value.toLowerCase() : c.value })))
+    .onConflictDoNothing();
 }
 
 export type ClientChanges = { name?: string; email?: string | null; phone?: string | null; notes?: string | null };

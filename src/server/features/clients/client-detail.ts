@@ -36,8 +36,9 @@ export async function clientDetail(db: Tx, businessId: number, clientId: number)
 /**
  * Edit on the client view: name, e-mail, phone and notes, each only when sent. The rules of Add Client
  * (a valid e-mail, a usable phone stored as E.164), one e-mail per client of a business (Add Client adds
- * a booking to the client with that e-mail; here it is refused), and a client keeps an e-mail or a phone,
- * as an imported row must have one (docs/clients-api.md "Editing a client").
+ * a booking to the client with that e-mail; here it is refused, as is one another client was known by), and a
+ * client keeps an e-mail or a phone, as an imported row must have one. The e-mail and phone replaced are kept
+ * for matching later bookings (docs/clients-api.md "Editing a client").
  */
 export async function updateClient(database: Database, businessId: number, clientId: number, input: UpdateClientInput): Promise<ClientDetail> {
   const changes: detail.ClientChanges = {};
@@ -58,7 +59,19 @@ export async function updateClient(database: Database, businessId: number, clien
       const email = changes.email !== undefined ? changes.email : current.email;
       const phone = changes.phone !== undefined ? changes.phone : current.phone;
       if (!email && !phone) throw new HttpError(400, CLIENT_CONTACT_REQUIRED);
-      if (email && (await detail.emailTakenByAnother(tx, businessId, clientId, email))) throw new HttpError(409, CLIENT_EMAIL_TAKEN);
+      // An e-mail another client has, or was known by before an edit (their bookings still match it), is theirs.
+      if (
+        email &&
+        ((await detail.emailTakenByAnother(tx, businessId, clientId, email)) ||
+          (await detail.emailPreviouslyOfAnother(tx, businessId, clientId, email)))
+      ) {
+        throw new HttpError(409, CLIENT_EMAIL_TAKEN);
+      }
+      // The booking tool still has the old e-mail or phone: the client keeps it for matching (docs/clients-api.md).
+      const previous: { kind: 'email' | 'phone'; value: string }[] = [];
+      if (current.email && email?.toLowerCase() !== current.email.toLowerCase()) previous.push({ kind: 'email', value: current.email });
+      if (current.phone && phone !== current.phone) previous.push({ kind: 'phone', value: current.phone });
+      await detail.keepPreviousContacts(tx, businessId, clientId, previous);
       await detail.updateClient(tx, businessId, clientId, changes);
       // a lead's texts follow it to the client that now has its phone (docs/sms-inbox.md, "Leads")
       if (changes.phone) await moveLeadTextsToClients(tx, businessId);
