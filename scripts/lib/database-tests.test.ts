@@ -33,7 +33,8 @@ it('a file reaching the test-database helper through other modules is a database
 it('every test file of this repository that creates an app or a database is a database test', () => {
   const { database, unit } = classifyTestFiles(root);
   expect(database.length + unit.length).toBe(listTestFiles(root).length);
-  const opening = listTestFiles(root).filter((f) => /\bcreateTest(App|Database)\(/.test(fs.readFileSync(path.join(root, f), 'utf8')));
+  // This file is left out: its fixtures spell those calls in strings.
+  const opening = listTestFiles(root).filter((f) => f !== 'scripts/lib/database-tests.test.ts' && /\bcreateTest(App|Database)\(/.test(fs.readFileSync(path.join(root, f), 'utf8')));
   expect(opening.length).toBeGreaterThan(50);
   expect(opening.filter((f) => !database.includes(f))).toEqual([]);
 });
