@@ -5,11 +5,12 @@ import { signUpViaApi } from './support/accounts';
 import { addReferrer, bookFriend, claimReferral, type Friend } from './support/referrals';
 import { chooseNumberViaApi } from './support/sms';
 import { expectToast, toastWith } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // The Activity Dashboard's referral parts (spec part 1): the Pending Referrals card, Recent Conversions with a
 // Reward Given checkbox that is saved, Pending Referrals with Follow Up (its two toasts, disabled without a
 // phone), days since shared and "+N more pending". Real claims on desktop; the list shapes the public claim
-// cannot make (a friend without a phone, more than 5 pending) are answered by the test, at both widths.
+// cannot make (a friend without a phone, more than 5 pending) are answered by the test.
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -105,10 +106,8 @@ const conversion = (id: number, name: string, given: boolean): ConversionItem =>
   referralReward: { rewardAmount: '$25', rewardGiven: given, markedAt: given ? new Date().toISOString() : null },
 });
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test.describe(`on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

@@ -4,7 +4,7 @@ import { PASSWORD, signUpViaApi, uniqueEmail, openSignIn } from './support/accou
 import { expectToast, toastWith } from './support/toast';
 
 // First use, as a new owner meets them: sign-in and session, upload, the client list.
-// Every test runs at desktop width and on a 375 px phone.
+// Every test runs at desktop width; the client list, which turns into cards, on a 375 px phone too.
 
 const CHIP_HEADERS = 'Client Name,Client Email,Client Phone,Service Date (YYYY-MM-DD),Amount Charged (optional),Appointment Status';
 
@@ -32,7 +32,8 @@ for (const viewport of [
   test.describe(`first use on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('a session that ends elsewhere opens sign-in with a message, and signing in returns to the same page', async ({ page, browser }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('a session that ends elsewhere opens sign-in with a message, and signing in returns to the same page', async ({ page, browser }) => {
       const { email } = await signUpViaApi(page);
       await page.goto('/data-sources');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data Sources');
@@ -66,7 +67,8 @@ for (const viewport of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data Sources');
     });
 
-    test('signing in without a page to return to lands on the Lead Inbox at /, never a placeholder', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('signing in without a page to return to lands on the Lead Inbox at /, never a placeholder', async ({ page }) => {
       const { email } = await signUpViaApi(page);
       await page.request.post('/api/auth/logout');
       await openSignIn(page);
@@ -81,7 +83,8 @@ for (const viewport of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Management');
     });
 
-    test('a "Signup failed" toast goes away when a later attempt succeeds', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('a "Signup failed" toast goes away when a later attempt succeeds', async ({ page }) => {
       const taken = uniqueEmail('taken');
       await signUpViaApi(page, { email: taken });
       await page.context().clearCookies();
@@ -99,7 +102,8 @@ for (const viewport of [
       await expect(toastWith(page, 'Signup failed')).toHaveCount(0);
     });
 
-    test('the sample CSV has the chips as headers and imports as it is', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('the sample CSV has the chips as headers and imports as it is', async ({ page }) => {
       await signUpViaApi(page);
       await page.goto('/data-sources');
       const chips = page.getByRole('list', { name: 'Expected columns' }).getByRole('listitem');
@@ -117,7 +121,8 @@ for (const viewport of [
       await expect(page.getByTestId('upload-result')).toBeVisible();
     });
 
-    test('headers copied from the chips are accepted; future-dated rows are listed as row errors', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('headers copied from the chips are accepted; future-dated rows are listed as row errors', async ({ page }) => {
       await signUpViaApi(page);
       await page.goto('/data-sources');
       const future = await dayFromToday(page, 3);
@@ -131,7 +136,8 @@ for (const viewport of [
       );
     });
 
-    test('a refused upload is listed in the history with its reason', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('a refused upload is listed in the history with its reason', async ({ page }) => {
       await signUpViaApi(page);
       await page.goto('/data-sources');
       await uploadFile(page, 'wrong-columns.csv', 'Notes,When\nAda,2025-01-01\n');
@@ -143,7 +149,8 @@ for (const viewport of [
       await expect(failed).toContainText('Nothing from this file was imported.');
     });
 
-    test('Add Client refuses a future service date with a message', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('Add Client refuses a future service date with a message', async ({ page }) => {
       await signUpViaApi(page);
       await page.request.post('/api/clients', { data: { name: 'First Client', email: 'first.client@example.com', serviceDate: '2025-03-01', amount: 50 } });
       await page.goto('/clients');
@@ -193,7 +200,8 @@ for (const viewport of [
       await expect(clientList(page).getByText('Stays Put')).toBeVisible();
     });
 
-    test('the test webhook is logged as a test and adds no client', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('the test webhook is logged as a test and adds no client', async ({ page }) => {
       await signUpViaApi(page);
       await page.goto('/data-sources');
       await page.getByRole('tab', { name: 'Zapier Integration' }).click();

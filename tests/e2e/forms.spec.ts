@@ -4,11 +4,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { expectToast } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // Lead Capture Forms (spec part 2 "Forms"): the empty state, building a form with a dropdown and an SMS opt-in
 // in the builder (name required, one field open at a time, Design & Style with a live preview), the Embed
 // dialog ("Copied!" for 2 s), Preview opening the public page in a new tab, a visitor submitting it, the lead
-// in the API and on /leads, Edit (two tabs) and Delete with a confirmation. Desktop and phone, axe on the
+// in the API and on /leads, Edit (two tabs) and Delete with a confirmation. At desktop width, axe on the
 // builder and the embed page.
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -35,10 +36,8 @@ async function choose(page: Page, label: string | RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test.describe(`Forms on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

@@ -3,11 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { chooseNumberViaApi } from './support/sms';
 import { expectToast } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // Insights (spec part 2): the invitation with no data, then a booking history with completed and cancelled
-// rows imported (through Data Sources on desktop, through the API on a phone): the three sections with their
+// rows imported through Data Sources: the three sections with their
 // figures, an overdue loyal client and the follow-up text (empty message refused, sent only once the server
-// said so). The error state. At desktop width and on a phone, with axe's WCAG 2 A/AA rules.
+// said so). The error state. With axe's WCAG 2 A/AA rules.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -46,10 +47,8 @@ async function uploadViaDataSources(page: Page, csv: string) {
   await expectToast(page, 'Upload Successful', 'Processed 8 bookings, skipped 3');
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test.describe(`Insights on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
@@ -65,8 +64,7 @@ for (const viewport of [
 
     test('imported bookings: the three sections, an overdue client and a follow-up text', async ({ page }) => {
       await signUpViaApi(page);
-      if (viewport.name === 'desktop') await uploadViaDataSources(page, historyCsv());
-      else await uploadViaApi(page, historyCsv());
+      await uploadViaDataSources(page, historyCsv());
       await chooseNumberViaApi(page);
       await openInsights(page);
 

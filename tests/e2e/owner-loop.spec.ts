@@ -5,10 +5,11 @@ import { signUpViaApi } from './support/accounts';
 import { addReferrer, claimReferral } from './support/referrals';
 import { chooseNumberViaApi } from './support/sms';
 import { expectToast } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // The owner's everyday loop (docs/referrals.md "Referral credit", docs/sms-inbox.md "Leads", docs/settings.md
 // "Notifications"): Mark converted with an amount and the revenue it shows, a lead's text in its communications and
-// in SMS Conversations answered from there, and the notification setting. At desktop width and on a phone.
+// in SMS Conversations answered from there, and the notification setting. At desktop width.
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -23,10 +24,8 @@ async function textFromLead(page: Page, from: string, to: string, body: string, 
   expect(res.status(), await res.text()).toBe(200);
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test.describe(`on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

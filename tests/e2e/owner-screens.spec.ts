@@ -5,6 +5,7 @@ import { DEFAULT_FIELDS } from '../../src/shared/schemas/forms';
 import { EMBED_FALLBACK_HEIGHT, embedSnippet } from '../../src/shared/schemas/forms-embed';
 import { PASSWORD, signUpViaApi } from './support/accounts';
 import { expectToast } from './support/toast';
+import { DESKTOP, PHONE } from './support/viewports';
 
 // Screens that must not fail the owner (docs/clients-api.md "Editing a client", docs/forms.md "Embed snippet",
 // docs/accounts.md "Sessions", docs/settings.md "Delivery banner"), at desktop width and on a phone.
@@ -32,10 +33,7 @@ async function defaultForm(page: Page): Promise<string> {
   return (await res.json()).embedToken;
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
@@ -79,7 +77,8 @@ for (const viewport of [
       await expect(detail.getByText('nora@example.com · (512) 555-0147')).toBeVisible();
     });
 
-    test('the embed snippet sizes the iframe to the form; without its script the fallback height still shows Submit; "Thank you!" once', async ({ page, baseURL }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('the embed snippet sizes the iframe to the form; without its script the fallback height still shows Submit; "Thank you!" once', async ({ page, baseURL }) => {
       await signUpViaApi(page);
       const token = await defaultForm(page);
       const origin = new URL(baseURL!).origin;
@@ -157,7 +156,8 @@ for (const viewport of [
       }
     });
 
-    test('without Twilio and SMTP, SMS, Leads and Settings say where texts and e-mail really go', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('without Twilio and SMTP, SMS, Leads and Settings say where texts and e-mail really go', async ({ page }) => {
       await signUpViaApi(page);
       for (const [path, heading, both] of [
         ['/outreach', 'SMS', false],
@@ -192,7 +192,8 @@ for (const viewport of [
       await expect(page.getByText('Feature coming soon')).toHaveCount(0);
     });
 
-    test('a session that ended opens sign-in with the message on every signed-in route, and signing in comes back', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('a session that ended opens sign-in with the message on every signed-in route, and signing in comes back', async ({ page }) => {
       const { email } = await signUpViaApi(page);
       for (const path of ['/dashboard', '/referrals', '/outreach', '/settings', '/insights', '/forms', '/data-sources', '/sms']) {
         const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'rl_session');

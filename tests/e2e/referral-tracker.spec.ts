@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { addReferrer, bookFriend, claimReferral, signInViaApi, type Friend, type Referrer } from './support/referrals';
 import { expectToast } from './support/toast';
+import { DESKTOP, PHONE } from './support/viewports';
 
 // Referral Tracker (spec part 2): the empty state, and with referrals the metric cards, the table (search,
 // status), Top Referrers, Summary, the Share dialog (hosted and website links, "Copied!" for 2 s) and Export
@@ -41,10 +42,7 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`Referral Tracker on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

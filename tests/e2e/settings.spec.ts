@@ -2,6 +2,7 @@ import { axeCheck } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, uniqueEmail } from './support/accounts';
 import { expectToast } from './support/toast';
+import { DESKTOP, PHONE } from './support/viewports';
 
 // Settings (spec part 2 "Settings", docs/settings.md): each section's Edit, Save and Cancel with the spec's
 // messages and toasts, the webhook's copy and regenerate, the help link, and deleting the account. At desktop
@@ -20,10 +21,7 @@ async function openSettings(page: Page) {
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title });
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`Settings on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
@@ -94,7 +92,8 @@ for (const viewport of [
       await expect(section(page, 'Business Profile').getByText(newEmail)).toBeVisible({ timeout: 20_000 });
     });
 
-    test('SMS Message Templates and Google Review Link: messages, Cancel, Save', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('SMS Message Templates and Google Review Link: messages, Cancel, Save', async ({ page }) => {
       await signUpViaApi(page, { name: 'Templates Cleaning' });
       await openSettings(page);
       const templates = section(page, 'SMS Message Templates');
@@ -135,7 +134,8 @@ for (const viewport of [
       await axeCheck(page, `Settings after saving on ${viewport.name}`);
     });
 
-    test('Webhook: Active, Copy says Copied! for 2 s, Regenerate after a confirmation stops the old URL', async ({ page, context }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('Webhook: Active, Copy says Copied! for 2 s, Regenerate after a confirmation stops the old URL', async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await signUpViaApi(page, { name: 'Webhook Cleaning' });
       await openSettings(page);
@@ -167,7 +167,8 @@ for (const viewport of [
       expect((await page.request.post(newUrl, { data: payload })).status()).toBe(200);
     });
 
-    test('Danger Zone: the app\'s dialog asks for the business name; deleting signs out to the landing page; the data is gone; the e-mail can sign up again', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('Danger Zone: the app\'s dialog asks for the business name; deleting signs out to the landing page; the data is gone; the e-mail can sign up again', async ({ page }) => {
       const owner = await signUpViaApi(page, { name: 'Doomed Cleaning' });
       const added = await page.request.post('/api/clients', { data: { name: 'Carla Client', email: 'carla@example.com', phone: '5125550142', serviceDate: '2025-03-01', amount: 80 } });
       expect(added.status(), await added.text()).toBe(201);

@@ -2,9 +2,10 @@ import { axeCheck } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, signUpViaApi, uniqueEmail } from './support/accounts';
 import { expectToast, toastWith } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // The setup guide (spec part 2 "Onboarding wizard"; docs/setup-guide.md): a new owner signs up and walks
-// the six steps as a user clicks them, at desktop width and on a phone, with axe on every step; the walk
+// the six steps as a user clicks them, at desktop width, with axe on every step; the walk
 // from signup to an imported client list and a ready number is timed (target: under 5 minutes). Then
 // leaving and coming back, Skip, Back, /setup-{product}, and the failure toasts.
 
@@ -44,10 +45,8 @@ async function closeToast(page: Page, title: string) {
   await expect(toastWith(page, title)).toHaveCount(0);
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test.describe(`setup guide on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

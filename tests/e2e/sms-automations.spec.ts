@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { chooseNumberViaApi } from './support/sms';
 import { expectToast } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // The automated texts: the Setup tab's switches and cool-downs, saved through
 // POST /api/outreach/settings, and the texts they schedule shown above Message History. The app runs with
@@ -20,10 +21,8 @@ async function openTab(page: Page, tab: 'setup' | 'history') {
 /** Today in the business's time zone (new businesses: America/New_York). */
 const todayInNewYork = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test(`on ${viewport.name}: the review request is turned on, saved, and still on after a reload`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signUpViaApi(page);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
 import { expectToast, toastWith } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // Bulk Messaging as durable server work: one POST /api/sms/bulk, then the batch's progress as the
 // server counts it, texts going out about one a second. The app runs with SMS_SEND_WINDOW=off, so no text
@@ -28,10 +29,8 @@ function phones(n: number, prefix: string) {
   return Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${String.fromCharCode(65 + i)}`, phone: `(512) 555-${String(3000 + i)}` }));
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test(`on ${viewport.name}: three clients are texted, with progress, then Messages sent successfully and 3 sent`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signUpViaApi(page);
@@ -186,10 +185,8 @@ test('texts waiting for quiet hours say so and when the next goes out; a text th
   await expect(page.getByLabel('Olivia Brooks')).not.toBeChecked();
 });
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test(`on ${viewport.name}: texts outside their sending hours are counted per zone with when they go`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await signUpViaApi(page);

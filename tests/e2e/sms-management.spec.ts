@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
 import { expectToast, toastWith } from './support/toast';
+import { DESKTOP, PHONE } from './support/viewports';
 
 // SMS Management (spec part 2) as an owner clicks it, with the local SMS simulator: choose a number,
 // answer a client's reply, mark it read, send a bulk text, read the history. At desktop width and on a
@@ -21,14 +22,12 @@ async function openSms(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'SMS Management' })).toBeVisible({ timeout: 20_000 });
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`SMS Management on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('choosing a business number: validation, search, choose; the header shows it and Setup lists the templates', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('choosing a business number: validation, search, choose; the header shows it and Setup lists the templates', async ({ page }) => {
       await signUpViaApi(page);
       await openSms(page);
       await expect(header(page).getByRole('button', { name: 'Choose your business SMS number' })).toBeVisible();
@@ -120,7 +119,8 @@ for (const viewport of [
       if (viewport.name === 'desktop') await expect(smsNavBadge(page)).toHaveText('1');
     });
 
-    test('bulk: only clients with a phone can be chosen; Select All, a quick template, the counter, preview and send; history shows both directions', async ({ page }) => {
+    // The same elements at every width: desktop only (support/viewports.ts).
+    if (viewport.name === 'desktop') test('bulk: only clients with a phone can be chosen; Select All, a quick template, the counter, preview and send; history shows both directions', async ({ page }) => {
       await signUpViaApi(page);
       const [olivia] = await addClients(page, [{ name: 'Olivia Brooks', phone: '(512) 555-2001' }, { name: 'Liam Reed', phone: '(512) 555-2002' }, { name: 'Noah Nophone' }]);
       await chooseNumberViaApi(page);

@@ -3,11 +3,12 @@ import { signUpViaApi } from './support/accounts';
 import { axeCheck } from './support/axe';
 import { addClients, chooseNumberViaApi, freshServiceSid } from './support/sms';
 import { expectToast } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // SMS Setup's A2P 10DLC registration as an owner clicks it, against the local simulator (it reviews each step
 // in SMS_SIMULATOR_REVIEW_SECONDS=1 here, and turns down a brand whose legal name contains "reject"): texts
 // wait and say why, the form's messages, fees before submitting, a turned-down brand with Twilio's reason
-// fixed and resubmitted, then approval and a text that goes out. At desktop width and on a phone.
+// fixed and resubmitted, then approval and a text that goes out. At desktop width.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -33,10 +34,8 @@ async function fill(page: Page, legalName: string) {
   await form.getByLabel('Contact job title').fill('Owner');
 }
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test.describe(`SMS registration on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeCheck } from './support/axe';
 import { PASSWORD, signUpViaApi, uniqueEmail } from './support/accounts';
 import { expectToast } from './support/toast';
+import { DESKTOP } from './support/viewports';
 
 // The business's time zone from the browser at sign-up, confirmed in the setup guide and searchable in Settings;
 // imports that say bookings and clients as they are; the client view's rhythm sentence (docs/accounts.md,
@@ -28,10 +29,8 @@ const NO_STATUS = () =>
 
 const profileTimeZone = async (page: Page) => (await (await page.request.get('/api/business/profile')).json()).timeZone as string;
 
-for (const viewport of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+// One width: this screen renders the same elements on a phone (support/viewports.ts).
+for (const viewport of [DESKTOP]) {
   test.describe(`on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

@@ -76,5 +76,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     templateDb: string;
     templateFile: string;
+    /** The vitest project of the file ("db" or "unit", vitest.config.ts): only "db" files may open a database. */
+    testProject: 'db' | 'unit';
   }
 }

@@ -7,6 +7,11 @@ import { type Database, fromPglite, fromPool, PGLITE_EXTENSIONS } from '../db/cl
 
 /** A fresh, migrated database of its own for one test file (PGlite in memory, or a PostgreSQL copy). */
 export async function createTestDatabase(): Promise<Database> {
+  if (inject('testProject') !== 'db') {
+    // vitest.config.ts missed this file (scripts/lib/database-tests.mjs follows static imports only): it would
+    // never run on PostgreSQL.
+    throw new Error('This test file opens a database but is in the "unit" vitest project: import src/server/testing/test-database.ts (or a helper that does) with a static import');
+  }
   const env = loadTestEnv();
   const templateDb = inject('templateDb');
   if (templateDb) {

@@ -1,0 +1,66 @@
+// Where a test run's time went: each step of `npm test`, the slowest vitest files (from vitest's JSON report)
+// and the slowest browser tests and spec files (from Playwright's JSON report). Printed at the end of the run
+// and kept in .cache/test-timings.txt.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TOP = 10;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
+
+/** The slowest test files of a vitest JSON report, as lines. */
+export function slowestVitestFiles(file, root, top = TOP) {
+  const report = readJson(file);
+  if (!report) return [];
+  return report.testResults
+    .map((r) => ({ name: path.relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, top)
+    .map((r) => `${seconds(r.ms)}  ${r.name}`);
+}
+
+function playwrightTests(suite, file, out) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      const ms = test.results.reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      const titles = [...(suite.titlePath ?? []), spec.title].join(' › ');
+      out.push({ file, title: titles, ms });
+    }
+  }
+  for (const child of suite.suites ?? []) {
+    playwrightTests({ ...child, titlePath: [...(suite.titlePath ?? []), child.title] }, file, out);
+  }
+}
+
+/** The slowest browser tests and spec files of a Playwright JSON report, as lines. */
+export function slowestPlaywright(file, top = TOP) {
+  const report = readJson(file);
+  if (!report) return { tests: [], specs: [] };
+  const tests = [];
+  for (const suite of report.suites) playwrightTests({ ...suite, titlePath: [] }, suite.file, tests);
+  const perSpec = new Map();
+  for (const t of tests) perSpec.set(t.file, (perSpec.get(t.file) ?? 0) + t.ms);
+  return {
+    tests: [...tests].sort((a, b) => b.ms - a.ms).slice(0, top).map((t) => `${seconds(t.ms)}  ${t.file} › ${t.title}`),
+    specs: [...perSpec].sort((a, b) => b[1] - a[1]).slice(0, top).map(([f, ms]) => `${seconds(ms)}  ${f}`),
+  };
+}
+
+/** Writes the sections (title and lines) to `file` and answers the text. */
+export function writeTimings(file, sections) {
+  const text = sections
+    .filter((s) => s.lines.length)
+    .map((s) => `${s.title}\n${s.lines.map((l) => `  ${l}`).join('\n')}`)
+    .join('\n\n');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${text}\n`);
+  return text;
+}
