@@ -1,7 +1,7 @@
 // `npm test`: every test. Type check, lint, dead code, every vitest file on PGlite, the files that open a
 // database again on PostgreSQL when TEST_DATABASE_URL is set (vitest project "db", with PgBouncer, installed when
 // missing), then the browser tests in Debian's Chromium. Each step's time and the slowest test files are printed
-// at the end and kept in .cache/test-timings.txt (docs/decisions/0019-fast-test-runs.md).
+// at the end and kept in .cache/test-timings.txt (docs/decisions/0021-fast-test-runs.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureDependencies, ensurePgbouncer, ensureWebBuild, root, run } from './lib/ensure.mjs';
