@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { classifyTestFiles } from './scripts/lib/database-tests.mjs';
 
 // Two projects: "db", the files whose imports reach the test-database helper (run on PGlite, and again on
-// PostgreSQL by `npm test`), and "unit", every other test file (run once). docs/decisions/0019-fast-test-runs.md.
+// PostgreSQL by `npm test`), and "unit", every other test file (run once). docs/decisions/0021-fast-test-runs.md.
 const { database, unit } = classifyTestFiles(path.dirname(new URL(import.meta.url).pathname));
 
 export default defineConfig({
