@@ -106,7 +106,7 @@ describe.each(['not-json', 'no-sid'] as const)('Twilio answers a send with a 2xx
     const replies = [];
     for (const [i, name] of names.entries()) {
       const [client] = await t.database.query<{ id: number }>(
-        `insert into clients (business_id, name, phone, referral_code) values ($1, $2, $3, $4) returning id`,
+        `insert into clients (business_id, name, phone, referral_code, total_bookings) values ($1, $2, $3, $4, 1) returning id`,
         [biz.id, name, `+1512555062${i}`, `UNR${mode === 'no-sid' ? 'S' : 'J'}${i}`],
       );
       standIn.mode = mode;
@@ -150,7 +150,7 @@ describe.each(['not-json', 'no-sid'] as const)('Twilio answers a send with a 2xx
     const from = `+1512555018${numbers++}`;
     await setSendingNumber(t.database, biz.id, from);
     const [client] = await t.database.query<{ id: number }>(
-      `insert into clients (business_id, name, phone, referral_code) values ($1, 'Dee Ames', '+15125550630', $2) returning id`,
+      `insert into clients (business_id, name, phone, referral_code, total_bookings) values ($1, 'Dee Ames', '+15125550630', $2, 1) returning id`,
       [biz.id, `UNRQ${mode === 'no-sid' ? 'S' : 'J'}`],
     );
     const [row] = await queueTexts({ database: t.database, jobs }, biz.id, [{ clientId: client.id, kind: 'bulk', key: `unreadable:${mode}`, body: 'Hello {clientName}' }]);
