@@ -99,14 +99,13 @@ for (const viewport of [DESKTOP, PHONE]) {
       await box.fill('Of course, fridge and oven on Saturday morning.');
       await send.click();
       await expectToast(page, 'Reply sent successfully');
-      await expect(box).toHaveValue('');
-      // The reply is in Recent SMS Activity, sent.
-      await expect(activity(page).filter({ hasText: 'Of course, fridge and oven' })).toContainText('To Olivia Brooks');
-
-      await oliviaItem.getByRole('button', { name: 'Mark Read, reply from Olivia Brooks' }).click();
+      // The owner's reply reads Olivia's conversation: her text leaves the unread list.
+      await expect(oliviaItem).toHaveCount(0);
       await expect(replies(page)).toHaveCount(1);
       await expect(page.getByTestId('unread-replies-count')).toHaveText('1 unread');
       if (viewport.name === 'desktop') await expect(smsNavBadge(page)).toHaveText('1');
+      // The reply is in Recent SMS Activity, sent.
+      await expect(activity(page).filter({ hasText: 'Of course, fridge and oven' })).toContainText('To Olivia Brooks');
 
       // Recent SMS Activity: all 3 texts of the last 7 days, then each filter.
       await expect(filterButton(page, 'All')).toHaveAttribute('aria-pressed', 'true');
@@ -122,6 +121,11 @@ for (const viewport of [DESKTOP, PHONE]) {
       await filterButton(page, 'Unread').click();
       await expect(activity(page)).toHaveCount(1);
       await expect(activity(page).first()).toContainText('Great job today, thanks!');
+
+      // Mark Read clears Liam's text from the unread list and the Unread filter.
+      await replies(page).filter({ hasText: 'Liam Reed' }).getByRole('button', { name: 'Mark Read, reply from Liam Reed' }).click();
+      await expect(replies(page)).toHaveCount(0);
+      await expect(activity(page)).toHaveCount(0);
 
       // Periods: 1, 7 (the default), 30, 90 days.
       const period = page.getByRole('combobox', { name: 'Period' });
