@@ -74,7 +74,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(page.getByTestId('sms-number')).toHaveText(chosen, { timeout: 20_000 });
     });
 
-    test('a client replies: the conversation appears unread, Enter sends a reply, Mark as Read clears the badges', async ({ page }) => {
+    test('a client replies: the conversation appears unread, Enter sends a reply that reads it, Mark as Read clears another', async ({ page }) => {
       await signUpViaApi(page);
       const [olivia, liam] = await addClients(page, [
         { name: 'Olivia Brooks', phone: '(512) 555-2001' },
@@ -113,10 +113,17 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(box).toHaveValue('');
       await expect(card.locator('[data-direction="outbound"]').getByText('Tuesday at 10 works. See you then!')).toBeVisible();
 
-      await card.getByRole('button', { name: 'Mark as Read' }).click();
+      // The owner's reply reads the conversation: no Mark as Read left on it.
       await expect(card.getByTestId('conversation-unread')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Mark as Read' })).toHaveCount(0);
       await expect(page.getByTestId('sms-unread-count')).toHaveText('1');
       if (viewport.name === 'desktop') await expect(smsNavBadge(page)).toHaveText('1');
+
+      const liamCard = conversations.filter({ hasText: 'Liam Reed' });
+      await expect(liamCard.getByTestId('conversation-unread')).toHaveText('1 unread');
+      await liamCard.getByRole('button', { name: 'Mark as Read' }).click();
+      await expect(liamCard.getByTestId('conversation-unread')).toHaveCount(0);
+      await expect(liamCard.getByRole('button', { name: 'Mark as Read' })).toHaveCount(0);
     });
 
     // The same elements at every width: desktop only (support/viewports.ts).
