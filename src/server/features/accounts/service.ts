@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { HttpError } from '../../platform/errors';
+import { HttpError, isUniqueViolation } from '../../platform/errors';
 import { createSession, destroyAllSessions, destroySession } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/tokens';
 import type { JobQueue } from '../../platform/jobs/index';
@@ -48,11 +48,6 @@ export async function currentBusiness(db: Db, businessId: number): Promise<AuthB
 export type SignupRequest = { kind: 'landing'; input: LandingSignupInput } | { kind: 'screen'; input: SignupInput };
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /**
  * Creates the business, its outreach settings and a session, all or nothing. Each well-formed sign-up is

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { HttpError } from '../../platform/errors';
+import { HttpError, isUniqueViolation } from '../../platform/errors';
 import { randomToken } from '../../platform/tokens';
 import type { SmsProvider } from '../../providers/sms/types';
 import { PROFILE_MESSAGES, type BusinessProfile } from '../../../shared/schemas/business';
@@ -26,11 +26,6 @@ export async function getProfile(db: Db, businessId: number, origin: string, sup
     supportPhone: support.phone,
     supportEmail: support.email,
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

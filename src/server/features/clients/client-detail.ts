@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/client';
-import { HttpError } from '../../platform/errors';
+import { HttpError, isUniqueViolation } from '../../platform/errors';
 import {
   CLIENT_CONTACT_REQUIRED,
   CLIENT_DETAIL_BOOKINGS_LIMIT,
@@ -14,11 +14,6 @@ import { moveLeadTextsToClients } from '../sms-inbox/service';
 import * as detail from './client-detail-queries';
 import { selectClientById } from './queries';
 import { lockBusinessClients } from './business-lock';
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** The client detail view: the client, their bookings (newest first), totals and the business's today. */
 export async function clientDetail(db: Tx, businessId: number, clientId: number): Promise<ClientDetail> {

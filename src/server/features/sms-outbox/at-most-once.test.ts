@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -12,6 +12,7 @@ import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
 import { NOT_ON_RECORD, reconcileUnknownTexts } from './reconcile';
 import { signedIn } from '../../testing/requests';
+import { readBody } from '../../testing/read-body';
 
 // At most once, under the faults that made duplicates: (a) the provider answers after the driver's
 // timeout, (b) a database statement fails after the provider's answer, (c) two identical bulk requests at
@@ -34,13 +35,6 @@ type StoredText = { sid: string; to: string; from: string; body: string; date_se
 const standIn = { texts: [] as StoredText[], answerAfterMs: 0, lists: [] as URLSearchParams[] };
 let server: Server;
 let twilio: TwilioSms;
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
-
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://x');

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryQueue } from '../../platform/jobs/testing';
@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
 import { reconcileUnknownTexts } from './reconcile';
+import { readBody } from '../../testing/read-body';
 
 // A 2xx from Twilio (or a proxy in between) that the driver can't read — not JSON, or JSON without the
 // `sid` — is a lost answer: the request may have been acted on. Texts become 'unknown' and are settled by
@@ -28,13 +29,6 @@ let t: TestApp;
 let twilio: TwilioSms;
 const jobs = memoryQueue();
 const enqueue = async () => {};
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registrationDetailsSchema } from '../../../shared/schemas/sms-registration';
@@ -7,6 +7,7 @@ import { A2P_PROFILE_POLICY, SECONDARY_PROFILE_POLICY, TwilioA2p } from './twili
 import { UNREADABLE_ANSWER } from './twilio-http';
 import { SmsProviderError } from './types';
 import { REGISTRATION_DETAILS } from '../../testing/registration-details';
+import { readBody } from '../../testing/read-body';
 
 // The A2P driver against a local stand-in for Twilio's TrustHub and Messaging APIs. Every request is checked
 // against Twilio's published API descriptions (fixtures/twilio-a2p-operations.json, copied from twilio-oai
@@ -58,13 +59,6 @@ let server: Server;
 let apiUrl: string;
 /** What the stand-in answers for reviews (set per test). */
 const state = { unreadable: null as 'not-json' | 'incomplete' | null, profile: 'pending-review', brand: 'PENDING', brandFailure: '', campaign: 'IN_PROGRESS', campaignErrors: [] as unknown[], evaluation: 'compliant', services: new Set<string>(), verified: new Set<string>() };
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
 
 let counter = 0;
 const sidOf = (prefix: string) => `${prefix}${String(++counter).padStart(32, '0')}`;

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature, validTwilioSignature } from './signature';
@@ -6,6 +6,7 @@ import { SIMULATOR_AUTH_TOKEN, SimulatorSms } from './simulator';
 import { TwilioSms } from './twilio';
 import { UNREADABLE_ANSWER } from './twilio-http';
 import { SmsProviderError } from './types';
+import { readBody } from '../../testing/read-body';
 
 // The Twilio driver against a local stand-in for Twilio's REST API (no network).
 
@@ -24,13 +25,6 @@ const incomplete = (body: Record<string, unknown>) => {
   const { sid: _sid, available_phone_numbers: _list, ...rest } = body;
   return Array.isArray(rest.messages) ? { ...rest, messages: rest.messages.map(({ sid: _s, ...m }: Record<string, unknown>) => m) } : rest;
 };
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
