@@ -95,6 +95,8 @@ export const smsMessages = pgTable(
     index('sms_messages_open_outbound_idx')
       .on(t.timestamp)
       .where(sql`${t.direction} = 'outbound' and ${t.status} in ('pending', 'unknown')`),
+    // Whether a number has texted the business: one probe per phone of the consent check (docs/sms.md).
+    index('sms_messages_business_inbound_from_idx').on(t.businessId, t.fromNumber).where(sql`${t.direction} = 'inbound'`),
     // A lead's texts, newest first (its communications and the lead conversations).
     index('sms_messages_business_lead_ts_idx').on(t.businessId, t.leadId, t.timestamp.desc(), t.id.desc()).where(sql`${t.leadId} is not null`),
   ],
