@@ -2,9 +2,13 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { classifyTestFiles } from './scripts/lib/database-tests.mjs';
 
-// Two projects: "db", the files whose imports reach the test-database helper (run on PGlite, and again on
-// PostgreSQL by `npm test`), and "unit", every other test file (run once). docs/decisions/0021-fast-test-runs.md.
-const { database, unit } = classifyTestFiles(path.dirname(new URL(import.meta.url).pathname));
+// Projects "db*", the files whose imports reach the test-database helper (run on PGlite, and again on
+// PostgreSQL by `npm test`), and "unit*", every other test file (run once). Files share one module registry
+// per worker (isolate: false: the app's modules load once per worker, not once per file); the few that
+// replace a module with vi.mock get their own ("-isolated"). docs/decisions/0021-fast-test-runs.md.
+const groups = classifyTestFiles(path.dirname(new URL(import.meta.url).pathname));
+const db = { globalSetup: ['src/server/testing/global-setup.ts'], provide: { testProject: 'db' as const } };
+const unit = { provide: { testProject: 'unit' as const } };
 
 export default defineConfig({
   test: {
@@ -14,11 +18,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: { name: 'db', include: database, globalSetup: ['src/server/testing/global-setup.ts'], provide: { testProject: 'db' } },
-      },
-      { extends: true, test: { name: 'unit', include: unit, provide: { testProject: 'unit' } } },
-    ],
+      { name: 'db', include: groups.database, isolate: false, ...db },
+      { name: 'db-isolated', include: groups.databaseIsolated, ...db },
+      { name: 'unit', include: groups.unit, isolate: false, ...unit },
+      { name: 'unit-isolated', include: groups.unitIsolated, ...unit },
+    ]
+      .filter((project) => project.include.length > 0)
+      .map((project) => ({ extends: true as const, test: project })),
   },
 });

@@ -52,7 +52,7 @@ step('lint', () => run(bin('eslint'), ['.', '--max-warnings=0']) === 0);
 // Unused files, exports, types and dependencies (knip.jsonc): a few seconds, no database.
 step('dead code (knip)', () => run(bin('knip'), ['--no-progress', '--no-config-hints']) === 0);
 
-// `projects`: none for every test file; ['db'] for the files that open a database (vitest.config.ts).
+// `projects`: none for every test file; ['db*'] for the files that open a database (vitest.config.ts).
 const vitest = (kind, env, projects = []) =>
   step(`${projects.length ? 'API and database tests' : 'unit and API tests'} on ${kind}`, () => {
     const out = path.join(root, `.cache/vitest-${kind}.json`);
@@ -72,7 +72,7 @@ if (process.env.TEST_DATABASE_URL) {
     console.error('PgBouncer is not installed and could not be installed: run `apt-get install pgbouncer` as root (the PostgreSQL tests start it).');
   }
   // Only what differs on PostgreSQL: the files that open a database. The others ran once, above.
-  vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) }, ['db']);
+  vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) }, ['db*']);
 }
 else results.push('note TEST_DATABASE_URL is not set: the API tests ran on PGlite only');
 

@@ -71,19 +71,23 @@ export function listTestFiles(root) {
 }
 
 /**
- * The test files (paths relative to `root`) split into those that open a database and the rest.
- * @param {string} root @returns {{ database: string[], unit: string[] }}
+ * The test files (paths relative to `root`) split into those that open a database and the rest, and each of
+ * those into the files that share one module registry per worker and the files that replace a module with
+ * `vi.mock` (a replacement only takes hold in a registry of the file's own).
+ * @param {string} root
+ * @returns {{ database: string[], databaseIsolated: string[], unit: string[], unitIsolated: string[] }}
  */
 export function classifyTestFiles(root) {
   const cache = new Map();
   const target = path.join(root, TEST_DATABASE);
-  const database = [];
-  const unit = [];
+  const found = { database: [], databaseIsolated: [], unit: [], unitIsolated: [] };
   for (const file of listTestFiles(root)) {
     const abs = path.join(root, file);
+    const text = fs.readFileSync(abs, 'utf8');
     // A file that picks its database by kind itself (loadTestEnv) is a database test too.
-    const opensOne = reaches(abs, target, cache) || /\bloadTestEnv\(/.test(fs.readFileSync(abs, 'utf8'));
-    (opensOne ? database : unit).push(file);
+    const opensOne = reaches(abs, target, cache) || /\bloadTestEnv\(/.test(text);
+    const mocksAModule = /\bvi\.(?:do)?[mM]ock\(/.test(text);
+    found[`${opensOne ? 'database' : 'unit'}${mocksAModule ? 'Isolated' : ''}`].push(file);
   }
-  return { database, unit };
+  return found;
 }
