@@ -1,23 +1,55 @@
 // `npm test`: every test. Type check, lint, dead code, every vitest file on PGlite, the files that open a
-// database again on PostgreSQL when TEST_DATABASE_URL is set (vitest project "db", with PgBouncer, installed when
-// missing), then the browser tests in Debian's Chromium. Each step's time and the slowest test files are printed
-// at the end and kept in .cache/test-timings.txt (docs/decisions/0021-fast-test-runs.md).
+// database again on PostgreSQL when TEST_DATABASE_URL is set (vitest projects "db*", with PgBouncer, installed
+// when missing), then the browser tests in Debian's Chromium.
+//
+// Two lanes run at once (docs/decisions/0021-fast-test-runs.md): the CPU-bound checks and the PGlite pass in
+// one; the Debian packages, the PostgreSQL pass (which mostly waits on the server) and the browser tests in the
+// other. Each step's output goes to .cache/logs/<step>.log and is printed when the step ends; each step's time
+// and the slowest test files are printed at the end and kept in .cache/test-timings.txt.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensurePgbouncer, ensureWebBuild, root, run } from './lib/ensure.mjs';
+import { debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
 import { slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const logs = path.join(root, '.cache/logs');
+const started = Date.now();
 const results = [];
 const reports = []; // [title, lines] of the slowest files, per step
 let passed = 0;
 let failed = 0;
 
-function step(name, fn) {
-  const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const ok = fn();
-  results.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+const since = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** Runs a command with its output in `log` (appended); answers its exit status. */
+function runLogged(log, cmd, args, opts = {}) {
+  const fd = fs.openSync(log, 'a');
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...(opts.env ?? {}) } });
+    child.on('error', (error) => {
+      fs.appendFileSync(log, `${error}\n`);
+      resolve(1);
+    });
+    child.on('close', (status) => resolve(status ?? 1));
+  }).finally(() => fs.closeSync(fd));
+}
+
+/** One step: `fn(log)` answers whether it passed; its log is printed when it ends, with its time. */
+async function step(name, fn) {
+  const t = Date.now();
+  const log = path.join(logs, `${slug(name)}.log`);
+  fs.writeFileSync(log, '');
+  let ok = false;
+  try {
+    ok = await fn(log);
+  } catch (error) {
+    fs.appendFileSync(log, `${error?.stack ?? error}\n`);
+  }
+  const line = `${ok ? 'ok  ' : 'FAIL'} ${name} (${since(t)}, ended at ${since(started)})`;
+  results.push(line);
+  console.log(`\n=== ${name} ===\n${fs.readFileSync(log, 'utf8').trimEnd()}\n--- ${line}`);
   return ok;
 }
 
@@ -41,61 +73,63 @@ function countPlaywright(file) {
   }
 }
 
-step('install (when package-lock.json is newer than node_modules)', () => {
-  ensureDependencies();
-  return true;
-});
-fs.mkdirSync(path.join(root, '.cache'), { recursive: true });
-
-step('type check', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) === 0);
-step('lint', () => run(bin('eslint'), ['.', '--max-warnings=0']) === 0);
-// Unused files, exports, types and dependencies (knip.jsonc): a few seconds, no database.
-step('dead code (knip)', () => run(bin('knip'), ['--no-progress', '--no-config-hints']) === 0);
-
 // `projects`: none for every test file; ['db*'] for the files that open a database (vitest.config.ts).
 const vitest = (kind, env, projects = []) =>
-  step(`${projects.length ? 'API and database tests' : 'unit and API tests'} on ${kind}`, () => {
+  step(`${projects.length ? 'API and database tests' : 'unit and API tests'} on ${kind}`, async (log) => {
     const out = path.join(root, `.cache/vitest-${kind}.json`);
     fs.rmSync(out, { force: true });
     const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-    const status = run(bin('vitest'), args, { env });
+    const status = await runLogged(log, bin('vitest'), args, { env });
     countVitest(out);
     reports.push([`slowest vitest files on ${kind}`, slowestVitestFiles(out, root)]);
     return status === 0;
   });
 
-vitest('PGlite', { TEST_DB_KIND: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  // Two app instances through PgBouncer in transaction mode (src/server/instances-behind-pgbouncer.test.ts).
-  const pgbouncer = ensurePgbouncer();
-  if (!pgbouncer) {
-    console.error('PgBouncer is not installed and could not be installed: run `apt-get install pgbouncer` as root (the PostgreSQL tests start it).');
-  }
-  // Only what differs on PostgreSQL: the files that open a database. The others ran once, above.
-  vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) }, ['db*']);
-}
-else results.push('note TEST_DATABASE_URL is not set: the API tests ran on PGlite only');
+const command = (name, cmd, args) => step(name, async (log) => (await runLogged(log, cmd, args)) === 0);
 
-let chromium = '';
-const haveChromium = step('Chromium (installed when missing)', () => {
-  chromium = ensureChromium();
+async function checksAndPglite() {
+  await command('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  await command('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  // Unused files, exports, types and dependencies (knip.jsonc): a few seconds, no database.
+  await command('dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']);
+  await vitest('PGlite', { TEST_DB_KIND: 'pglite' });
+}
+
+async function postgresAndBrowser() {
+  const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const missing = [...(findChromium() ? [] : ['chromium']), ...(withPostgres && !findPgbouncer() ? ['pgbouncer'] : [])];
+  if (missing.length) {
+    await step(`Debian packages (${missing.join(', ')})`, async (log) => {
+      for (const [cmd, args, opts] of debianInstall(missing)) await runLogged(log, cmd, args, opts);
+      return true;
+    });
+  }
+  if (withPostgres) {
+    // Two app instances through PgBouncer in transaction mode (src/server/instances-behind-pgbouncer.test.ts).
+    const pgbouncer = findPgbouncer();
+    if (!pgbouncer) {
+      console.error('PgBouncer is not installed and could not be installed: run `apt-get install pgbouncer` as root (the PostgreSQL tests start it).');
+    }
+    // Only what differs on PostgreSQL: the files that open a database. The others ran once, on PGlite.
+    await vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) }, ['db*']);
+  } else results.push('note TEST_DATABASE_URL is not set: the API tests ran on PGlite only');
+
+  const chromium = findChromium();
   if (!chromium) {
     console.error('Chromium is not installed and could not be installed: run `apt-get install chromium` as root.');
+    results.push('FAIL browser tests: no Chromium');
     failed += 1;
-    return false;
+    return;
   }
-  return true;
-});
-if (haveChromium) {
   // About 8 s (vite build and the landing prerender) when src/web or src/shared changed; nothing otherwise.
-  step('web build (when needed)', () => {
+  await step('web build (when needed)', async () => {
     ensureWebBuild();
     return true;
   });
-  step('browser tests (Playwright, Chromium)', () => {
+  await step('browser tests (Playwright, Chromium)', async (log) => {
     const out = path.join(root, '.cache/playwright.json');
     fs.rmSync(out, { force: true });
-    const status = run(bin('playwright'), ['test'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+    const status = await runLogged(log, bin('playwright'), ['test'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
     countPlaywright(out);
     const slowest = slowestPlaywright(out);
     reports.push(['slowest browser tests', slowest.tests], ['slowest browser spec files (sum of their tests)', slowest.specs]);
@@ -103,10 +137,17 @@ if (haveChromium) {
   });
 }
 
+fs.mkdirSync(logs, { recursive: true });
+await step('install (when package-lock.json is newer than node_modules)', async () => {
+  ensureDependencies();
+  return true;
+});
+await Promise.all([checksAndPglite(), postgresAndBrowser()]);
+
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [
-  { title: `npm test, ${new Date().toISOString()}`, lines: results },
+  { title: `npm test, ${new Date().toISOString()}, ${since(started)} in all`, lines: results },
   ...reports.map(([title, lines]) => ({ title, lines })),
 ]);
-console.log(`\n${timings}\n\n(kept in .cache/test-timings.txt)`);
+console.log(`\n${timings}\n\n(kept in .cache/test-timings.txt; each step's output in .cache/logs)`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || results.some((r) => r.startsWith('FAIL')) ? 1 : 0);

@@ -68,39 +68,36 @@ export function ensureWebBuild() {
   if (prerender !== 0) throw new Error('prerendering the landing page failed');
 }
 
-/** Debian's Chromium for the browser tests; installed with apt-get when missing and we are root. */
-export function ensureChromium() {
-  const found = () => {
-    try {
-      return execSync('command -v chromium', { encoding: 'utf8', shell: '/bin/sh' }).trim();
-    } catch {
-      return '';
-    }
-  };
-  let bin = found();
-  if (bin) return bin;
-  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log("Installing Chromium from Debian's packages for the browser tests...");
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-    bin = found();
-  }
-  return bin;
+/** The apt-get commands that install Debian packages (`packages`), or none where this process can't (not root). */
+export function debianInstall(packages) {
+  if (!packages.length || process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) return [];
+  return [
+    ['apt-get', ['update', '-qq']],
+    ['apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } }],
+  ];
 }
 
-/**
- * Debian's PgBouncer for the PostgreSQL tests (two app instances through it in transaction mode); installed
- * with apt-get when missing and we are root. Answers its path, or '' when it is not there.
- */
-export function ensurePgbouncer() {
-  const found = () => ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer'].find((p) => fs.existsSync(p)) ?? '';
-  let bin = process.env.PGBOUNCER_PATH && fs.existsSync(process.env.PGBOUNCER_PATH) ? process.env.PGBOUNCER_PATH : found();
-  if (bin) return bin;
-  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log("Installing PgBouncer from Debian's packages for the PostgreSQL tests...");
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'pgbouncer'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-    bin = found();
+/** Debian's Chromium, or ''. */
+export function findChromium() {
+  try {
+    return execSync('command -v chromium', { encoding: 'utf8', shell: '/bin/sh' }).trim();
+  } catch {
+    return '';
   }
-  return bin;
+}
+
+/** Debian's PgBouncer (PGBOUNCER_PATH first), or ''. */
+export function findPgbouncer() {
+  if (process.env.PGBOUNCER_PATH && fs.existsSync(process.env.PGBOUNCER_PATH)) return process.env.PGBOUNCER_PATH;
+  return ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer'].find((p) => fs.existsSync(p)) ?? '';
+}
+
+/** Debian's Chromium for the browser tests; installed with apt-get when missing and we are root. */
+export function ensureChromium() {
+  if (!findChromium()) {
+    const install = debianInstall(['chromium']);
+    if (install.length) console.log("Installing Chromium from Debian's packages for the browser tests...");
+    for (const [cmd, args, opts] of install) run(cmd, args, opts);
+  }
+  return findChromium();
 }
