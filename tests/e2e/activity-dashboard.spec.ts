@@ -10,7 +10,6 @@ import { DESKTOP, PHONE } from './support/viewports';
 // (filters, periods, View All Messages). At desktop width and on a phone (390 x 844), with axe's WCAG 2 A/AA
 // rules (no serious or critical finding).
 
-test.describe.configure({ timeout: 90_000 });
 
 const LONG_TEXT = 'Hi! Could you also do the inside of the fridge and the oven next time? We have guests on Saturday.';
 

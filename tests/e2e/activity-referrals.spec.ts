@@ -12,7 +12,6 @@ import { DESKTOP } from './support/viewports';
 // phone), days since shared and "+N more pending". Real claims on desktop; the list shapes the public claim
 // cannot make (a friend without a phone, more than 5 pending) are answered by the test.
 
-test.describe.configure({ timeout: 90_000 });
 
 async function openDashboard(page: Page) {
   await page.goto('/dashboard');

@@ -3,7 +3,6 @@ import { expect, test } from '@playwright/test';
 // Client Dashboard: a search of one or two characters that matches more than 1,000 clients says "1,000+"
 // and still pages on; a search under the cap, and a longer one, show the exact count (docs/clients-api.md).
 
-test.describe.configure({ timeout: 90_000 });
 
 const MANY = 1030;
 

@@ -4,7 +4,6 @@ import { chooseNumberViaApi } from './support/sms';
 // Client Dashboard (spec part 1): table search/sort/paging, Add Client, Thanks and Gift, export.
 
 // Each test signs up (argon2) and imports a file first; leave room on a busy 2-core machine.
-test.describe.configure({ timeout: 60_000 });
 
 const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Mason', 'Isabella', 'Lucas', 'Mia', 'Ethan', 'Amelia', 'Logan', 'Harper'];
 const LAST = ['Brooks', 'Reed'];

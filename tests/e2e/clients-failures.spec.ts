@@ -7,7 +7,6 @@ import { expectToast, toastWith } from './support/toast';
 // leaves the screen usable. The server is made to fail with page.route only where a real failure
 // can't be produced; Add Client's server message is a real answer.
 
-test.describe.configure({ timeout: 45_000 });
 
 const CLIENT = 'Zoe Zimmerman';
 

@@ -5,7 +5,6 @@ import { expectToast, toastWith } from './support/toast';
 // Data Sources failure paths (spec part 2 section 8): upload, upload history, webhook test and copy.
 // Real server answers where a real failure exists (a .pdf, an oversized file); page.route otherwise.
 
-test.describe.configure({ timeout: 45_000 });
 
 const CSV = [
   'Client Name,Client Email,Client Phone,Service Date,Amount Charged,Appointment Status',

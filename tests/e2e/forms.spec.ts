@@ -42,7 +42,6 @@ for (const viewport of [DESKTOP]) {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('build a form, embed it, a visitor submits it, the lead arrives; edit and delete', async ({ page, context }) => {
-      test.setTimeout(120_000);
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await signUpViaApi(page, { name: 'Sparkle Cleaning Co' });
       await openForms(page);

@@ -10,7 +10,6 @@ import { DESKTOP } from './support/viewports';
 // figures, an overdue loyal client and the follow-up text (empty message refused, sent only once the server
 // said so). The error state. With axe's WCAG 2 A/AA rules.
 
-test.describe.configure({ timeout: 120_000 });
 
 async function openInsights(page: Page) {
   await page.goto('/insights');

@@ -12,7 +12,6 @@ import { DESKTOP, PHONE } from './support/viewports';
 // communications), Add Lead, Send SMS and Send Email with the spec's failure toasts. Desktop and phone, with
 // axe's WCAG 2 A/AA rules.
 
-test.describe.configure({ timeout: 90_000 });
 
 async function openHome(page: Page, path = '/') {
   await page.goto(path);

@@ -11,7 +11,6 @@ import { DESKTOP } from './support/viewports';
 // "Notifications"): Mark converted with an amount and the revenue it shows, a lead's text in its communications and
 // in SMS Conversations answered from there, and the notification setting. At desktop width.
 
-test.describe.configure({ timeout: 90_000 });
 
 /** The lead texts the business number, as the provider posts it (signed with the simulator's key). */
 async function textFromLead(page: Page, from: string, to: string, body: string, baseURL: string) {

@@ -10,7 +10,6 @@ import { DESKTOP, PHONE } from './support/viewports';
 // Screens that must not fail the owner (docs/clients-api.md "Editing a client", docs/forms.md "Embed snippet",
 // docs/accounts.md "Sessions", docs/settings.md "Delivery banner"), at desktop width and on a phone.
 
-test.describe.configure({ timeout: 90_000 });
 
 const isoDaysAgo = (n: number) => {
   const d = new Date(Date.now() - n * 86_400_000);

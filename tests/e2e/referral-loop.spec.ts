@@ -7,7 +7,6 @@ import { expectToast } from './support/toast';
 // claim, the owner signing in and seeing the pending referral, the friend's booking imported from a CSV file,
 // the conversion on the Activity Dashboard and the reward marked given, still given after a reload.
 
-test.describe.configure({ timeout: 120_000 });
 
 const FRIEND = { name: 'Emma Stone', email: `emma.stone.${Date.now().toString(36)}@example.com`, phone: '(512) 555-3301' };
 

@@ -11,7 +11,7 @@ import { DESKTOP, PHONE } from './support/viewports';
 // CSV (referrals-export.csv, formula cells neutralised). At desktop width and on a phone, with axe's WCAG 2
 // A/AA rules. The referrals are claimed once for all tests (the public claim is limited per address).
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial' });
 
 async function openTracker(page: Page) {
   await page.goto('/referrals');

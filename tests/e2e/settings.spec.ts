@@ -8,7 +8,6 @@ import { DESKTOP, PHONE } from './support/viewports';
 // messages and toasts, the webhook's copy and regenerate, the help link, and deleting the account. At desktop
 // width and on a phone, with axe's WCAG 2 A/AA rules.
 
-test.describe.configure({ timeout: 90_000 });
 
 const REVIEW_MESSAGE =
   'Please enter a valid Google review link starting with https://g.page/r/, https://g.page/, https://www.google.com/maps/ or https://search.google.com/local/writereview';

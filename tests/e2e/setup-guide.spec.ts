@@ -9,7 +9,6 @@ import { DESKTOP } from './support/viewports';
 // from signup to an imported client list and a ready number is timed (target: under 5 minutes). Then
 // leaving and coming back, Skip, Back, /setup-{product}, and the failure toasts.
 
-test.describe.configure({ timeout: 90_000 });
 
 const REVIEW_LINK_MESSAGE =
   'Please enter a valid Google review link starting with https://g.page/r/, https://g.page/, https://www.google.com/maps/ or https://search.google.com/local/writereview';

@@ -8,7 +8,6 @@ import { DESKTOP } from './support/viewports';
 // POST /api/outreach/settings, and the texts they schedule shown above Message History. The app runs with
 // SMS_SEND_WINDOW=off, so the thank-you goes out at once whatever the hour.
 
-test.describe.configure({ timeout: 60_000 });
 
 const card = (page: Page) => page.getByTestId('sms-automations');
 const reviewSwitch = (page: Page) => card(page).getByRole('switch', { name: 'Review request' });
@@ -71,7 +70,7 @@ test('a new booking: the thank-you shows in Message History once sent, the revie
 
   // The thank-you goes within a few seconds (paced; no quiet hours here): then it is history, not scheduled.
   await expect
-    .poll(async () => (await (await page.request.get('/api/sms/messages')).json()).messages.length, { timeout: 30_000 })
+    .poll(async () => (await (await page.request.get('/api/sms/messages')).json()).messages.length, { timeout: 15_000 })
     .toBe(1);
 
   await openTab(page, 'history');

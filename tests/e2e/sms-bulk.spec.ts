@@ -8,7 +8,6 @@ import { DESKTOP } from './support/viewports';
 // server counts it, texts going out about one a second. The app runs with SMS_SEND_WINDOW=off, so no text
 // waits for quiet hours whatever the hour.
 
-test.describe.configure({ timeout: 90_000 });
 
 // The queue's worker takes a text about every 1 to 2 s; a busy machine adds to it.
 const DONE_MS = 45_000;

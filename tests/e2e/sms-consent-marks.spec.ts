@@ -7,7 +7,6 @@ import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
 // docs/referrals.md "Text consent"): the claim page's own unticked consent box with the compliance sentence,
 // and the "Opted out" mark in the client list, the client view, Conversations and the bulk recipient list.
 
-test.describe.configure({ timeout: 90_000 });
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },

@@ -7,7 +7,6 @@ import { expectToast } from './support/toast';
 // the screen usable. The server is made to fail with page.route only where a real failure can't be
 // produced on the simulator; the rest are the server's own answers.
 
-test.describe.configure({ timeout: 60_000 });
 
 async function openSms(page: Page) {
   await page.goto('/outreach');

@@ -9,7 +9,6 @@ import { DESKTOP, PHONE } from './support/viewports';
 // answer a client's reply, mark it read, send a bulk text, read the history. At desktop width and on a
 // phone (390 x 844), with axe's WCAG 2 A/AA rules (no serious or critical finding) on each tab.
 
-test.describe.configure({ timeout: 90_000 });
 
 const header = (page: Page) => page.getByRole('main');
 /** The unread badge on the shell's SMS Management item (desktop sidebar). */
@@ -159,7 +158,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
       await page.getByRole('button', { name: 'Send to 2 clients' }).click();
       // Queued on the server, texts go out about one a second (sms-bulk.spec.ts follows the progress).
-      await expect(page.getByTestId('bulk-headline')).toHaveText('Done', { timeout: 45_000 });
+      await expect(page.getByTestId('bulk-headline')).toHaveText('Done', { timeout: 20_000 });
       await expectToast(page, 'Messages sent successfully', 'Sent to 2 clients.');
       await expect(page.getByTestId('bulk-result')).toContainText('2 sent, 0 failed');
 

@@ -8,7 +8,6 @@ import { DESKTOP } from './support/viewports';
 // imports that say bookings and clients as they are; the client view's rhythm sentence (docs/accounts.md,
 // docs/settings.md, docs/setup-guide.md, docs/clients-api.md, docs/loyalty-score.md).
 
-test.describe.configure({ timeout: 90_000 });
 
 /** 'YYYY-MM-DD' n days before today in New York (the zone a business signed up through the API gets). */
 function daysAgo(n: number): string {
