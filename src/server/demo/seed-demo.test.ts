@@ -21,7 +21,7 @@ describe('demo data', () => {
              (select count(*)::int from referrals where converted) as converted,
              (select count(*)::int from leads) as leads,
              (select count(*)::int from sms_messages) as messages,
-             (select count(*)::int from sms_replies where not is_read) as unread,
+             (select count(*)::int from sms_messages where direction = 'inbound' and not is_read) as unread,
              (select count(*)::int from clients where loyalty_score >= 7) as loyal,
              (select count(distinct referral_code)::int from clients) as codes,
              (select count(*)::int from clients where created_at > now() - interval '7 days') as new_clients`);
