@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { signedIn } from '../testing/requests';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from './seed-demo';
 
 let t: TestApp;
@@ -42,5 +43,22 @@ describe('demo data', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(res.json().business.name).toBe('Sparkle & Shine Cleaning');
+  });
+
+  it('has one count of unread replies: the badge is the conversations’ unread, and Mark as Read there clears it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const cookie = String(res.headers['set-cookie']).split(';')[0];
+    const as = signedIn(t.app, cookie);
+    const get = async (url: string) => (await as.get(url)).json();
+    const conversations: { unreadCount: number; unreadMessageIds: number[] }[] = (await get('/api/sms/conversations?pageSize=100')).conversations;
+    const unread = conversations.reduce((n, c) => n + c.unreadCount, 0);
+    expect(unread).toBe(3);
+    expect(await get('/api/activities/replies?unread=true')).toEqual({ count: unread });
+    expect((await get('/api/activities/replies')).replies).toHaveLength(unread);
+    const messageIds = conversations.flatMap((c) => c.unreadMessageIds);
+    const marked = await as.post('/api/sms/mark-read', { messageIds });
+    expect(marked.json(), marked.body).toEqual({ success: true, updated: unread });
+    expect(await get('/api/activities/replies?unread=true')).toEqual({ count: 0 });
+    expect((await get('/api/activities/replies')).replies).toEqual([]);
   });
 });
