@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeCheck } from './support/axe';
 import { signUpViaApi } from './support/accounts';
-import { addClients, addLeadViaApi, chooseNumberViaApi, playClientReply } from './support/sms';
+import { addClients, addLeadViaApi, chooseNumberViaApi, playClientReply, playLeadReply } from './support/sms';
 import { expectToast } from './support/toast';
 import { DESKTOP, PHONE } from './support/viewports';
 
@@ -43,6 +44,7 @@ test.describe('on desktop', () => {
     await expect(item).toContainText('Lead');
     await expect(item).toContainText('(512) 555-2160');
     await expect(item).not.toContainText('not one of your clients');
+    await axeCheck(page, 'the dashboard with a lead’s reply');
     await item.getByLabel('Reply to Lena Lead', { exact: true }).fill('Yes, inside and out.');
     await item.getByRole('button', { name: 'Send reply to Lena Lead' }).click();
     await expectToast(page, 'SMS sent', 'Your text to Lena Lead was sent.');
@@ -60,18 +62,22 @@ for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`unread on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('Mark as Read in Conversations clears the dashboard; Mark Read on the dashboard clears Conversations', async ({ page }) => {
+    test('Mark as Read in Conversations clears the dashboard; Mark Read on the dashboard clears Conversations, a lead’s thread too', async ({ page }) => {
       await signUpViaApi(page);
       const [olivia, liam] = await addClients(page, [
         { name: 'Olivia Brooks', phone: '(512) 555-2001' },
         { name: 'Liam Reed', phone: '(512) 555-2002' },
       ]);
       await chooseNumberViaApi(page);
+      const lena = await addLeadViaApi(page, 'Lena Lead', '(512) 555-2160');
       await playClientReply(page, olivia.id, 'Can you come Tuesday?');
       await playClientReply(page, liam.id, 'Thanks, all good!');
+      await playLeadReply(page, lena, 'Is Friday open?');
 
       await open(page, '/dashboard', 'Activity Dashboard');
-      await expect(page.getByTestId('unread-replies-count')).toHaveText('2 unread');
+      await expect(page.getByTestId('unread-replies-count')).toHaveText('3 unread');
+      await expect(replies(page).first().getByRole('heading', { name: 'Lena Lead' })).toBeVisible();
+      await axeCheck(page, 'the dashboard with a client’s and a lead’s replies');
 
       await open(page, '/outreach', 'SMS Management');
       const oliviaCard = page.getByTestId('conversation').filter({ hasText: 'Olivia Brooks' });
@@ -79,15 +85,19 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(oliviaCard.getByTestId('conversation-unread')).toHaveCount(0);
 
       await open(page, '/dashboard', 'Activity Dashboard');
-      await expect(replies(page)).toHaveCount(1);
-      await expect(page.getByTestId('unread-replies-count')).toHaveText('1 unread');
+      await expect(replies(page)).toHaveCount(2);
+      await expect(page.getByTestId('unread-replies-count')).toHaveText('2 unread');
+      await expect(replies(page).filter({ hasText: 'Olivia Brooks' })).toHaveCount(0);
       await replies(page).filter({ hasText: 'Liam Reed' }).getByRole('button', { name: 'Mark Read, reply from Liam Reed' }).click();
+      await expect(replies(page)).toHaveCount(1);
+      await replies(page).filter({ hasText: 'Lena Lead' }).getByRole('button', { name: 'Mark Read, reply from Lena Lead' }).click();
       await expect(page.getByText('No unread replies')).toBeVisible();
 
       await open(page, '/outreach', 'SMS Management');
       const liamCard = page.getByTestId('conversation').filter({ hasText: 'Liam Reed' });
       await expect(liamCard.getByText('Thanks, all good!')).toBeVisible();
       await expect(liamCard.getByTestId('conversation-unread')).toHaveCount(0);
+      await expect(page.getByTestId('lead-conversation').filter({ hasText: 'Is Friday open?' })).toBeVisible();
       await expect(page.getByTestId('conversation-unread')).toHaveCount(0);
     });
   });

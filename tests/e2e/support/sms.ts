@@ -78,3 +78,9 @@ export async function addLeadViaApi(page: Page, name: string, phone: string): Pr
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id;
 }
+
+/** The lead texts the business (the local simulator plays it as an inbound text from the lead's phone). */
+export async function playLeadReply(page: Page, leadId: number, message: string) {
+  const res = await page.request.post('/api/sms/simulate-inbound', { data: { leadId, message } });
+  expect(res.status(), await res.text()).toBe(201);
+}
