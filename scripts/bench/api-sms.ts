@@ -1,7 +1,7 @@
 // The large business's texts for `npm run bench:api` (a business with 100,000 messages; the
 // conversations and history calls p95 under 50 ms). Written once per database by the benchmark server:
 // 100,000 messages over the last 90 days with 5,000 clients (20 each, alternating in and out), one inbound
-// text in 40 unread, each inbound text also in sms_replies as the webhook stores it.
+// text in 40 unread (the badge and the unread replies read them there, as every other read does).
 import type { Database } from '../../src/server/db/client';
 
 export const BENCH_SMS_MESSAGES = 100_000;
@@ -33,15 +33,9 @@ export async function seedSmsMessages(database: Database, businessId: number): P
        on cl.rn = g % $4::int`,
     [businessId, number, BENCH_SMS_MESSAGES, BENCH_SMS_CLIENTS],
   );
-  await database.query(
-    `insert into sms_replies (business_id, client_id, from_number, to_number, message_body, twilio_sid, is_read, received_at)
-     select business_id, client_id, from_number, to_number, message_body, twilio_sid, is_read, timestamp
-     from sms_messages where business_id = $1 and direction = 'inbound'`,
-    [businessId],
-  );
   await seedOutbox(database, businessId);
   // As autovacuum would after a bulk load.
-  await database.query('vacuum analyze sms_messages, sms_replies, sms_outbox, sms_bulk_batches');
+  await database.query('vacuum analyze sms_messages, sms_outbox, sms_bulk_batches');
   const [n] = await database.query<{ n: number }>('select count(*)::int as n from sms_messages where business_id = $1', [businessId]);
   return Number(n.n);
 }

@@ -182,8 +182,8 @@ test('with the local simulator, the owner plays a client\'s reply from Conversat
   await expect(page.getByText('No conversations yet')).toBeVisible();
 
   const panel = page.getByTestId('simulator-panel');
-  await panel.getByText('Local SMS simulator: play a client’s reply').click();
-  await panel.getByRole('combobox', { name: 'Client' }).click();
+  await panel.getByText('Local SMS simulator: play a client’s or lead’s reply').click();
+  await panel.getByRole('combobox', { name: 'Client or lead' }).click();
   await page.getByRole('option', { name: /Olivia Brooks/ }).click();
   await panel.getByLabel('Their text').fill('Do you have time on Saturday?');
   await panel.getByRole('button', { name: 'Play reply' }).click();

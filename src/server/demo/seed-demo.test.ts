@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { signedIn } from '../testing/requests';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from './seed-demo';
 
 let t: TestApp;
@@ -21,7 +22,7 @@ describe('demo data', () => {
              (select count(*)::int from referrals where converted) as converted,
              (select count(*)::int from leads) as leads,
              (select count(*)::int from sms_messages) as messages,
-             (select count(*)::int from sms_replies where not is_read) as unread,
+             (select count(*)::int from sms_messages where direction = 'inbound' and not is_read) as unread,
              (select count(*)::int from clients where loyalty_score >= 7) as loyal,
              (select count(distinct referral_code)::int from clients) as codes,
              (select count(*)::int from clients where created_at > now() - interval '7 days') as new_clients`);
@@ -42,5 +43,22 @@ describe('demo data', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(res.json().business.name).toBe('Sparkle & Shine Cleaning');
+  });
+
+  it('has one count of unread replies: the badge is the conversations’ unread, and Mark as Read there clears it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const cookie = String(res.headers['set-cookie']).split(';')[0];
+    const as = signedIn(t.app, cookie);
+    const get = async (url: string) => (await as.get(url)).json();
+    const conversations: { unreadCount: number; unreadMessageIds: number[] }[] = (await get('/api/sms/conversations?pageSize=100')).conversations;
+    const unread = conversations.reduce((n, c) => n + c.unreadCount, 0);
+    expect(unread).toBe(3);
+    expect(await get('/api/activities/replies?unread=true')).toEqual({ count: unread });
+    expect((await get('/api/activities/replies')).replies).toHaveLength(unread);
+    const messageIds = conversations.flatMap((c) => c.unreadMessageIds);
+    const marked = await as.post('/api/sms/mark-read', { messageIds });
+    expect(marked.json(), marked.body).toEqual({ success: true, updated: unread });
+    expect(await get('/api/activities/replies?unread=true')).toEqual({ count: 0 });
+    expect((await get('/api/activities/replies')).replies).toEqual([]);
   });
 });

@@ -15,7 +15,6 @@ import {
   referrals,
   smsLogs,
   smsMessages,
-  smsReplies,
   webhookLogs,
 } from '../db/schema';
 import { recomputeClientStats } from '../features/clients/service';
@@ -189,8 +188,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     const at = new Date(now.getTime() - (i * 5 + 1) * 3600_000);
     const sid = `SMDEMOIN${String(i).padStart(4, '0')}`;
     const isRead = i >= 3;
-    await tx.insert(smsReplies).values({ businessId, clientId: c.id, fromNumber: c.phone!, toNumber: '+15125550142', messageBody: DEMO_REPLIES[i], twilioSid: sid, isRead, receivedAt: at });
-    await tx.insert(smsMessages).values({ businessId, clientId: c.id, direction: 'inbound', fromNumber: c.phone!, toNumber: '+15125550142', messageBody: DEMO_REPLIES[i], messageType: 'reply', twilioSid: `${sid}M`, status: 'received', isRead, timestamp: at });
+    await tx.insert(smsMessages).values({ businessId, clientId: c.id, direction: 'inbound', fromNumber: c.phone!, toNumber: '+15125550142', messageBody: DEMO_REPLIES[i], messageType: 'reply', twilioSid: sid, status: 'received', isRead, timestamp: at });
   }
   const gifted = clientRows.slice(2, 6).map((c) => c.id);
   await tx.update(clients).set({ hasReward: true, rewardEarned: '$25 Service Discount', lastGiftedAt: daysAgo(12) }).where(and(eq(clients.businessId, businessId), inArray(clients.id, gifted)));

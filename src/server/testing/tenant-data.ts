@@ -89,12 +89,6 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
   );
   // A lead's text (no client): the lead conversations and the lead's communications read it.
   await db.insert(s.smsMessages).values({ businessId, leadId: lead.id, direction: 'inbound', fromNumber: '+14155550105', toNumber: '+15005550006', messageBody: `Lead reply ${MARK}`, twilioSid: `SM${MARK}3${businessId}` });
-  const smsReply = await one(
-    db
-      .insert(s.smsReplies)
-      .values({ businessId, clientId, fromNumber: '+14155550101', toNumber: '+15005550006', messageBody: `Reply ${MARK}`, twilioSid: `SM${MARK}2${businessId}` })
-      .returning({ id: s.smsReplies.id }),
-  );
   const smsLog = await one(
     db.insert(s.smsLogs).values({ businessId, clientId, phoneNumber: '+14155550101', messageType: 'thank_you', messageContent: `Thanks ${MARK}` }).returning({ id: s.smsLogs.id }),
   );
@@ -139,7 +133,6 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
     leadCommunication: leadCommunication.id,
     leadConsent: leadConsent.id,
     smsMessage: smsMessage.id,
-    smsReply: smsReply.id,
     smsLog: smsLog.id,
     activity: activity.id,
     webhookLog: webhookLog.id,

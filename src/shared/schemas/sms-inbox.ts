@@ -58,11 +58,16 @@ export const smsReplySchema = z.object({
   message: messageText,
 });
 
-/** POST /api/sms/simulate-inbound: the local simulator plays a client's text (only when the simulator is active). */
-export const simulateInboundSchema = z.object({
-  clientId: idInput('Please choose a client'),
-  message: messageText,
-});
+export const SIMULATE_CHOOSE_ONE = 'Please choose a client or a lead';
+
+/** POST /api/sms/simulate-inbound: the local simulator plays a client's or a lead's text (only when the simulator is active). */
+export const simulateInboundSchema = z
+  .object({
+    clientId: idInput(SIMULATE_CHOOSE_ONE).optional(),
+    leadId: idInput(SIMULATE_CHOOSE_ONE).optional(),
+    message: messageText,
+  })
+  .refine((v) => (v.clientId === undefined) !== (v.leadId === undefined), { error: SIMULATE_CHOOSE_ONE, path: ['clientId'] });
 
 /** POST /api/sms/mark-read (spec: messageIds). */
 export const markReadSchema = z.object({
@@ -157,13 +162,16 @@ export const smsReplyResultSchema = z.object({ success: z.literal(true), message
 
 export const markReadResultSchema = z.object({ success: z.literal(true), updated: z.number() });
 
-/** Spec part 1 "Unread reply item": client (name, phone), messageBody, receivedAt, isRead, twilioSid. */
+/** Spec part 1 "Unread reply item": client (name, phone), messageBody, receivedAt, isRead, twilioSid. An unread inbound text. */
 export const replyItemSchema = z.object({
   id: z.number(),
-  /** The sms_messages id to send to POST /api/sms/mark-read. */
-  messageId: z.number().nullable(),
+  /** The text's id to send to POST /api/sms/mark-read (the same as `id`). */
+  messageId: z.number(),
   clientId: z.number().nullable(),
   client: smsClientSchema.nullable(),
+  /** A text from a lead not yet a client: the lead, answered through the lead's text call. */
+  leadId: z.number().nullable(),
+  lead: smsClientSchema.nullable(),
   fromNumber: z.string(),
   messageBody: z.string(),
   receivedAt: z.string(),

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 // SMS fixtures for the browser tests: clients to text, a business number from the local simulator,
-// and a client's reply played through the simulator (as the Conversations tab's control does).
+// leads, and a client's reply played through the simulator (as the Conversations tab's control does).
 
 export interface SeededClient {
   id: number;
@@ -70,4 +70,17 @@ export function freshServiceSid(): string {
 export async function registerViaApi(page: Page) {
   const res = await page.request.post('/api/sms/registration/existing', { data: { messagingServiceSid: freshServiceSid() } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A lead with a phone, added through the API; its id. */
+export async function addLeadViaApi(page: Page, name: string, phone: string): Promise<number> {
+  const res = await page.request.post('/api/leads', { data: { name, phone } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id;
+}
+
+/** The lead texts the business (the local simulator plays it as an inbound text from the lead's phone). */
+export async function playLeadReply(page: Page, leadId: number, message: string) {
+  const res = await page.request.post('/api/sms/simulate-inbound', { data: { leadId, message } });
+  expect(res.status(), await res.text()).toBe(201);
 }

@@ -125,27 +125,6 @@ export const smsConversations = pgTable(
   ],
 );
 
-export const smsReplies = pgTable(
-  'sms_replies',
-  {
-    id: id(),
-    businessId: businessId(),
-    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
-    fromNumber: text('from_number').notNull(),
-    toNumber: text('to_number').notNull(),
-    messageBody: text('message_body').notNull(),
-    twilioSid: text('twilio_sid'),
-    isRead: boolean('is_read').notNull().default(false),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('sms_replies_twilio_sid_key').on(t.twilioSid),
-    index('sms_replies_business_received_idx').on(t.businessId, t.receivedAt),
-    // The unread badge (polled every 30 s) reads only the unread replies.
-    index('sms_replies_business_unread_idx').on(t.businessId, t.receivedAt).where(sql`not ${t.isRead}`),
-  ],
-);
-
 export type ActivityMetadata = {
   phone_number?: string;
   message_type?: string;

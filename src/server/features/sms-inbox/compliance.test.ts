@@ -100,7 +100,7 @@ describe('forwarding', () => {
     expect((await postSigned(t.app, '/api/sms/inbound', answer)).statusCode).toBe(200);
     expect(t.sms.sent.slice(before)).toEqual([expect.objectContaining({ from: fwd.number, to: DAN, body: 'Yes, 9 am works.' })]);
     // The owner's own text is not a client's reply: not unread, in no conversation.
-    expect(await count(t.database, 'sms_replies', 'from_number = $1', [OWNER_PHONE])).toBe(0);
+    expect(await count(t.database, 'sms_messages', 'from_number = $1 and not is_read', [OWNER_PHONE])).toBe(0);
     // The relayed answer is in Dan's conversation as outbound.
     const [m] = await t.database.query<Record<string, any>>("select client_id, direction from sms_messages where business_id = $1 and to_number = $2 and message_body = 'Yes, 9 am works.'", [fwd.id, DAN]);
     expect(m).toMatchObject({ client_id: await clientIdOf(fwd, DAN), direction: 'outbound' });

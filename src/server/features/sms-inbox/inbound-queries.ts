@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { businessNumbers, businesses, clients, leads, outreachSettings, smsLogs, smsMessages, smsReplies, smsReplyContext } from '../../db/schema';
+import { businessNumbers, businesses, clients, leads, outreachSettings, smsLogs, smsMessages, smsReplyContext } from '../../db/schema';
 import { sendingNumber } from '../../db/sending-number';
 
 // SQL of the webhooks: which business a number belongs to, the client a phone is, storing an inbound
@@ -68,13 +68,6 @@ export async function insertInboundMessage(
     .onConflictDoNothing({ target: smsMessages.twilioSid })
     .returning({ id: smsMessages.id });
   return row ? row.id : null;
-}
-
-export async function insertReply(tx: Tx, m: { businessId: number; clientId: number | null; from: string; to: string; body: string; sid: string }) {
-  await tx
-    .insert(smsReplies)
-    .values({ businessId: m.businessId, clientId: m.clientId, fromNumber: m.from, toNumber: m.to, messageBody: m.body, twilioSid: m.sid })
-    .onConflictDoNothing({ target: smsReplies.twilioSid });
 }
 
 /**
@@ -162,5 +155,11 @@ export async function selectClient(tx: Tx, businessId: number, clientId: number)
     .select({ id: clients.id, name: clients.name, phone: clients.phone })
     .from(clients)
     .where(and(eq(clients.businessId, businessId), eq(clients.id, clientId)));
+  return r ?? null;
+}
+
+/** A lead of the business: its name and phone. */
+export async function selectLead(tx: Tx, businessId: number, leadId: number): Promise<{ id: number; name: string; phone: string | null } | null> {
+  const [r] = await tx.select({ id: leads.id, name: leads.name, phone: leads.phone }).from(leads).where(and(eq(leads.businessId, businessId), eq(leads.id, leadId)));
   return r ?? null;
 }

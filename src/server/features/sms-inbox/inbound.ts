@@ -73,7 +73,6 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
       isRead: false,
     });
     if (messageId === null) return null;
-    await q.insertReply(tx, { businessId: owner.businessId, clientId: client?.id ?? null, from, to, body: inbound.body, sid: inbound.sid });
     const who = client?.name ?? (lead ? `${lead.name} (lead)` : formatPhone(from));
     await recordActivity(tx, owner.businessId, 'sms_received', keyword ? `${who} texted ${inbound.body.trim().toUpperCase()}` : `Text from ${who}`, {
       phone_number: from,

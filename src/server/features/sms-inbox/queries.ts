@@ -1,6 +1,6 @@
 import { type SQL, and, eq, inArray, not, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { smsMessages, smsReplies } from '../../db/schema';
+import { smsMessages } from '../../db/schema';
 import { readRows, rowCount as count } from '../../db/read-rows';
 import { normalizePhone } from '../../../shared/phone';
 import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
@@ -74,13 +74,20 @@ export async function selectHistory(tx: Tx, businessId: number, opts: { offset: 
   return rows.map(toMessage);
 }
 
+/**
+ * Unread, the one notion (docs/sms-inbox.md "Unread"): an inbound text not yet read. The badge, the unread replies,
+ * the conversations' counts (kept from these rows) and the feed's filter all read this; Mark as Read, from any
+ * screen, and an answer write it.
+ */
+const UNREAD = sql`m.direction = 'inbound' and not m.is_read`;
+
 /** Recent SMS Activity: messages since `since`, newest first, filtered by direction or unread. */
 export async function selectFeed(tx: Tx, businessId: number, opts: { since: Date; filter: 'all' | 'inbound' | 'outbound' | 'unread'; limit: number }): Promise<SmsMessage[]> {
   const filters: Record<typeof opts.filter, SQL> = {
     all: sql``,
     inbound: sql`and m.direction = 'inbound'`,
     outbound: sql`and m.direction = 'outbound'`,
-    unread: sql`and m.direction = 'inbound' and not m.is_read`,
+    unread: sql`and ${UNREAD}`,
   };
   const rows = await readRows<Record<string, any>>(
     tx,
@@ -181,7 +188,7 @@ export async function searchConversations(tx: Tx, businessId: number, opts: { se
   return selectConversations(tx, businessId, { ...opts, match });
 }
 
-/** Marks the business's own inbound messages read (and their sms_replies rows); ids of others change nothing. */
+/** Marks the business's own inbound messages read; ids of others, outbound or already read change nothing. */
 export async function markRead(tx: Tx, businessId: number, messageIds: number[]): Promise<number> {
   const marked = await tx
     .update(smsMessages)
@@ -194,14 +201,7 @@ export async function markRead(tx: Tx, businessId: number, messageIds: number[])
         not(smsMessages.isRead),
       ),
     )
-    .returning({ id: smsMessages.id, twilioSid: smsMessages.twilioSid });
-  const sids = marked.map((r) => r.twilioSid).filter((s): s is string => Boolean(s));
-  if (sids.length) {
-    await tx
-      .update(smsReplies)
-      .set({ isRead: true })
-      .where(and(eq(smsReplies.businessId, businessId), inArray(smsReplies.twilioSid, sids), not(smsReplies.isRead)));
-  }
+    .returning({ id: smsMessages.id });
   return marked.length;
 }
 
@@ -214,35 +214,38 @@ export async function markConversationRead(tx: Tx, businessId: number, clientId:
   return unread.length ? markRead(tx, businessId, unread.map((r) => r.id)) : 0;
 }
 
-/** Unread replies (the badge). */
+/** Unread replies (the badge), through sms_messages_business_unread_ts_idx. */
 export async function countUnreadReplies(tx: Tx, businessId: number): Promise<number> {
-  const [r] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from sms_replies where business_id = ${businessId} and not is_read`);
+  const [r] = await readRows<{ n: number }>(tx, sql`select count(*)::int as n from sms_messages m where m.business_id = ${businessId} and ${UNREAD}`);
   return Number(r?.n ?? 0);
 }
 
-/** The unread replies, newest first, with the sms_messages id that mark-read takes. */
+/** The unread replies, newest first: the client's name, else the lead's (a text from a lead not yet a client). */
 export async function selectUnreadReplies(tx: Tx, businessId: number, limit: number): Promise<ReplyItem[]> {
   const rows = await readRows<Record<string, any>>(
     tx,
-    sql`select r.id, m.id as message_id, r.client_id, c.name as client_name, c.phone as client_phone,
-        r.from_number, r.message_body, r.received_at, r.is_read, r.twilio_sid
-      from sms_replies r
-      left join clients c on c.id = r.client_id and c.business_id = r.business_id
-      left join sms_messages m on m.twilio_sid = r.twilio_sid and m.business_id = r.business_id
-      where r.business_id = ${businessId} and not r.is_read
-      order by r.received_at desc, r.id desc limit ${count(limit)}`,
+    sql`select m.id, m.client_id, c.name as client_name, c.phone as client_phone, m.lead_id, l.name as lead_name, l.phone as lead_phone,
+        m.from_number, m.message_body, m.timestamp, m.twilio_sid
+      from sms_messages m
+      ${CLIENT_JOIN}
+      left join leads l on m.client_id is null and l.id = m.lead_id and l.business_id = m.business_id
+      where m.business_id = ${businessId} and ${UNREAD}
+      order by m.timestamp desc, m.id desc limit ${count(limit)}`,
   );
   return rows.map((r) => {
     const clientId = r.client_id == null ? null : Number(r.client_id);
+    const leadId = r.lead_id == null || r.lead_name == null ? null : Number(r.lead_id);
     return {
       id: Number(r.id),
-      messageId: r.message_id == null ? null : Number(r.message_id),
+      messageId: Number(r.id),
       clientId,
       client: clientId != null && r.client_name != null ? { id: clientId, name: r.client_name, phone: r.client_phone ?? null } : null,
+      leadId,
+      lead: leadId != null ? { id: leadId, name: r.lead_name, phone: r.lead_phone ?? null } : null,
       fromNumber: r.from_number,
       messageBody: r.message_body,
-      receivedAt: iso(r.received_at),
-      isRead: Boolean(r.is_read),
+      receivedAt: iso(r.timestamp),
+      isRead: false,
       twilioSid: r.twilio_sid ?? null,
     };
   });

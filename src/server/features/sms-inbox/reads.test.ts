@@ -19,13 +19,6 @@ async function message(biz: InboxBusiness, clientId: number | null, direction: '
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
     [biz.id, clientId, direction, direction === 'inbound' ? '+14155550100' : biz.number, direction === 'inbound' ? biz.number : '+14155550100', body, `SMr${Math.random().toString(16).slice(2)}`, direction === 'inbound' ? 'received' : 'delivered', isRead, new Date(Date.now() - hoursAgo * HOUR).toISOString()],
   );
-  if (direction === 'inbound') {
-    await t.database.query(
-      `insert into sms_replies (business_id, client_id, from_number, to_number, message_body, twilio_sid, is_read, received_at)
-       select business_id, client_id, from_number, to_number, message_body, twilio_sid, is_read, timestamp from sms_messages where id = $1`,
-      [r.id],
-    );
-  }
   return Number(r.id);
 }
 

@@ -1,17 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { SmsLeadConversation, SmsLeadConversations } from '../../../shared/schemas/sms-inbox';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Textarea } from '../../components/ui/textarea';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
-import { textLead } from '../../lib/query-keys/leads';
-import { refreshMessaging } from '../../lib/query-keys/sms';
+import { LeadReply } from '../../components/sms/lead-reply';
 import { ThreadCard } from './conversation-card';
 import { LEAD_CONVERSATIONS_KEY } from '../../lib/query-keys/sms';
-
 
 /**
  * Leads who texted (or were texted) and are no client yet (docs/sms-inbox.md, "Leads"): their threads above the
@@ -45,38 +37,5 @@ function LeadConversationCard({ conversation: c }: { conversation: SmsLeadConver
       badge={<Badge variant="warning">Lead</Badge>}
       reply={<LeadReply leadId={c.leadId} name={c.lead.name} />}
     />
-  );
-}
-
-function LeadReply({ leadId, name }: { leadId: number; name: string }) {
-  const qc = useQueryClient();
-  const [message, setMessage] = useState('');
-  const id = useId();
-  const send = useMutation({
-    mutationFn: (text: string) => textLead(leadId, text),
-    onSuccess: () => {
-      setMessage('');
-      toast({ title: 'SMS sent', description: `Your text to ${name} was sent.` });
-      void refreshMessaging(qc);
-    },
-    onError: (error) => toast({ title: 'Failed to send SMS', description: errorMessage(error, 'The text was not sent. Please try again.'), variant: 'destructive' }),
-  });
-  return (
-    <form
-      className="flex items-end gap-2 border-t border-slate-100 p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (message.trim()) send.mutate(message.trim());
-      }}
-    >
-      <label htmlFor={id} className="sr-only">
-        Reply to {name}
-      </label>
-      <Textarea id={id} rows={2} placeholder={`Reply to ${name}`} value={message} onChange={(e) => setMessage(e.target.value)} />
-      <Button type="submit" disabled={send.isPending || !message.trim()} aria-label={`Send reply to ${name}`}>
-        <Send aria-hidden="true" />
-        {send.isPending ? 'Sending…' : 'Send'}
-      </Button>
-    </form>
   );
 }

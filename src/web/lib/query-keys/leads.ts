@@ -6,6 +6,8 @@ import { invalidatePrefixes } from './prefix';
 /** The leads feature's reads (GET /api/leads*). */
 export const LEADS_KEY = '/api/leads';
 export const LEAD_STATS_KEY = '/api/leads/stats';
+/** The newest 100 leads (the most one page holds): the SMS simulator offers those with a phone. */
+export const NEWEST_LEADS_URL = `${LEADS_KEY}?pageSize=100`;
 /** The count of leads not yet seen: the sidebar's badge. */
 export const NEW_LEADS_COUNT_URL = '/api/leads?new=true';
 
