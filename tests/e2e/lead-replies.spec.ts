@@ -9,7 +9,6 @@ import { DESKTOP, PHONE } from './support/viewports';
 // the simulator plays a lead's text, the Activity dashboard names the lead and answers it, and Mark as Read in
 // SMS Management's Conversations or Mark Read on the dashboard clears the other screen too.
 
-
 const replies = (page: Page) => page.getByTestId('unread-reply');
 
 async function open(page: Page, path: '/dashboard' | '/outreach', heading: string) {
