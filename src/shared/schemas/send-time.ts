@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput } from './ids';
+import { MAX_ID } from './ids';
 
 // When the owner's one-tap text (thank-you, gift, follow-up, referral ask) goes: at once, or at the start of the
 // recipient's allowed hours (docs/sms-send-window.md "Per kind of text"). The server decides; the dialogs show
@@ -15,7 +15,10 @@ export const scheduledSendSchema = z.object({
 export type ScheduledSend = z.infer<typeof scheduledSendSchema>;
 
 /** GET /api/sms/send-time?clientId=N: when a one-tap text to this client would go if sent now. */
-export const sendTimeQuerySchema = z.object({ clientId: idInput('Client not found') });
+const CLIENT_NOT_FOUND = 'Client not found';
+export const sendTimeQuerySchema = z.object({
+  clientId: z.coerce.number({ error: CLIENT_NOT_FOUND }).int({ error: CLIENT_NOT_FOUND }).positive({ error: CLIENT_NOT_FOUND }).max(MAX_ID, { error: CLIENT_NOT_FOUND }),
+});
 export const sendTimeResponseSchema = z.object({ scheduled: scheduledSendSchema.nullable() });
 export type SendTimeResponse = z.infer<typeof sendTimeResponseSchema>;
 
