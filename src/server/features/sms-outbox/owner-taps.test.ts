@@ -183,3 +183,30 @@ describe('at noon Pacific, each goes at once as before', () => {
     expect(await clientRow(gus)).toMatchObject({ has_reward: true, reward_earned: '$50 Gift Card', thank_you_sent: true });
   });
 });
+
+describe("the browser tests' clock header (x-sms-send-window-clock)", () => {
+  it('is ignored where the window is enforced: a claimed noon does not let a text out at 1:15 am', async () => {
+    clock = NIGHT;
+    const ivy = await sfClient('Ivy Lane');
+    const res = await signedIn(t.app, biz.cookie, { 'x-sms-send-window-clock': NOON_PACIFIC.toISOString() }).get(`/api/sms/send-time?clientId=${ivy}`);
+    expect(res.json()).toEqual({ scheduled: SCHEDULED });
+  });
+
+  it('with SMS_SEND_WINDOW=off (simulator only) it turns the window on at that instant; without it texts go at once', async () => {
+    const off = await createTestApp({ smsSendWindow: 'off' }, { now: () => NIGHT });
+    try {
+      const owner = await createBusiness(off.database, { name: 'Night Owl' });
+      await setSendingNumber(off.database, owner.id, '+15125550110');
+      const jo = (await addClient(off.app, owner, 'Jo Reyes', '(415) 555-0177')).id;
+      const plain = await signedIn(off.app, owner.cookie).get(`/api/sms/send-time?clientId=${jo}`);
+      expect(plain.json()).toEqual({ scheduled: null });
+      const atNight = signedIn(off.app, owner.cookie, { 'x-sms-send-window-clock': NIGHT.toISOString() });
+      expect((await atNight.get(`/api/sms/send-time?clientId=${jo}`)).json()).toEqual({ scheduled: SCHEDULED });
+      const sent = await atNight.post('/api/admin/send-thanks', { clientId: jo, message: 'Thanks Jo!' });
+      expect(sent.json()).toMatchObject({ sms: null, scheduled: SCHEDULED });
+      expect(off.sms.sent).toHaveLength(0);
+    } finally {
+      await off.close();
+    }
+  });
+});
