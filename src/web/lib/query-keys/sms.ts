@@ -15,6 +15,8 @@ export const LEAD_CONVERSATIONS_KEY = '/api/sms/lead-conversations';
 export const MESSAGES_KEY = '/api/sms/messages';
 export const SCHEDULED_KEY = '/api/sms/scheduled';
 export const BULK_KEY = '/api/sms/bulk';
+/** GET /api/sms/send-time?clientId=N: when a one-tap text to the client would go (docs/sms-send-window.md). */
+export const sendTimeKey = (clientId: number) => [`/api/sms/send-time?clientId=${clientId}`];
 
 /** POST /api/sms/assign-local-number: the setup guide's one-step number (area code or ZIP, forwarding). */
 export const assignLocalNumber = (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body);
