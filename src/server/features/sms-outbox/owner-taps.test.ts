@@ -5,6 +5,7 @@ import { signedIn } from '../../testing/requests';
 import { addClient } from '../../testing/clients';
 import { addReferral } from '../referrals/test-helpers.test-util';
 import { deliverOutboxText } from './deliver';
+import { queueTexts } from './enqueue';
 
 // The owner's one-tap texts (thank-you, gift, referral follow-up, referral ask) at 1 am Pacific wait in the
 // outbox for 8:00 am the recipient's time, and go out then through the outbox's delivery; at an open hour they
@@ -122,6 +123,19 @@ describe('at 1:15 am Pacific, each one-tap text waits for 8:00 am their time', (
     await deliverAt(row.id, new Date(EIGHT_AM_PACIFIC.getTime() + 9 * 60_000));
     expect(t.sms.sent.slice(before)).toHaveLength(1);
     expect(t.sms.sent[before].body).toMatch(/^Hi Dee, share your link: http:\/\/localhost:3000\/refer\?code=/);
+  });
+
+  it("the owner's thank-you, sent from the outbox, starts no cool-down for the automatic one", async () => {
+    await t.database.query(`update outreach_settings set auto_message_settings = '{"autoSendThankYou": true}'::jsonb where business_id = $1`, [biz.id]);
+    const kim = await sfClient('Kim Vo');
+    expect((await post('/api/admin/send-thanks', { clientId: kim, message: 'Thanks Kim!' })).json().scheduled).toEqual(SCHEDULED);
+    const [tapped] = (await outbox()).slice(-1);
+    await deliverAt(tapped.id, new Date(EIGHT_AM_PACIFIC.getTime() + 30 * 60_000));
+    const at = new Date(EIGHT_AM_PACIFIC.getTime() + 40 * 60_000);
+    const [automatic] = await queueTexts(t, biz.id, [{ clientId: kim, kind: 'thankYou', key: `thank-you:booking:kim`, body: 'Thanks again {clientName}!' }], { now: at });
+    await deliverAt(automatic.id, at);
+    const rows = await outbox();
+    expect([tapped.id, automatic.id].map((id) => rows.find((r) => r.id === id)?.status)).toEqual(['sent', 'sent']);
   });
 
   it('GET /api/sms/send-time says when, before the owner sends', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, max, sql } from 'drizzle-orm';
+import { and, eq, isNull, max, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
 import { clients, referrals, smsBulkBatches, smsMessages, smsOutbox } from '../../db/schema';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
@@ -288,21 +288,21 @@ export async function recentMarketingSends(tx: Tx, businessId: number, to: strin
   return rows.map((r) => new Date(r.at));
 }
 
-/** When this client was last sent a text of this kind from the outbox (cool-downs). */
+/** When this client was last sent an automated text of this kind from the outbox (cool-downs; the owner's own texts do not count). */
 export async function lastSentOfKind(tx: Tx, businessId: number, clientId: number, kind: OutboxKind): Promise<Date | null> {
   const [row] = await tx
     .select({ at: max(smsOutbox.sentAt) })
     .from(smsOutbox)
-    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.clientId, clientId), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent')));
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.clientId, clientId), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent'), isNull(smsOutbox.ownerTap)));
   return row?.at ?? null;
 }
 
-/** When this number (a recipient who is not a client) was last sent a text of this kind from the outbox. */
+/** When this number (a recipient who is not a client) was last sent an automated text of this kind from the outbox. */
 export async function lastSentOfKindTo(tx: Tx, businessId: number, toNumber: string, kind: OutboxKind): Promise<Date | null> {
   const [row] = await tx
     .select({ at: max(smsOutbox.sentAt) })
     .from(smsOutbox)
-    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.toNumber, toNumber), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent')));
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.toNumber, toNumber), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent'), isNull(smsOutbox.ownerTap)));
   return row?.at ?? null;
 }
 
