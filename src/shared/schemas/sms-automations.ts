@@ -5,7 +5,6 @@ import { z } from 'zod';
 
 export const SCHEDULED_PAGE_SIZE = 50;
 export const AUTOMATED_KINDS = ['thankYou', 'review', 'followUp'] as const;
-export type AutomatedKind = (typeof AUTOMATED_KINDS)[number];
 
 /** Texts the owner tapped out at a closed hour for the recipient wait with them (docs/sms-send-window.md "Per kind of text"). */
 export const SCHEDULED_KINDS = [...AUTOMATED_KINDS, 'gift', 'referral', 'custom'] as const;

@@ -3,7 +3,6 @@ import { createBusiness, setSendingNumber, type TestBusiness } from '../../testi
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedIn } from '../../testing/requests';
 import { addClient } from '../../testing/clients';
-import { addReferral } from '../referrals/test-helpers.test-util';
 import { deliverOutboxText } from './deliver';
 import { queueTexts } from './enqueue';
 
@@ -30,7 +29,15 @@ const get = (url: string) => signedIn(t.app, biz.cookie).get(url);
 let seq = 0;
 /** A client with a 415 (San Francisco) number and a booking, their basis to text. */
 const sfClient = async (name: string) => (await addClient(t.app, biz, name, `(415) 555-01${String(10 + ++seq).padStart(2, '0')}`)).id;
-const sfFriend = async (name: string) => addReferral(t.database, biz.id, { referrer: null, referrerCode: 'SPARK1', refereeName: name, refereePhone: `+1415555${String(1000 + ++seq)}` });
+/** A friend's pending claim, with the claim page's text consent, from a 415 number. */
+const sfFriend = async (name: string) =>
+  (
+    await t.database.query<{ id: number }>(
+      `insert into referrals (business_id, referrer_code, referee_name, referee_phone, sms_consent_at, sms_consent_text)
+       values ($1, 'SPARK1', $2, $3, now(), 'Text me about my reward.') returning id`,
+      [biz.id, name, `+1415555${String(1000 + ++seq)}`],
+    )
+  )[0].id;
 
 type OutboxRow = { id: number; kind: string; status: string; not_before: Date; owner_tap: unknown; reason: string | null; time_zone: string | null };
 const outbox = () => t.database.query<OutboxRow>('select id, kind, status, not_before, owner_tap, reason, time_zone from sms_outbox where business_id = $1 order by id', [biz.id]);
