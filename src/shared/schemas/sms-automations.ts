@@ -7,7 +7,7 @@ export const SCHEDULED_PAGE_SIZE = 50;
 export const AUTOMATED_KINDS = ['thankYou', 'review', 'followUp'] as const;
 
 /** Texts the owner tapped out at a closed hour for the recipient wait with them (docs/sms-send-window.md "Per kind of text"). */
-export const SCHEDULED_KINDS = [...AUTOMATED_KINDS, 'gift', 'referral', 'custom'] as const;
+export const SCHEDULED_KINDS = [...AUTOMATED_KINDS, 'gift', 'referral', 'custom', 'reply'] as const;
 type ScheduledKind = (typeof SCHEDULED_KINDS)[number];
 
 /** How the Message History tab names each kind. */
@@ -18,6 +18,7 @@ export const AUTOMATED_KIND_LABELS: Record<ScheduledKind, string> = {
   gift: 'Gift',
   referral: 'Referral ask',
   custom: 'Text',
+  reply: 'Reply',
 };
 
 export const scheduledQuerySchema = z.object({

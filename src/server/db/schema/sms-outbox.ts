@@ -34,7 +34,7 @@ export const smsBulkBatches = pgTable(
   ],
 );
 
-export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'followUp' | 'gift' | 'referral' | 'custom';
+export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'followUp' | 'gift' | 'referral' | 'custom' | 'reply';
 
 /**
  * A text the owner tapped out (not an automation): no automation toggle or cool-down applies to it, and its

@@ -6,9 +6,10 @@ import { addClient } from '../../testing/clients';
 import { deliverOutboxText } from './deliver';
 import { queueTexts } from './enqueue';
 
-// The owner's one-tap texts (thank-you, gift, referral follow-up, referral ask) at 1 am Pacific wait in the
-// outbox for 8:00 am the recipient's time, and go out then through the outbox's delivery; at an open hour they
-// go at once, as before (docs/sms-send-window.md "Per kind of text").
+// The owner's one-tap texts (thank-you, gift, referral follow-up, referral ask), and a reply to a client who has
+// not texted in 24 hours, at 1 am Pacific wait in the outbox for 8:00 am the recipient's time, and go out then
+// through the outbox's delivery; at an open hour they go at once, as before (docs/sms-send-window.md "Per kind of
+// text").
 
 let clock = new Date();
 let t: TestApp;
@@ -173,6 +174,44 @@ describe('at 1:15 am Pacific, each one-tap text waits for 8:00 am their time', (
       expect(res.statusCode, query).toBe(status);
       expect(res.json().message).toBe('Client not found');
     }
+  });
+});
+
+describe('replies at 1:15 am Pacific', () => {
+  beforeAll(() => {
+    clock = NIGHT;
+  });
+  /** The client's own text to the business, `hoursBefore` the night's clock. */
+  const textFrom = (clientId: number, hoursBefore: number) =>
+    t.database.query(
+      `insert into sms_messages (business_id, client_id, direction, from_number, to_number, message_body, message_type, timestamp)
+       select business_id, id, 'inbound', phone, '+15125550110', 'Are you free Friday?', 'reply', $2 from clients where id = $1`,
+      [clientId, new Date(NIGHT.getTime() - hoursBefore * 3_600_000)],
+    );
+
+  it('to a client who texted within 24 hours: sent at once', async () => {
+    const lia = await sfClient('Lia Moss');
+    await textFrom(lia, 23);
+    const before = t.sms.sent.length;
+    const res = await post('/api/sms/reply', { clientId: lia, message: 'Yes, Friday at 10 works!' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Reply sent successfully', scheduled: null, sms: { messageBody: 'Yes, Friday at 10 works!' } });
+    expect(t.sms.sent.length).toBe(before + 1);
+  });
+
+  it('to a client whose last text is older (or who never wrote): queued for 8:00 am, then sent', async () => {
+    const max = await sfClient('Max Bell');
+    await textFrom(max, 25);
+    const rows = (await outbox()).length;
+    const before = t.sms.sent.length;
+    const res = await post('/api/sms/reply', { clientId: max, message: 'Hi {clientName}, we have a slot Friday.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Reply scheduled for 8:00 am their time', sms: null, scheduled: SCHEDULED });
+    expect(t.sms.sent.length).toBe(before);
+    const added = (await outbox()).slice(rows);
+    expect(added).toMatchObject([{ kind: 'reply', status: 'queued', not_before: EIGHT_AM_PACIFIC }]);
+    await deliverAt(added[0].id, new Date(EIGHT_AM_PACIFIC.getTime() + 50 * 60_000));
+    expect(t.sms.sent.slice(before).map((x) => x.body)).toEqual(['Hi Max, we have a slot Friday.']);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AssignLocalNumberResponse, SendSmsResponse } from '../../../shared/schemas/sms';
+import type { SmsReplyResult } from '../../../shared/schemas/sms-inbox';
 import { apiJson } from '../api';
 import { FEED_KEY, REPLIES_KEY } from './activity';
 import { refreshBusiness } from './business';
@@ -26,7 +27,7 @@ export const sendFollowUpSms = (input: { clientId: number; messageContent: strin
   apiJson<SendSmsResponse>('POST', '/api/outreach/send-sms', { clientId: input.clientId, messageType: 'followUp', messageContent: input.messageContent });
 
 /** POST /api/sms/reply and /api/sms/mark-read: the inbox's actions, from SMS Management and the dashboard. */
-export const replyToClient = (input: { clientId: number; message: string }) => apiJson<unknown>('POST', '/api/sms/reply', input);
+export const replyToClient = (input: { clientId: number; message: string }) => apiJson<SmsReplyResult>('POST', '/api/sms/reply', input);
 export const markRead = (messageIds: number[]) => apiJson<unknown>('POST', '/api/sms/mark-read', { messageIds });
 
 /** Reads that change when a text goes out or is read: by URL prefix (each screen adds its own query string). */
