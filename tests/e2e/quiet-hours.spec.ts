@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { addReferrer, claimReferral } from './support/referrals';
-import { addClients, chooseNumberViaApi } from './support/sms';
+import { addClients, chooseNumberViaApi, playClientReply } from './support/sms';
 import { expectToast, toastWith } from './support/toast';
 
 // The owner's one-tap texts at 1:15 am Pacific (docs/sms-send-window.md "Per kind of text"): the dialogs say
@@ -58,6 +58,21 @@ test('Follow Up to a 415 friend at 1:20 am: the toast says the reminder is sched
   await page.getByRole('button', { name: 'Follow Up with Noah Park' }).click({ timeout: 15_000 });
   await expectToast(page, 'Reminder scheduled for 8:00 am their time');
   await expect(toastWith(page, 'Reminder sent successfully')).toHaveCount(0);
+});
+
+test('a reply at 1:15 am to a client whose last text is more than 24 hours old: the toast says scheduled', async ({ page }) => {
+  await signUpViaApi(page);
+  const [cal] = await addClients(page, [{ name: 'Cal Ruiz', phone: '(415) 555-0144' }]);
+  await chooseNumberViaApi(page);
+  await playClientReply(page, cal.id, 'Do you clean windows?'); // now: years before the test clock's night
+  await atNight(page);
+  await page.goto('/dashboard');
+
+  const item = page.getByTestId('unread-reply').filter({ hasText: 'Cal Ruiz' });
+  await item.getByLabel('Reply to Cal Ruiz', { exact: true }).fill('Yes, we do!', { timeout: 15_000 });
+  await item.getByRole('button', { name: 'Send reply to Cal Ruiz' }).click();
+  await expectToast(page, 'Reply scheduled for 8:00 am their time');
+  await expect(toastWith(page, 'Reply sent successfully')).toHaveCount(0);
 });
 
 test('at an open hour the Gift dialog shows the text and no wait, and the spec toast says sent', async ({ page }) => {
