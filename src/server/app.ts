@@ -25,6 +25,8 @@ export type AppDeps = {
   jobs: JobQueue;
   /** Texts (providers/sms): chosen from config when not given — Twilio with TWILIO_* set, else the simulator. */
   sms?: SmsProvider;
+  /** The clock the owner's sends are timed by (docs/sms-send-window.md); tests fix it. The system clock when not given. */
+  now?: () => Date;
 };
 
 /** The deps as the routes see them: the SMS provider always chosen. */

@@ -27,6 +27,19 @@ export type TestAppOptions = {
   jobs?: JobDefinition[];
   /** Another SMS provider (the Twilio driver against a stand-in); `sms` is then a simulator the app does not use. */
   sms?: SmsProvider;
+  /**
+   * The clock the owner's one-tap sends are timed by. Default: today at 20:00 UTC (noon Pacific, 3 pm Eastern,
+   * 10 am Hawaii; Monday when today is Sunday, which some states' rules close), an open hour for every US
+   * number, so tests that do not set it do not depend on the hour.
+   */
+  now?: () => Date;
+};
+
+const openHourToday = () => {
+  const at = new Date();
+  at.setUTCHours(20, 0, 0, 0);
+  if (at.getUTCDay() === 0) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
 };
 
 /** The whole app on its own database. Call once per file (beforeAll) and close it in afterAll. */
@@ -40,7 +53,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ? await startJobs({ database, log: jobLog, email, sms: options.sms ?? sms, origin: config.appUrl ?? 'http://localhost', appUrl: config.appUrl, smsSendWindowOff: config.smsSendWindow === 'off' }, options.jobs, fastJobs)
     : null;
   const jobs = boss ?? memoryQueue();
-  const app = await buildApp({ config, database, email, jobs, sms: options.sms ?? sms });
+  const app = await buildApp({ config, database, email, jobs, sms: options.sms ?? sms, now: options.now ?? openHourToday });
   await app.ready();
   return {
     app,

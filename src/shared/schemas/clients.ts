@@ -3,6 +3,7 @@ import { requiredText } from './required-text';
 import { textingSchema } from './texting';
 import { CLIENT_PAGE_SIZE, CLIENT_SORTS, GIFT_TYPES } from '../constants';
 import { sentSmsSchema } from './sms';
+import { scheduledSendSchema } from './send-time';
 import { idInput, numberInput } from './ids';
 import { parseServiceDate } from './imports';
 
@@ -164,5 +165,18 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 /** POST /api/clients (201). */
 export const addClientResponseSchema = z.object({ client: clientSchema });
 
-/** POST /api/admin/send-gift and /api/admin/send-thanks. */
-export const clientActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), client: clientSchema, sms: sentSmsSchema });
+/**
+ * POST /api/admin/send-gift and /api/admin/send-thanks: `sms` is the text sent now; at a closed hour for the client
+ * it is null and `scheduled` says when it goes (docs/sms-send-window.md "Per kind of text").
+ */
+export const clientActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  client: clientSchema,
+  sms: sentSmsSchema.nullable(),
+  scheduled: scheduledSendSchema.nullable(),
+});
+export type ClientActionResponse = z.infer<typeof clientActionResponseSchema>;
+
+/** The Send Gift text (placeholders filled in when it is sent); the dialog shows it filled in for the client. */
+export const giftMessage = (label: string) => `Hi {clientName}! As a thank-you, {businessName} has a ${label} for you. Just mention it when you book your next visit.`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sentSmsSchema } from './sms';
+import { scheduledSendSchema } from './send-time';
 
 // Owner-side referral calls (spec part 2 "Referral Tracker", part 1 "Activity Dashboard"; docs/referrals.md,
 // "Owner side"). The server serialises through these schemas and the browser types its queries with them.
@@ -161,7 +162,9 @@ export const reminderResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   lastReminderAt: z.string(),
-  sms: sentSmsSchema,
+  /** The text sent now; null when it waits for the friend's hours (`scheduled`). */
+  sms: sentSmsSchema.nullable(),
+  scheduled: scheduledSendSchema.nullable(),
 });
 export type ReminderResponse = z.infer<typeof reminderResponseSchema>;
 

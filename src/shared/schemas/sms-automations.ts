@@ -5,13 +5,20 @@ import { z } from 'zod';
 
 export const SCHEDULED_PAGE_SIZE = 50;
 export const AUTOMATED_KINDS = ['thankYou', 'review', 'followUp'] as const;
-export type AutomatedKind = (typeof AUTOMATED_KINDS)[number];
+
+/** Texts the owner tapped out at a closed hour for the recipient wait with them (docs/sms-send-window.md "Per kind of text"). */
+export const SCHEDULED_KINDS = [...AUTOMATED_KINDS, 'gift', 'referral', 'custom', 'reply'] as const;
+type ScheduledKind = (typeof SCHEDULED_KINDS)[number];
 
 /** How the Message History tab names each kind. */
-export const AUTOMATED_KIND_LABELS: Record<AutomatedKind, string> = {
+export const AUTOMATED_KIND_LABELS: Record<ScheduledKind, string> = {
   thankYou: 'Thank-you',
   review: 'Review request',
   followUp: 'Referral follow-up',
+  gift: 'Gift',
+  referral: 'Referral ask',
+  custom: 'Text',
+  reply: 'Reply',
 };
 
 export const scheduledQuerySchema = z.object({
@@ -25,7 +32,7 @@ export const scheduledQuerySchema = z.object({
 
 export const scheduledTextSchema = z.object({
   id: z.number(),
-  kind: z.enum(AUTOMATED_KINDS),
+  kind: z.enum(SCHEDULED_KINDS),
   /** The client, or the referred friend a follow-up goes to. */
   recipientName: z.string(),
   /** E.164, or null when the client has no number on file any more. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scheduledSendSchema } from './send-time';
 import { requiredText } from './required-text';
 import { idInput } from './ids';
 
@@ -158,7 +159,9 @@ export const smsConversationsSchema = z.object({
 });
 export type SmsConversations = z.infer<typeof smsConversationsSchema>;
 
-export const smsReplyResultSchema = z.object({ success: z.literal(true), message: z.string(), sms: smsMessageSchema });
+/** `sms` is the reply sent now; null when it waits for the client's hours (`scheduled`, docs/sms-send-window.md). */
+export const smsReplyResultSchema = z.object({ success: z.literal(true), message: z.string(), sms: smsMessageSchema.nullable(), scheduled: scheduledSendSchema.nullable() });
+export type SmsReplyResult = z.infer<typeof smsReplyResultSchema>;
 
 export const markReadResultSchema = z.object({ success: z.literal(true), updated: z.number() });
 

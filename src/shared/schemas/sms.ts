@@ -4,6 +4,7 @@ import { TEMPLATE_MIN_LENGTH } from '../constants';
 import { idInput } from './ids';
 import { isPublicHttpsUrl } from '../public-url';
 import { requiredText } from './required-text';
+import { scheduledSendSchema } from './send-time';
 
 // SMS set-up, sending and outreach settings (spec part 2 sections 5, 7 and 8; docs/sms.md).
 // Request bodies and the replies the server serialises through.
@@ -91,7 +92,8 @@ export const sentSmsSchema = z.object({
   segments: z.number().int(),
 });
 
-export const sendSmsResponseSchema = z.object({ success: z.literal(true), message: z.string(), sms: sentSmsSchema });
+/** `sms` is the text sent now; null when it waits for the client's hours (`scheduled`, docs/sms-send-window.md). */
+export const sendSmsResponseSchema = z.object({ success: z.literal(true), message: z.string(), sms: sentSmsSchema.nullable(), scheduled: scheduledSendSchema.nullable() });
 export type SendSmsResponse = z.infer<typeof sendSmsResponseSchema>;
 
 export const customMessagesSchema = z.object({

@@ -7,13 +7,13 @@ import { markRead, refreshMessaging, replyToClient } from './query-keys/sms';
 // Dashboard's unread replies. After either, every screen's view of the texts is refreshed.
 
 
-/** POST /api/sms/reply. The toast says sent only once the server answered that it was. */
+/** POST /api/sms/reply. The toast says sent only once the server answered that it was ("Reply scheduled for …" when it waits for the client's hours). */
 export function useReply(onSent: () => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: replyToClient,
-    onSuccess: () => {
-      toast({ title: 'Reply sent successfully' });
+    onSuccess: (res) => {
+      toast({ title: res.scheduled ? res.message : 'Reply sent successfully' });
       onSent();
       void refreshMessaging(qc);
     },

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { businessId } from './tenant';
 import { clients, referrals } from './clients';
+import type { ActivityMetadata } from './messaging';
 
-// Texts that wait to go out: bulk sends and automations (docs/sms-outbox.md). Owner-typed one-to-one
-// texts never wait and never come here.
+// Texts that wait to go out: bulk sends, automations, and the owner's one-tap texts (thank-you, gift,
+// follow-up, referral ask) tapped out at a closed hour for the recipient (docs/sms-outbox.md,
+// docs/sms-send-window.md). Replies and other owner-typed conversation texts never wait and never come here.
 
 /** One bulk send: the message as typed (placeholders rendered per client when each text goes). */
 export const smsBulkBatches = pgTable(
@@ -32,7 +34,17 @@ export const smsBulkBatches = pgTable(
   ],
 );
 
-export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'followUp';
+export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'followUp' | 'gift' | 'referral' | 'custom' | 'reply';
+
+/**
+ * A text the owner tapped out (not an automation): no automation toggle or cool-down applies to it, and its
+ * sending records what the owner's route records when it sends at once.
+ */
+export type OwnerTap = {
+  activity: { type: string; description: string; metadata?: ActivityMetadata };
+  /** A gift's reward, recorded on the client with the text (hasReward, rewardEarned). */
+  reward?: string;
+};
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 /**
@@ -68,6 +80,8 @@ export const smsOutbox = pgTable(
     /** Why it waits (quiet_hours, daily_cap) or why it was skipped or failed, in the owner's words. */
     reason: text('reason'),
     attempts: integer('attempts').notNull().default(0),
+    /** Set when the owner tapped this text out (thanks, gift, follow-up, referral ask); null for bulk and automations. */
+    ownerTap: jsonb('owner_tap').$type<OwnerTap>(),
     /** The sms_messages row once the send service stored it (before the provider was called). */
     messageId: integer('message_id'),
     createdAt: createdAt(),

@@ -305,14 +305,6 @@ export function dailySeries(today: string, days: number, counts: [number, number
   return points;
 }
 
-export async function markReward(tx: Tx, businessId: number, clientId: number, label: string): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`update clients set has_reward = true, reward_earned = ${label}
-      where id = ${clientId} and business_id = ${businessId} returning id`),
-  );
-  return rows.length > 0;
-}
-
 export async function markThanked(tx: Tx, businessId: number, clientId: number): Promise<boolean> {
   const rows = rowsOf(
     await tx.execute(sql`update clients set thank_you_sent = true where id = ${clientId} and business_id = ${businessId} returning id`),

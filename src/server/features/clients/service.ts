@@ -1,10 +1,10 @@
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
-import { giftLabel, type Client, type ClientPage, type SendGiftInput } from '../../../shared/schemas/clients';
+import { giftLabel, giftMessage, type Client, type ClientPage, type SendGiftInput } from '../../../shared/schemas/clients';
 import type { ClientSort } from '../../../shared/constants';
 import * as q from './queries';
 import { toCsv } from './export-csv';
-import { sendSms, type SendContext, type SentText } from '../sms/service';
+import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
 
 export { figuresOfStream, recomputeClientStats } from './recompute';
 export { lockBusinessClients } from './business-lock';
@@ -47,40 +47,42 @@ export const bookingTrends = (db: Tx, businessId: number, days: number) => q.sel
 
 /**
  * Send Gift: texts the client the gift and, once the provider took the text, records the reward on the
- * client (hasReward, rewardEarned) and the activity, in one transaction. When no text goes out (no
- * business number, no valid phone, opted out, provider failure) nothing is recorded and the answer says so.
+ * client (hasReward, rewardEarned: the send service, with the text) and the activity, in one transaction. At a
+ * closed hour for the client it is queued for their hours and recorded when it goes (`scheduled`). When no
+ * text goes out (no business number, no valid phone, opted out, provider failure) nothing is recorded and the
+ * answer says so.
  */
 export async function sendGift(
-  ctx: SendContext,
+  ctx: TapContext,
   businessId: number,
   input: { clientId: number; giftType: SendGiftInput['giftType']; amount: number },
-): Promise<{ client: Client; sms: SentText }> {
+): Promise<ClientSend> {
   const label = giftLabel(input.giftType, input.amount);
   let client: Client | null = null;
-  const sms = await notRecordedUnlessSent('The gift was not recorded.', () =>
-    sendSms(ctx, {
+  const result = await notRecordedUnlessSent('The gift was not recorded.', () =>
+    sendOrSchedule(ctx, {
       businessId,
       clientId: input.clientId,
-      body: `Hi {clientName}! As a thank-you, {businessName} has a ${label} for you. Just mention it when you book your next visit.`,
+      body: giftMessage(label),
       messageType: 'gift',
+      reward: label,
       activity: {
         type: 'gift_sent',
         description: (name) => `${label} sent to ${name}`,
         metadata: { gift_type: input.giftType, amount: input.amount, reward: label },
       },
       onSent: async (tx) => {
-        if (!(await q.markReward(tx, businessId, input.clientId, label))) throw new HttpError(404, 'Client not found');
-        client = await q.selectClientById(tx, businessId, input.clientId);
+        client = await clientOrNotFound(tx, businessId, input.clientId);
       },
     }),
   );
-  return { client: client!, sms };
+  return { client: client ?? (await clientOrNotFound(ctx.database.db, businessId, input.clientId)), ...result };
 }
 
-/** Send Thanks: texts the owner's message; once the provider took it, sets thankYouSent (same transaction as the record). */
-export async function sendThanks(ctx: SendContext, businessId: number, input: { clientId: number; message: string }): Promise<{ client: Client; sms: SentText }> {
+/** Send Thanks: texts the owner's message; once the provider took it, sets thankYouSent (same transaction as the record). Queued like a gift at a closed hour. */
+export async function sendThanks(ctx: TapContext, businessId: number, input: { clientId: number; message: string }): Promise<ClientSend> {
   let client: Client | null = null;
-  const sms = await sendSms(ctx, {
+  const result = await sendOrSchedule(ctx, {
     businessId,
     clientId: input.clientId,
     body: input.message,
@@ -91,7 +93,15 @@ export async function sendThanks(ctx: SendContext, businessId: number, input: { 
       client = await q.selectClientById(tx, businessId, input.clientId);
     },
   });
-  return { client: client!, sms };
+  return { client: client ?? (await clientOrNotFound(ctx.database.db, businessId, input.clientId)), ...result };
+}
+
+type ClientSend = TapResult & { client: Client };
+
+async function clientOrNotFound(tx: Tx, businessId: number, clientId: number): Promise<Client> {
+  const client = await q.selectClientById(tx, businessId, clientId);
+  if (!client) throw new HttpError(404, 'Client not found');
+  return client;
 }
 
 /** A refusal of the send service, with what else did not happen. */

@@ -11,7 +11,8 @@ import {
   rewardGivenInputSchema,
   rewardGivenResponseSchema,
 } from '../../../shared/schemas/referrals';
-import { sendContextOf } from '../sms/service';
+import { tapContextOf } from '../sms-outbox/service';
+import { scheduledFor } from '../../../shared/schemas/send-time';
 import * as referrals from './service';
 
 // The owner's referral calls (docs/referrals.md, "Owner side").
@@ -38,12 +39,13 @@ export async function referralRoutes(untyped: FastifyInstance) {
 
   app.post('/referrals/send-reminder/:id', { schema: { response: { 200: reminderResponseSchema } } }, async (request) => {
     const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
-    const { sms, lastReminderAt } = await referrals.sendReminder(sendContextOf(app, request), businessIdOf(request), id);
+    const { sent, scheduled, lastReminderAt } = await referrals.sendReminder(tapContextOf(app, request), businessIdOf(request), id);
     return {
       success: true as const,
-      message: REMINDER_SENT,
+      message: scheduled ? scheduledFor('Reminder', scheduled) : REMINDER_SENT,
       lastReminderAt: lastReminderAt.toISOString(),
-      sms: { id: sms.messageId, sid: sms.sid, status: sms.status, to: sms.to, body: sms.body, segments: sms.segments },
+      sms: sent && { id: sent.messageId, sid: sent.sid, status: sent.status, to: sent.to, body: sent.body, segments: sent.segments },
+      scheduled,
     };
   });
 

@@ -15,7 +15,8 @@ import {
   type REFERRAL_SORTS,
   type REFERRAL_STATUSES,
 } from '../../../shared/schemas/referrals';
-import { type SendContext, type SentText, consentOfPhones, firstName, getOutreachSettings, referralLink, renderMessage, sendSms } from '../sms/service';
+import { consentOfPhones, firstName, getOutreachSettings, referralLink, renderMessage } from '../sms/service';
+import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
 import { referralsCsv } from './export-csv';
 import * as q from './queries';
 
@@ -46,7 +47,7 @@ export async function exportReferralsCsv(db: Tx, businessId: number): Promise<st
  * is their first name and {referralCode}/{referralLink} the referrer's (as the automatic follow-up fills
  * them); the send service fills the rest and refuses what it must (no number, opted out...).
  */
-export async function sendReminder(ctx: SendContext, businessId: number, referralId: number): Promise<{ sms: SentText; lastReminderAt: Date }> {
+export async function sendReminder(ctx: TapContext, businessId: number, referralId: number): Promise<TapResult & { lastReminderAt: Date }> {
   const db = ctx.database.db;
   const referral = await q.selectReminderTarget(db, businessId, referralId);
   if (!referral) throw new HttpError(404, REFERRAL_NOT_FOUND);
@@ -62,7 +63,7 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
   const body = renderMessage(template, {
     clientName: firstName(referral.refereeName),
     referralCode: referral.referrerCode,
-    referralLink: referralLink(ctx.origin, referral.referrerCode),
+    referralLink: referralLink(ctx.send.origin, referral.referrerCode),
   }).text;
 
   const claimed = await q.claimReminder(db, businessId, referralId, referral.lastReminderAt, REMINDER_GAP_HOURS);
@@ -70,8 +71,10 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
     throw new HttpError(409, `${referral.refereeName} was already reminded in the last ${REMINDER_GAP_HOURS} hours, so no text was sent. Try again tomorrow.`);
   }
   try {
-    const sms = await sendSms(ctx, {
+    // At a closed hour for the friend it waits for their hours; the claim above holds meanwhile (docs/referrals.md).
+    const result = await sendOrSchedule(ctx, {
       businessId,
+      referralId,
       to,
       name: referral.refereeName,
       body,
@@ -82,7 +85,7 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
         metadata: { referral_id: referralId },
       },
     });
-    return { sms, lastReminderAt: claimed };
+    return { ...result, lastReminderAt: claimed };
   } catch (error) {
     await q.releaseReminder(db, businessId, referralId, claimed, referral.lastReminderAt);
     throw error;

@@ -10,6 +10,8 @@ import { normalizePhone } from '../../../shared/phone';
 import * as iq from './inbound-queries';
 import { selectMessage } from './queries';
 import { replyToClient } from './outbound';
+import { tapContextOf } from '../sms-outbox/service';
+import { scheduledFor } from '../../../shared/schemas/send-time';
 import { inboxContext, receiveAndNotify } from './webhook-routes';
 
 /** The owner's actions on the inbox: reply to a client, and (simulator only) play a client's or a lead's text. */
@@ -20,10 +22,11 @@ export async function actionRoutes(untyped: FastifyInstance) {
   app.post('/sms/reply', { schema: { response: { 200: smsReplyResultSchema } } }, async (request) => {
     const input = parse(smsReplySchema, request.body);
     const businessId = businessIdOf(request);
-    const messageId = await replyToClient(inboxContext(untyped, request), { businessId, clientId: input.clientId, body: input.message });
-    const sms_ = await selectMessage(database.db, businessId, messageId);
+    const { sent, scheduled } = await replyToClient(inboxContext(untyped, request), tapContextOf(untyped, request), { businessId, clientId: input.clientId, body: input.message });
+    if (scheduled) return { success: true as const, message: scheduledFor('Reply', scheduled), sms: null, scheduled };
+    const sms_ = await selectMessage(database.db, businessId, sent.messageId);
     if (!sms_) throw new HttpError(500, 'The reply was sent but could not be read back.');
-    return { success: true as const, message: 'Reply sent successfully', sms: sms_ };
+    return { success: true as const, message: 'Reply sent successfully', sms: sms_, scheduled: null };
   });
 
   app.post('/sms/simulate-inbound', { schema: { response: { 201: z.object({ success: z.literal(true), sms: smsMessageSchema }) } } }, async (request, reply) => {

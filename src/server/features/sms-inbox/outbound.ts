@@ -2,7 +2,8 @@ import type { Tx } from '../../db/client';
 import { SmsProviderError } from '../../providers/sms/types';
 import { optIn, optOut, recordSentText, type SendContext, sendSms } from '../sms/service';
 import type { InboxContext } from './inbound';
-import { markConversationRead } from './queries';
+import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
+import { clientWroteSince, markConversationRead } from './queries';
 
 // What the inbox sends, and the opt-out list it changes. The one place that calls the SMS feature's
 // services (features/sms: the opt-out list and the send service), so the webhooks stay independent of how
@@ -50,14 +51,23 @@ export async function optInNumber(tx: Tx, businessId: number, phone: string, det
   await optIn(tx, businessId, phone, { source: 'keyword', detail });
 }
 
+/** A reply goes at once, whatever the hour, to a client whose own text is younger than this (docs/sms-send-window.md). */
+export const REPLY_AT_ONCE_HOURS = 24;
+
 /**
- * The owner's reply to a client, sent at once through the send service (placeholders rendered); the stored
- * sms_messages id. Answering reads the conversation: its unread texts become read (badge, Activity, Mark as Read).
+ * The owner's reply to a client through the send service (placeholders rendered). To a client who texted in the
+ * last 24 hours it goes at once: it answers them. Otherwise the owner starts the exchange, and it is timed like
+ * a one-tap text: at once inside the client's window, else queued for its start. Answering reads the
+ * conversation: its unread texts become read (badge, Activity, Mark as Read).
  */
-export async function replyToClient(ctx: InboxContext, m: { businessId: number; clientId: number; body: string }): Promise<number> {
-  const sent = await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' });
+export async function replyToClient(ctx: InboxContext, tap: TapContext, m: { businessId: number; clientId: number; body: string }): Promise<TapResult> {
+  const input = { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' as const };
+  const since = new Date(tap.now.getTime() - REPLY_AT_ONCE_HOURS * 3_600_000);
+  const result: TapResult = (await clientWroteSince(ctx.database.db, m.businessId, m.clientId, since))
+    ? { sent: await sendSms(sendContext(ctx), input), scheduled: null }
+    : await sendOrSchedule(tap, input);
   await markConversationRead(ctx.database.db, m.businessId, m.clientId);
-  return sent.messageId;
+  return result;
 }
 
 const sendContext = (ctx: InboxContext): SendContext => ({ database: ctx.database, sms: ctx.sms, origin: ctx.origin, appUrl: ctx.appUrl });

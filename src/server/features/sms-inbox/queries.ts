@@ -205,6 +205,16 @@ export async function markRead(tx: Tx, businessId: number, messageIds: number[])
   return marked.length;
 }
 
+/** Whether the client texted the business after `since` (a reply to them then goes at once: docs/sms-send-window.md). */
+export async function clientWroteSince(tx: Tx, businessId: number, clientId: number, since: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.businessId, businessId), eq(smsMessages.clientId, clientId), eq(smsMessages.direction, 'inbound'), sql`${smsMessages.timestamp} > ${since.toISOString()}::timestamptz`))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Marks every unread inbound text of one client's conversation read (the owner answered it): docs/sms-inbox.md. */
 export async function markConversationRead(tx: Tx, businessId: number, clientId: number): Promise<number> {
   const unread = await tx

@@ -26,8 +26,17 @@ export type DeliverContext = {
 };
 
 /** Message types counted as marketing for the Florida and Oklahoma daily caps. */
-export const MARKETING_TYPES = ['bulk', 'thankYou', 'review', 'followUp', 'referral'] as const;
-const MESSAGE_TYPE: Record<OutboxKind, string> = { bulk: 'bulk', thankYou: 'thankYou', review: 'review', followUp: 'followUp' };
+export const MARKETING_TYPES = ['bulk', 'thankYou', 'review', 'followUp', 'referral', 'gift', 'custom'] as const;
+
+/**
+ * When a marketing text to `to` may go (docs/sms-send-window.md): the recipient's window and state rules, with the
+ * business's marketing texts to that number in the last 24 hours for the daily caps. Every queued text asks it
+ * when it is due, and the owner's one-tap sends ask it before sending (owner-tap.ts).
+ */
+export async function sendTimeFor(db: Tx, businessId: number, to: string, businessTimeZone: string, now: Date) {
+  const recentMarketingSentAt = await q.recentMarketingSends(db, businessId, to, MARKETING_TYPES, now);
+  return decideSendTime({ to, now, businessTimeZone, kind: 'marketing', recentMarketingSentAt });
+}
 
 /** Provider failures that may pass on their own (no answer, Twilio 5xx, rate limited) are retried this often. */
 export const MAX_ATTEMPTS = 3;
@@ -54,13 +63,14 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
   const skip = (reason: string) => q.finish(db, businessId, row.id, 'skipped', reason);
   const sender = await q.selectSenderFacts(db, businessId);
   if (!sender) return;
-  const turnedOff = automationTurnedOff(row.kind, sender.auto);
+  // The owner asked for this one text: an automation's toggle and cool-down are not theirs to apply.
+  const turnedOff = row.ownerTap ? null : automationTurnedOff(row.kind, sender.auto);
   if (turnedOff) return skip(turnedOff);
   const recipient = await recipientOf(db, row);
   if ('skip' in recipient) return skip(recipient.skip);
   const { to } = recipient;
 
-  const days = cooldownDays(row.kind, sender.auto?.cooldownDays);
+  const days = row.ownerTap ? 0 : cooldownDays(row.kind, sender.auto?.cooldownDays);
   if (days > 0) {
     const last =
       row.clientId != null ? await q.lastSentOfKind(db, businessId, row.clientId, row.kind) : await q.lastSentOfKindTo(db, businessId, to, row.kind);
@@ -69,13 +79,7 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
     }
   }
 
-  const decision: { sendNow: true } | ReturnType<typeof decideSendTime> = ctx.sendWindowOff ? { sendNow: true } : decideSendTime({
-    to,
-    now,
-    businessTimeZone: sender.timeZone,
-    kind: 'marketing',
-    recentMarketingSentAt: await q.recentMarketingSends(db, businessId, to, MARKETING_TYPES, now),
-  });
+  const decision = ctx.sendWindowOff ? { sendNow: true as const } : await sendTimeFor(db, businessId, to, sender.timeZone, now);
   if (!decision.sendNow) {
     // Held: it reserves nothing on the number until its window opens, so it holds up no other text.
     await q.requeue(db, businessId, row.id, decision.notBefore, decision.explanation, { timeZone: decision.timeZone, expect: 'queued' });
@@ -99,8 +103,11 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
         businessId,
         clientId: row.clientId,
         to: row.clientId == null ? to : undefined,
+        name: row.recipientName ?? undefined,
         body: row.body,
-        messageType: MESSAGE_TYPE[row.kind],
+        messageType: row.kind,
+        activity: row.ownerTap?.activity,
+        reward: row.ownerTap?.reward,
         onStored: async (id) => {
           await q.linkMessage(db, businessId, row.id, id);
           messageId = id;
@@ -142,9 +149,10 @@ const AUTOMATION_NAME = { thankYou: 'thank-you texts', review: 'review requests'
 
 /** An automated text whose automation the owner turned off after it was queued is not sent (review requests are off unless turned on). */
 function automationTurnedOff(kind: OutboxKind, auto: AutoMessageSettings | null): string | null {
-  if (kind === 'bulk') return null;
-  const on = auto?.[AUTOMATION_TOGGLE[kind]] ?? kind !== 'review';
-  return on ? null : `Automatic ${AUTOMATION_NAME[kind]} were turned off before this text went out.`;
+  if (!(kind in AUTOMATION_TOGGLE)) return null;
+  const automated = kind as keyof typeof AUTOMATION_TOGGLE;
+  const on = auto?.[AUTOMATION_TOGGLE[automated]] ?? kind !== 'review';
+  return on ? null : `Automatic ${AUTOMATION_NAME[automated]} were turned off before this text went out.`;
 }
 
 /**

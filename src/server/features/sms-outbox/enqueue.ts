@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/client';
-import type { OutboxKind } from '../../db/schema/sms-outbox';
+import type { OutboxKind, OwnerTap } from '../../db/schema/sms-outbox';
 import type { JobQueue } from '../../platform/jobs/index';
 import { countSegments } from '../../../shared/sms-segments';
 import { registrationBlock } from '../sms/service';
@@ -22,6 +22,8 @@ export type TextToQueue = {
   skipReason?: string;
   /** Outside the recipient's window now: waits until then, reserving no second on the number before. */
   held?: { until: Date; reason: string; timeZone: string };
+  /** The owner tapped it out: no automation toggle or cool-down, and what its sending records. */
+  ownerTap?: OwnerTap;
 };
 
 /**
@@ -61,6 +63,7 @@ export async function queueTexts(
         reason: t.skipReason ?? t.held?.reason ?? null,
         notBefore: t.held && !t.skipReason ? t.held.until : earliest,
         timeZone: t.held?.timeZone ?? null,
+        ownerTap: t.ownerTap ?? null,
       })),
     );
     const open = rows.filter((r) => r.status === 'queued');

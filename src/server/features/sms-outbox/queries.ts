@@ -1,8 +1,8 @@
-import { and, eq, max, sql } from 'drizzle-orm';
+import { and, eq, isNull, max, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
 import { clients, referrals, smsBulkBatches, smsMessages, smsOutbox } from '../../db/schema';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
-import type { OutboxKind, OutboxStatus } from '../../db/schema/sms-outbox';
+import type { OutboxKind, OutboxStatus, OwnerTap } from '../../db/schema/sms-outbox';
 import { intArray } from '../../db/sql-values';
 import { sendingNumber } from '../../db/sending-number';
 
@@ -29,6 +29,8 @@ export type OutboxRow = {
   /** Whether notBefore is a second reserved on the number's timeline (see reserveSlots). */
   paced: boolean;
   timeZone: string | null;
+  /** The owner tapped it out (docs/sms-send-window.md "Per kind of text"); null for bulk and automations. */
+  ownerTap: OwnerTap | null;
   updatedAt: Date;
 };
 
@@ -51,6 +53,7 @@ const OUTBOX = {
   messageId: smsOutbox.messageId,
   paced: smsOutbox.paced,
   timeZone: smsOutbox.timeZone,
+  ownerTap: smsOutbox.ownerTap,
   updatedAt: smsOutbox.updatedAt,
 };
 
@@ -73,6 +76,7 @@ type RawOutbox = {
   message_id: number | null;
   paced: boolean;
   time_zone: string | null;
+  owner_tap: OwnerTap | null;
   updated_at: string | Date;
 };
 
@@ -94,6 +98,7 @@ const toRow = (r: RawOutbox): OutboxRow => ({
   messageId: r.message_id,
   paced: r.paced,
   timeZone: r.time_zone ?? null,
+  ownerTap: r.owner_tap ?? null,
   updatedAt: new Date(r.updated_at),
 });
 
@@ -134,6 +139,7 @@ export type NewOutboxRow = {
   reason: string | null;
   notBefore: Date;
   timeZone?: string | null;
+  ownerTap?: OwnerTap | null;
 };
 
 /** Inserts the rows whose key is new for the business; returns those inserted (a known key is left alone). */
@@ -146,15 +152,16 @@ export async function insertOutbox(tx: Tx, businessId: number, rows: NewOutboxRo
       recipientName: r.recipientName ?? null,
       referralId: r.referralId ?? null,
       timeZone: r.timeZone ?? null,
+      ownerTap: r.ownerTap ?? null,
       notBefore: r.notBefore.toISOString(),
     })),
   );
   const inserted = rowsOf<RawOutbox>(
     await tx.execute(sql`
-      insert into sms_outbox (business_id, client_id, batch_id, to_number, recipient_name, referral_id, kind, key, body, status, reason, not_before, time_zone)
-      select ${businessId}, x."clientId", x."batchId", x."toNumber", x."recipientName", x."referralId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore", x."timeZone"
+      insert into sms_outbox (business_id, client_id, batch_id, to_number, recipient_name, referral_id, kind, key, body, status, reason, not_before, time_zone, owner_tap)
+      select ${businessId}, x."clientId", x."batchId", x."toNumber", x."recipientName", x."referralId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore", x."timeZone", x."ownerTap"
       from jsonb_to_recordset(${payload}::jsonb) as x("clientId" int, "batchId" int, "toNumber" text, "recipientName" text, "referralId" int,
-        kind text, key text, body text, status text, reason text, "notBefore" timestamptz, "timeZone" text)
+        kind text, key text, body text, status text, reason text, "notBefore" timestamptz, "timeZone" text, "ownerTap" jsonb)
       on conflict (business_id, key) do nothing
       returning *`),
   );
@@ -281,21 +288,21 @@ export async function recentMarketingSends(tx: Tx, businessId: number, to: strin
   return rows.map((r) => new Date(r.at));
 }
 
-/** When this client was last sent a text of this kind from the outbox (cool-downs). */
+/** When this client was last sent an automated text of this kind from the outbox (cool-downs; the owner's own texts do not count). */
 export async function lastSentOfKind(tx: Tx, businessId: number, clientId: number, kind: OutboxKind): Promise<Date | null> {
   const [row] = await tx
     .select({ at: max(smsOutbox.sentAt) })
     .from(smsOutbox)
-    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.clientId, clientId), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent')));
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.clientId, clientId), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent'), isNull(smsOutbox.ownerTap)));
   return row?.at ?? null;
 }
 
-/** When this number (a recipient who is not a client) was last sent a text of this kind from the outbox. */
+/** When this number (a recipient who is not a client) was last sent an automated text of this kind from the outbox. */
 export async function lastSentOfKindTo(tx: Tx, businessId: number, toNumber: string, kind: OutboxKind): Promise<Date | null> {
   const [row] = await tx
     .select({ at: max(smsOutbox.sentAt) })
     .from(smsOutbox)
-    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.toNumber, toNumber), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent')));
+    .where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.toNumber, toNumber), eq(smsOutbox.kind, kind), eq(smsOutbox.status, 'sent'), isNull(smsOutbox.ownerTap)));
   return row?.at ?? null;
 }
 

@@ -4,11 +4,13 @@ import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import { bulkBatchesResponseSchema, bulkBatchSchema, bulkSendResponseSchema, bulkSendSchema } from '../../../shared/schemas/sms-bulk';
+import { sendTimeQuerySchema, sendTimeResponseSchema } from '../../../shared/schemas/send-time';
 import { BULK_NOT_FOUND, PROBLEMS_LISTED, bulkBatch, bulkBatches, startBulkSend } from './bulk';
+import { clientSendTime, tapContextOf } from './owner-tap';
 
 const KEY_MISMATCH = 'The Idempotency-Key header and the idempotencyKey field differ; send one key.';
 
-/** Bulk sends as durable server work (docs/sms-outbox.md). */
+/** Bulk sends as durable server work (docs/sms-outbox.md), and when an owner's one-tap text would go (docs/sms-send-window.md). */
 export async function smsOutboxRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
@@ -39,6 +41,11 @@ export async function smsOutboxRoutes(untyped: FastifyInstance) {
   app.get('/sms/bulk', { schema: { response: { 200: bulkBatchesResponseSchema } } }, async (request) => ({
     batches: await bulkBatches(database.db, businessIdOf(request), { limit: 5, perBatch: PROBLEMS_LISTED }),
   }));
+
+  app.get('/sms/send-time', { schema: { response: { 200: sendTimeResponseSchema } } }, async (request) => {
+    const { clientId } = parse(sendTimeQuerySchema, request.query);
+    return { scheduled: await clientSendTime(tapContextOf(app, request), businessIdOf(request), clientId) };
+  });
 
   app.get('/sms/bulk/:id', { schema: { response: { 200: bulkBatchSchema } } }, async (request) =>
     bulkBatch(database.db, businessIdOf(request), parseId((request.params as { id?: unknown }).id, BULK_NOT_FOUND)),

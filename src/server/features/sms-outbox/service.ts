@@ -4,3 +4,5 @@ export { queueTexts, type TextToQueue } from './enqueue';
 export { deliverTextJob } from './jobs';
 /** GET /api/sms/scheduled: the automated texts still to go (docs/sms-automations.md). */
 export { selectScheduled as listScheduled } from './scheduled';
+/** The owner's one-tap texts: sent now, or queued for the recipient's hours (docs/sms-send-window.md "Per kind of text"). */
+export { sendOrSchedule, tapContextOf, type TapContext, type TapResult } from './owner-tap';

@@ -44,9 +44,10 @@ export async function selectRecipient(tx: Tx, businessId: number, clientId: numb
 
 /**
  * A thank-you or gift text the provider took keeps, on the client, when it was last thanked or gifted
- * (and a thank-you sets thankYouSent), whatever sent it: the dialogs, an automation, a job (docs/sms.md).
+ * (and a thank-you sets thankYouSent, a gift with its reward sets hasReward and rewardEarned), whatever sent it:
+ * the dialogs, an automation, the outbox at the recipient's hour (docs/sms.md).
  */
-export async function stampClientText(tx: Tx, businessId: number, clientId: number, messageType: string): Promise<void> {
+export async function stampClientText(tx: Tx, businessId: number, clientId: number, messageType: string, reward?: string): Promise<void> {
   const theClient = and(eq(clients.id, clientId), eq(clients.businessId, businessId));
   if (messageType === 'thankYou') {
     await tx
@@ -56,7 +57,7 @@ export async function stampClientText(tx: Tx, businessId: number, clientId: numb
   } else if (messageType === 'gift') {
     await tx
       .update(clients)
-      .set({ lastGiftedAt: sql`greatest(${clients.lastGiftedAt}, now())` })
+      .set({ lastGiftedAt: sql`greatest(${clients.lastGiftedAt}, now())`, ...(reward ? { hasReward: true, rewardEarned: reward } : {}) })
       .where(theClient);
   }
 }

@@ -18,8 +18,9 @@ import {
   smsUsageSchema,
 } from '../../../shared/schemas/sms';
 import { assignLocalNumber, purchaseNumber, searchNumbers } from './numbers';
-import { sendSms, smsUsage } from './send';
-import { sendContextOf } from './service';
+import { smsUsage } from './send';
+import { sendOrSchedule, tapContextOf } from '../sms-outbox/service';
+import { scheduledFor } from '../../../shared/schemas/send-time';
 import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
 import { selectSender } from './queries';
 import { smsRegistrationRoutes } from './registration-routes';
@@ -51,16 +52,19 @@ export async function smsRoutes(untyped: FastifyInstance) {
 
   app.post('/outreach/send-sms', { schema: { response: { 200: sendSmsResponseSchema } } }, async (request) => {
     const input = parse(sendSmsSchema, request.body);
-    const sent = await sendSms(sendContextOf(app, request), {
+    // Outreach is marketing: at a closed hour for the client it waits for their hours (docs/sms-send-window.md).
+    const { sent, scheduled } = await sendOrSchedule(tapContextOf(app, request), {
       businessId: businessIdOf(request),
       clientId: input.clientId,
       body: input.messageContent,
       messageType: input.messageType,
     });
+    if (scheduled) return { success: true as const, message: scheduledFor('Text', scheduled), sms: null, scheduled };
     return {
       success: true as const,
       message: `Text sent to ${sent.recipientName}`,
       sms: { id: sent.messageId, sid: sent.sid, status: sent.status, to: sent.to, body: sent.body, segments: sent.segments },
+      scheduled: null,
     };
   });
 

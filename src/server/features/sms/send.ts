@@ -41,6 +41,8 @@ export type SendSmsInput = {
   activity?: { type: string; description: string | ((recipientName: string) => string); metadata?: ActivityMetadata };
   /** Runs in the transaction that records a sent text (a gift records the reward there). 'thankYou' and 'gift' texts stamp the client there too. */
   onSent?: (tx: Tx, sent: SentText) => Promise<void>;
+  /** A gift's reward: recorded on the client (hasReward, rewardEarned) in the transaction that records the text. */
+  reward?: string;
   /** Runs once the message is stored as 'pending', before the provider is called (the outbox links its row). */
   onStored?: (messageId: number) => Promise<void>;
   /** The owner's own phone (their notifications, a forwarded reply): no consent basis is asked of it. */
@@ -73,18 +75,17 @@ export class OutcomeUnknownError extends HttpError {
 export const MAX_SMS_LENGTH = 1600;
 export const NO_NUMBER_MESSAGE = 'Your business has no SMS number yet, so no text was sent. Choose one under SMS Management (Setup) first.';
 
-/**
- * The one way a text leaves the app (docs/sms.md). Refuses, before anything is stored, when the
- * business has no number, the recipient has no valid phone or has opted out, or a placeholder has no
- * value. Otherwise the message is stored as 'pending', handed to the provider, and then recorded as
- * sent (sms_messages with the provider's sid and status, sms_logs, activity_logs) or as failed, with a
- * 4xx/5xx that says it was not sent. A 21610 refusal puts the number on the opt-out list.
- */
-export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<SentText> {
-  const { database, sms } = ctx;
-  const db = database.db;
-  const { businessId } = input;
+/** A text that passed the send service's refusals: its recipient and its rendered body. */
+export type CheckedText = { sender: q.SenderRow & { number: string }; clientId: number | null; recipientName: string; to: string; body: string };
 
+/**
+ * The send service's refusals, before anything is stored (docs/sms.md "Sending", steps 1 and 2): the recipient,
+ * the placeholders, the length, the business's number and registration, an unreachable or opted-out number and
+ * the consent basis. `sendSms` runs it first; a text queued for later runs it before it is queued.
+ */
+export async function checkText(ctx: SendContext, input: SendSmsInput): Promise<CheckedText> {
+  const db = ctx.database.db;
+  const { businessId } = input;
   const sender = await q.selectSender(db, businessId);
   if (!sender) throw new HttpError(404, 'Business not found');
 
@@ -133,6 +134,21 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   }
   // Every text to a person needs their consent basis, whatever screen it starts from (docs/sms.md, "Consent to text").
   if (!input.toOwner && !(await phonesWithConsent(db, businessId, [to])).has(to)) throw new HttpError(409, noConsentMessage(recipientName));
+  return { sender: { ...sender, number: sender.number }, clientId, recipientName, to, body };
+}
+
+/**
+ * The one way a text leaves the app (docs/sms.md). Refuses, before anything is stored, when the
+ * business has no number, the recipient has no valid phone or has opted out, or a placeholder has no
+ * value. Otherwise the message is stored as 'pending', handed to the provider, and then recorded as
+ * sent (sms_messages with the provider's sid and status, sms_logs, activity_logs) or as failed, with a
+ * 4xx/5xx that says it was not sent. A 21610 refusal puts the number on the opt-out list.
+ */
+export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<SentText> {
+  const { database, sms } = ctx;
+  const db = database.db;
+  const { businessId } = input;
+  const { sender, clientId, recipientName, to, body } = await checkText(ctx, input);
 
   const from = sender.number;
   const messageType = input.messageType;
@@ -198,7 +214,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
       message: body,
       ...activity.metadata,
     });
-    if (clientId != null) await q.stampClientText(tx, businessId, clientId, messageType);
+    if (clientId != null) await q.stampClientText(tx, businessId, clientId, messageType, input.reward);
     await input.onSent?.(tx, sent);
   });
   return sent;

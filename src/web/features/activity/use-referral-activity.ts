@@ -37,8 +37,9 @@ export function useSendReminder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: sendReferralReminder,
-    onSuccess: () => {
-      toast({ title: REMINDER_SENT });
+    // At a closed hour for the friend: the server's "Reminder scheduled for 8:00 am their time".
+    onSuccess: (res) => {
+      toast({ title: res.scheduled ? res.message : REMINDER_SENT });
       void qc.invalidateQueries({ queryKey: [PENDING_REFERRALS_KEY] });
       void refreshTracker(qc);
       void refreshMessaging(qc);

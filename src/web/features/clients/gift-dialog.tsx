@@ -2,7 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { GIFT_TYPES, type GiftType } from '../../../shared/constants';
-import { sendGiftSchema } from '../../../shared/schemas/clients';
+import { giftLabel, giftMessage, sendGiftSchema } from '../../../shared/schemas/clients';
+import { firstName, renderMessage } from '../../../shared/sms-template';
+import { useAuth } from '../../lib/auth';
+import { SendTimeNote } from '../../components/sms/send-time-note';
 import { formatCurrency } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { FormActions } from '../../components/form-actions';
@@ -96,6 +99,8 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
           </fieldset>
         )}
         <FieldError message={errors.amount?.message ?? errors.giftType?.message} />
+        <GiftText client={client} text={isValid ? giftMessage(giftLabel(giftType, Number(amount))) : null} />
+        <SendTimeNote clientId={client.id} />
 
         <FormActions
           onCancel={onClose}
@@ -106,5 +111,18 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
         />
       </form>
     </DialogContent>
+  );
+}
+
+/** The text the client will get, filled in as the server fills it (the client's first name, the business's name). */
+function GiftText({ client, text }: { client: Client; text: string | null }) {
+  const { business } = useAuth();
+  return (
+    <div className="space-y-1.5">
+      <p className="text-sm font-medium text-slate-700">Text to {client.name}</p>
+      <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="gift-text">
+        {text ? renderMessage(text, { clientName: firstName(client.name), businessName: business?.name }).text : 'Choose an amount to see the text.'}
+      </p>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { sendThanksSchema } from '../../../shared/schemas/clients';
 import { countSegments } from '../../../shared/sms-segments';
 import { FormActions } from '../../components/form-actions';
 import { MessageField } from '../../components/form-field';
+import { SendTimeNote } from '../../components/sms/send-time-note';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { defaultThanksMessage } from './thanks-message';
 import type { Client } from './types';
@@ -31,6 +32,7 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
           <DialogDescription>A personal thank-you to {client.name}.</DialogDescription>
         </DialogHeader>
         <MessageField id={fieldId} error={error} counter={(id) => <SegmentCount id={id} text={message} />} {...form.register('message')} />
+        <SendTimeNote clientId={client.id} />
         <FormActions onCancel={onClose} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
       </form>
     </DialogContent>

@@ -2,15 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 import type { AddClientInput, Client, SendGiftInput, SendThanksInput } from './types';
+import type { ClientActionResponse } from '../../../shared/schemas/clients';
 import { refreshClients, refreshClientsAndStats } from '../../lib/query-keys/clients';
 import { sendFailureToast } from './send-failure-toast';
 
 export function useSendThanks(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendThanksInput) => apiJson<{ client: Client }>('POST', '/api/admin/send-thanks', input),
-    onSuccess: () => {
-      toast({ title: 'Thank you message sent!' });
+    mutationFn: (input: SendThanksInput) => apiJson<ClientActionResponse>('POST', '/api/admin/send-thanks', input),
+    // "sent" only when it went; at a closed hour for the client the server's "...scheduled for 8:00 am their time".
+    onSuccess: (res) => {
+      toast({ title: res.scheduled ? res.message : 'Thank you message sent!' });
       void refreshClients(qc);
       onDone();
     },
@@ -21,9 +23,9 @@ export function useSendThanks(onDone: () => void) {
 export function useSendGift(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendGiftInput) => apiJson<{ client: Client }>('POST', '/api/admin/send-gift', input),
-    onSuccess: () => {
-      toast({ title: 'Gift sent successfully!' });
+    mutationFn: (input: SendGiftInput) => apiJson<ClientActionResponse>('POST', '/api/admin/send-gift', input),
+    onSuccess: (res) => {
+      toast({ title: res.scheduled ? res.message : 'Gift sent successfully!' });
       void refreshClients(qc);
       onDone();
     },

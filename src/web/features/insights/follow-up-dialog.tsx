@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { sendSmsSchema } from '../../../shared/schemas/sms';
 import type { OverdueClient } from '../../../shared/schemas/insights';
 import { SegmentCounter } from '../../components/sms/segment-counter';
+import { SendTimeNote } from '../../components/sms/send-time-note';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
@@ -62,6 +63,7 @@ function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; ini
             {'{clientName}'} and {'{businessName}'} are filled in when the text is sent.
           </p>
         </div>
+        <SendTimeNote clientId={client.id} />
         <FormActions onCancel={onClose} pending={send.isPending} submitLabel="Send SMS" pendingLabel="Sending..." />
       </form>
     </DialogContent>

@@ -25,13 +25,13 @@ export function useFollowUpText(): { text: string; loading: boolean } {
   return { text, loading: q.isLoading };
 }
 
-/** POST /api/outreach/send-sms (followUp). The success toast only once the server answered that it sent. */
+/** POST /api/outreach/send-sms (followUp). The success toast only once the server answered that it sent (or scheduled it for the client's hours). */
 export function useSendFollowUp(onSent: () => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: sendFollowUpSms,
     onSuccess: (res) => {
-      toast({ title: 'Follow-up sent', description: res.message });
+      toast({ title: res.scheduled ? 'Follow-up scheduled' : 'Follow-up sent', description: res.message });
       onSent();
       void refreshMessaging(qc);
     },

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AssignLocalNumberResponse, SendSmsResponse } from '../../../shared/schemas/sms';
+import type { SmsReplyResult } from '../../../shared/schemas/sms-inbox';
 import { apiJson } from '../api';
 import { FEED_KEY, REPLIES_KEY } from './activity';
 import { refreshBusiness } from './business';
@@ -15,6 +16,8 @@ export const LEAD_CONVERSATIONS_KEY = '/api/sms/lead-conversations';
 export const MESSAGES_KEY = '/api/sms/messages';
 export const SCHEDULED_KEY = '/api/sms/scheduled';
 export const BULK_KEY = '/api/sms/bulk';
+/** GET /api/sms/send-time?clientId=N: when a one-tap text to the client would go (docs/sms-send-window.md). */
+export const sendTimeKey = (clientId: number) => [`/api/sms/send-time?clientId=${clientId}`];
 
 /** POST /api/sms/assign-local-number: the setup guide's one-step number (area code or ZIP, forwarding). */
 export const assignLocalNumber = (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body);
@@ -24,7 +27,7 @@ export const sendFollowUpSms = (input: { clientId: number; messageContent: strin
   apiJson<SendSmsResponse>('POST', '/api/outreach/send-sms', { clientId: input.clientId, messageType: 'followUp', messageContent: input.messageContent });
 
 /** POST /api/sms/reply and /api/sms/mark-read: the inbox's actions, from SMS Management and the dashboard. */
-export const replyToClient = (input: { clientId: number; message: string }) => apiJson<unknown>('POST', '/api/sms/reply', input);
+export const replyToClient = (input: { clientId: number; message: string }) => apiJson<SmsReplyResult>('POST', '/api/sms/reply', input);
 export const markRead = (messageIds: number[]) => apiJson<unknown>('POST', '/api/sms/mark-read', { messageIds });
 
 /** Reads that change when a text goes out or is read: by URL prefix (each screen adds its own query string). */
