@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { signUpViaApi } from './support/accounts';
+import { expect, test, type Locator } from '@playwright/test';
+import { PASSWORD, signUpViaApi, uniqueEmail } from './support/accounts';
+import { toastWith } from './support/toast';
 import { PHONE } from './support/viewports';
 
 // What an owner on a phone (390 px) must be able to read and reach (docs/app-shell.md, docs/settings.md
-// "Delivery banner").
+// "Delivery banner", docs/accounts.md "A message typed when the session ended").
 
 test.use({ viewport: { width: PHONE.width, height: PHONE.height } });
 
@@ -34,4 +35,62 @@ test('without Twilio and SMTP, SMS and Leads carry a one-line banner whose Detai
   await page.goto('/clients');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Delivery is simulated' })).toHaveCount(0);
+});
+
+test('the welcome toast after sign-up leaves the setup guide’s step, "Go to Dashboard" and Continue uncovered', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Start Free' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Start Your Free Account' });
+  await dialog.getByLabel('Your name').fill('Jane Smith');
+  await dialog.getByLabel('Email').fill(uniqueEmail('phone-toast'));
+  await dialog.getByLabel('Phone').fill('(415) 555-2671');
+  await dialog.getByLabel('Business name').fill('Pocket Cleaning');
+  await dialog.getByLabel('Business type').click();
+  await page.getByRole('option', { name: 'Cleaning Services' }).click();
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Start My Free Account' }).click();
+
+  await expect(page).toHaveURL(/\/setup-cleaning$/);
+  const toast = toastWith(page, "Thanks! Let's get your referral system set up.");
+  await expect(toast).toBeVisible();
+  const counter = page.getByTestId('setup-step-counter');
+  await expect(counter).toHaveText('Step 1 of 6');
+  const overlaps = async (control: Locator) => {
+    const [a, b] = [(await control.boundingBox())!, (await toast.boundingBox())!];
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  // On arrival: the step and "Go to Dashboard" at the top; scrolled to the end, Continue, while the toast shows.
+  expect(await overlaps(counter)).toBe(false);
+  expect(await overlaps(page.getByRole('link', { name: 'Go to Dashboard' }))).toBe(false);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(toast).toBeVisible();
+  expect(await overlaps(page.getByRole('navigation', { name: 'Setup steps' }).getByRole('button', { name: 'Continue' }))).toBe(false);
+});
+
+test('a thank-you typed after the session expired is offered again after signing in', async ({ page }) => {
+  const { email } = await signUpViaApi(page);
+  const added = await page.request.post('/api/clients', { data: { name: 'Nora Kept', email: 'nora.kept@example.com', serviceDate: '2025-03-10', amount: 120 } });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/clients');
+  await page.getByTestId('client-cards').getByRole('button', { name: 'Send thanks to Nora Kept' }).click();
+  const message = page.getByRole('dialog').getByLabel('Message');
+  const typed = 'Nora, thank you for trusting us with your home all year!';
+  await message.fill(typed);
+
+  await page.context().clearCookies();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/login\?session=expired&next=%2Fclients$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+
+  await page.getByTestId('client-cards').getByRole('button', { name: 'Send thanks to Nora Kept' }).click();
+  await expect(message).toHaveValue(typed);
+  await expect(page.getByRole('dialog').getByText('Your unsent message was kept while you signed in again.')).toBeVisible();
+  // Offered once: closed without sending, the dialog opens with the usual message next time.
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('client-cards').getByRole('button', { name: 'Send thanks to Nora Kept' }).click();
+  await expect(message).toHaveValue(/^Hi Nora!/);
 });
