@@ -72,7 +72,6 @@ export const bookingCandidateSchema = z.object({
   /** The client has the friend's e-mail, phone or name. */
   suggested: z.boolean(),
 });
-export type BookingCandidate = z.infer<typeof bookingCandidateSchema>;
 export const bookingCandidatesReplySchema = z.object({
   bookings: z.array(bookingCandidateSchema),
   /** YYYY-MM-DD, in the business's time zone: the day the friend claimed; only bookings from then on are listed. */
