@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { PASSWORD, signUpViaApi, uniqueEmail } from './support/accounts';
+import { addClients, chooseNumberViaApi } from './support/sms';
 import { toastWith } from './support/toast';
 import { PHONE } from './support/viewports';
 
@@ -93,4 +94,27 @@ test('a thank-you typed after the session expired is offered again after signing
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('client-cards').getByRole('button', { name: 'Send thanks to Nora Kept' }).click();
   await expect(message).toHaveValue(/^Hi Nora!/);
+});
+
+test('a bulk text typed after the session expired opens Bulk Messaging with it after signing in', async ({ page }) => {
+  const { email } = await signUpViaApi(page);
+  await addClients(page, [{ name: 'Bea Bulk', phone: '(512) 555-3301' }]);
+  await chooseNumberViaApi(page);
+  await page.goto('/outreach?tab=bulk');
+  await page.getByLabel('Bea Bulk').click();
+  const typed = 'Hi {clientName}! Spring slots are open this week.';
+  await page.getByRole('textbox', { name: 'Message' }).fill(typed);
+
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Send to 1 client' }).click();
+  await expect(page).toHaveURL(/\/login\?session=expired&next=%2Foutreach%3Ftab%3Dbulk$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/outreach\?tab=bulk$/);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(typed);
+  await expect(page.getByText('Your unsent message was kept while you signed in again.')).toBeVisible();
+  // Nothing went out while the session was gone.
+  const history = await page.request.get('/api/sms/messages');
+  expect(JSON.stringify(await history.json())).not.toContain('Spring slots');
 });
