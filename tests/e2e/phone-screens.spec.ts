@@ -118,3 +118,28 @@ test('a bulk text typed after the session expired opens Bulk Messaging with it a
   const history = await page.request.get('/api/sms/messages');
   expect(JSON.stringify(await history.json())).not.toContain('Spring slots');
 });
+
+test('an e-mail to a lead typed after the session expired keeps its subject and message through sign-in', async ({ page }) => {
+  const { email } = await signUpViaApi(page);
+  const added = await page.request.post('/api/leads', { data: { name: 'Lena Kept', email: 'lena.kept@example.com' } });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/leads');
+  const openEmail = () => page.getByTestId('lead-inbox').getByTestId('lead-row').filter({ hasText: 'Lena Kept' }).getByRole('button', { name: 'Send email to Lena Kept' }).click();
+  await openEmail();
+  const dialog = page.getByRole('dialog', { name: 'Send Email' });
+  await dialog.getByLabel('Subject').fill('Your cleaning quote');
+  await dialog.getByLabel('Message').fill('Hi Lena,\n\nYour quote is $180 for a deep clean.');
+
+  await page.context().clearCookies();
+  await dialog.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page).toHaveURL(/\/login\?session=expired&next=%2Fleads$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/leads$/);
+
+  await openEmail();
+  await expect(dialog.getByLabel('Subject')).toHaveValue('Your cleaning quote');
+  await expect(dialog.getByLabel('Message')).toHaveValue('Hi Lena,\n\nYour quote is $180 for a deep clean.');
+  await expect(dialog.getByText('Your unsent message was kept while you signed in again.')).toBeVisible();
+});
