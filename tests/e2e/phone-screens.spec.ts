@@ -82,7 +82,8 @@ test('a thank-you typed after the session expired is offered again after signing
   await page.context().clearCookies();
   await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
   await expect(page).toHaveURL(/\/login\?session=expired&next=%2Fclients$/);
-  await page.getByLabel('Email').fill(email);
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/clients$/);
@@ -108,7 +109,8 @@ test('a bulk text typed after the session expired opens Bulk Messaging with it a
   await page.context().clearCookies();
   await page.getByRole('button', { name: 'Send to 1 client' }).click();
   await expect(page).toHaveURL(/\/login\?session=expired&next=%2Foutreach%3Ftab%3Dbulk$/);
-  await page.getByLabel('Email').fill(email);
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/outreach\?tab=bulk$/);
@@ -133,7 +135,8 @@ test('an e-mail to a lead typed after the session expired keeps its subject and 
   await page.context().clearCookies();
   await dialog.getByRole('button', { name: 'Send Email' }).click();
   await expect(page).toHaveURL(/\/login\?session=expired&next=%2Fleads$/);
-  await page.getByLabel('Email').fill(email);
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/leads$/);
