@@ -4,7 +4,7 @@ import { readRows } from '../../db/read-rows';
 import { phoneDigitsPattern, substringMatch } from '../../db/like-pattern';
 import { HttpError } from '../../platform/errors';
 import { REFERRAL_NOT_FOUND } from '../../../shared/schemas/referrals';
-import { BOOKING_CANDIDATES_LIMIT, type BookingCandidatesReply as BookingCandidates } from '../../../shared/schemas/referral-conversion';
+import { BOOKING_CANDIDATES_LIMIT, type BookingCandidatesReply } from '../../../shared/schemas/referral-conversion';
 
 // The bookings the owner may pick as a friend's in Mark converted (docs/referrals.md, "Referral credit"): completed
 // bookings from the claim day on (in the business's time zone) of the client the friend became, or of the clients a
@@ -27,7 +27,7 @@ type Row = {
  * Without a search: the bookings of clients with the friend's e-mail, phone or name (each through its client index).
  * With one: the newest bookings of the clients it names. Both from the claim day on; `claimedOn` is that day.
  */
-export async function selectBookingCandidates(tx: Tx, businessId: number, referralId: number, search?: string): Promise<BookingCandidates> {
+export async function selectBookingCandidates(tx: Tx, businessId: number, referralId: number, search?: string): Promise<BookingCandidatesReply> {
   const eligible = sql`not c.is_referred_client and c.referral_id is null and c.id is distinct from f.referrer_client_id and c.referral_code <> f.referrer_code`;
   const friend = sql`(lower(c.email) = lower(f.referee_email) or c.phone = f.referee_phone or lower(c.name) = lower(f.referee_name))`;
   const n = BOOKING_CANDIDATES_LIMIT;
