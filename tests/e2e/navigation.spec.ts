@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
+import { PHONE } from './support/viewports';
 
 const DESKTOP_ITEMS: { name: string; path: RegExp }[] = [
   { name: 'Leads', path: /\/leads$/ },
@@ -75,9 +76,9 @@ test('badges show the new clients, new referrals and unread replies', async ({ p
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 800 } });
+  test.use({ viewport: { width: PHONE.width, height: PHONE.height } });
 
-  test('the slide-out menu shows the mobile items and signs out', async ({ page }) => {
+  test('the slide-out menu shows the mobile items, Forms among them, and signs out', async ({ page }) => {
     const { name } = await signUpViaApi(page, { name: 'Pocket Pools' });
     await page.goto('/');
     await expect(page.getByRole('complementary')).toBeHidden();
@@ -85,8 +86,14 @@ test.describe('on a phone', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(menu.getByText(name)).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText(['Leads', 'Activity', 'Clients', 'Referrals', 'Insights', 'Data Sources', 'SMS Outreach', 'Settings']);
-    await expect(menu.getByRole('link', { name: 'Forms' })).toHaveCount(0);
+    await expect(menu.getByRole('link')).toHaveText(['Leads', 'Activity', 'Clients', 'Referrals', 'Insights', 'Data Sources', 'SMS Outreach', 'Forms', 'Settings']);
+
+    await menu.getByRole('link', { name: 'Forms' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/forms$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lead Capture Forms' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
 
     await menu.getByRole('link', { name: 'SMS Outreach' }).click();
     await expect(menu).toBeHidden();

@@ -8,7 +8,7 @@ import { expectToast } from './support/toast';
 import { DESKTOP, PHONE } from './support/viewports';
 
 // Screens that must not fail the owner (docs/clients-api.md "Editing a client", docs/forms.md "Embed snippet",
-// docs/accounts.md "Sessions", docs/settings.md "Delivery banner"), at desktop width and on a phone.
+// docs/accounts.md "Sessions"), at desktop width and on a phone.
 
 
 const isoDaysAgo = (n: number) => {
@@ -153,31 +153,6 @@ for (const viewport of [DESKTOP, PHONE]) {
         expect(boxes[0].left).toBeGreaterThanOrEqual(card.x - 40);
         expect(boxes[boxes.length - 1].right).toBeLessThanOrEqual(card.x + card.width + 1);
       }
-    });
-
-    // The same elements at every width: desktop only (support/viewports.ts).
-    if (viewport.name === 'desktop') test('without Twilio and SMTP, SMS, Leads and Settings say where texts and e-mail really go', async ({ page }) => {
-      await signUpViaApi(page);
-      for (const [path, heading, both] of [
-        ['/outreach', 'SMS', false],
-        ['/leads', 'Lead Management', true],
-        ['/settings', 'Settings', true],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
-        const banner = page.getByRole('region', { name: 'Delivery is simulated' });
-        await expect(banner).toBeVisible();
-        await expect(banner).toContainText('Texts go to the SMS simulator.');
-        await expect(banner).toContainText('set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
-        if (both) {
-          await expect(banner).toContainText('E-mail is saved as files.');
-          await expect(banner).toContainText('set SMTP_URL');
-        }
-      }
-      // Screens that neither text nor e-mail have no banner.
-      await page.goto('/clients');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Delivery is simulated' })).toHaveCount(0);
     });
 
     test('"Request support" opens the support e-mail on a desktop, the support phone on a phone', async ({ page }) => {

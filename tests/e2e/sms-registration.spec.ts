@@ -39,6 +39,7 @@ async function fill(page: Page, legalName: string) {
   await form.getByLabel('EIN').fill('12-3456789');
   await form.getByLabel('Street address').fill('100 Main St');
   await form.getByLabel('City').fill('Austin');
+  await form.getByLabel('State').selectOption('TX');
   await form.getByLabel('ZIP code').fill('78701');
   await form.getByLabel('Website').fill('https://pools.example.com');
   await form.getByLabel('Contact first name').fill('Ann');

@@ -59,7 +59,7 @@ export type ConvertReferralReply = z.infer<typeof convertReferralReplySchema>;
 /** GET /api/referrals/:id/bookings: the bookings the owner may pick as the friend's (Mark converted). */
 export const BOOKING_CANDIDATES_LIMIT = 20;
 export const bookingCandidatesQuerySchema = z.object({
-  /** The client's name, e-mail or (3+ digits) phone; without it the friend's likely matches first, then the newest bookings. */
+  /** The client's name, e-mail or (3+ digits) phone; without it, the bookings of the client the friend became. */
   search: z.string({ error: 'search must be text' }).trim().max(200, { error: 'search is too long (200 characters at most)' }).optional(),
 });
 export const bookingCandidateSchema = z.object({
@@ -72,6 +72,9 @@ export const bookingCandidateSchema = z.object({
   /** The client has the friend's e-mail, phone or name. */
   suggested: z.boolean(),
 });
-export type BookingCandidate = z.infer<typeof bookingCandidateSchema>;
-export const bookingCandidatesReplySchema = z.object({ bookings: z.array(bookingCandidateSchema) });
+export const bookingCandidatesReplySchema = z.object({
+  bookings: z.array(bookingCandidateSchema),
+  /** YYYY-MM-DD, in the business's time zone: the day the friend claimed; only bookings from then on are listed. */
+  claimedOn: z.string(),
+});
 export type BookingCandidatesReply = z.infer<typeof bookingCandidatesReplySchema>;

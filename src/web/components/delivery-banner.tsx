@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
+import { Link } from 'react-router';
 import type { DeliveryDrivers } from '../../shared/schemas/delivery';
 import { cn } from '../lib/utils';
 import { DELIVERY_KEY } from '../lib/query-keys/business';
 
+type DeliveryKind = 'sms' | 'email';
 
 const NOTES = {
   sms: {
@@ -18,24 +20,49 @@ const NOTES = {
   },
 } as const;
 
-/**
- * A visible note on the screens that text or e-mail (SMS, Leads, Settings) while the server runs without Twilio
- * or without SMTP: "sent" then means sent to the simulator or to a file (docs/settings.md "Delivery banner").
- */
-export function DeliveryBanner({ show, className = 'mb-6' }: { show: ('sms' | 'email')[]; className?: string }) {
+/** The one-line banner's sentence, by what is simulated. */
+function shortNote(kinds: DeliveryKind[]): string {
+  if (kinds.length === 2) return 'Texts and e-mail are simulated.';
+  return `${NOTES[kinds[0]].title}.`;
+}
+
+/** The simulated drivers among `show`; none until the drivers are known. */
+function useSimulated(show: DeliveryKind[]): DeliveryKind[] {
   const { data } = useQuery<DeliveryDrivers>({ queryKey: [DELIVERY_KEY] });
-  if (!data) return null;
-  const notes = show.filter((kind) => (kind === 'sms' ? data.sms === 'simulator' : data.email === 'files'));
-  if (!notes.length) return null;
+  if (!data) return [];
+  return show.filter((kind) => (kind === 'sms' ? data.sms === 'simulator' : data.email === 'files'));
+}
+
+const BANNER = 'rounded-xl border border-sky-200 bg-sky-50 text-sm text-sky-900';
+
+/**
+ * One line on the screens that text or e-mail (SMS, Leads) while the server runs without Twilio or without SMTP:
+ * "sent" then means sent to the simulator or to a file. What to set on the server is on Settings, where "Details"
+ * leads (docs/settings.md "Delivery banner").
+ */
+export function DeliveryBanner({ show, className = 'mb-6' }: { show: DeliveryKind[]; className?: string }) {
+  const kinds = useSimulated(show);
+  if (!kinds.length) return null;
   return (
-    <section
-      aria-label="Delivery is simulated"
-      className={cn(className, 'flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900')}
-      data-testid="delivery-banner"
-    >
+    <section aria-label="Delivery is simulated" className={cn(className, BANNER, 'flex items-center gap-2 px-3 py-2')}>
+      <FlaskConical className="size-4 shrink-0 text-sky-600" aria-hidden="true" />
+      <p className="min-w-0 flex-1 truncate">{shortNote(kinds)}</p>
+      <Link to="/settings#delivery" className="shrink-0 font-medium text-sky-700 underline underline-offset-2 hover:text-sky-900">
+        Details<span className="sr-only"> on Settings</span>
+      </Link>
+    </section>
+  );
+}
+
+/** Settings: what is simulated, why, and which server variables make it real. */
+export function DeliveryDetails({ className = 'mb-6' }: { className?: string }) {
+  const kinds = useSimulated(['sms', 'email']);
+  if (!kinds.length) return null;
+  return (
+    <section id="delivery" aria-label="Delivery is simulated" className={cn(className, BANNER, 'flex items-start gap-3 p-4')}>
       <FlaskConical className="mt-0.5 size-5 shrink-0 text-sky-600" aria-hidden="true" />
       <div className="min-w-0 space-y-2">
-        {notes.map((kind) => (
+        {kinds.map((kind) => (
           <p key={kind}>
             <strong className="font-semibold">{NOTES[kind].title}.</strong> {NOTES[kind].body} {NOTES[kind].fix}
           </p>

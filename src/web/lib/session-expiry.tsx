@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from './api';
 import { useAuth } from './auth';
+import { keepOpenDrafts } from './kept-drafts';
 
 /** Where signing in lands when there is no page to return to: the signed-in home, the Lead Inbox (spec: / and /leads). */
 export const HOME_PATH = '/';
@@ -40,6 +41,7 @@ export function SessionExpiryWatcher() {
     onUnauthorized(() => {
       onUnauthorized(null);
       const from = `${window.location.pathname}${window.location.search}`;
+      keepOpenDrafts(business.id);
       endSession();
       navigate(loginAfterExpiry(from), { replace: true });
     });

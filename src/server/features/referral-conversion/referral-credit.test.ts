@@ -37,7 +37,7 @@ const snapshot = (businessId: number) =>
   );
 
 describe('Mark converted by booking or amount', () => {
-  it('lists the bookings to pick, the friend’s likely ones first, and converts with the picked booking’s client', async () => {
+  it('lists the friend’s bookings to pick, and converts with the picked booking’s client', async () => {
     const day = await h.today(biz);
     // Nia booked twice under another e-mail; her name is the friend's, so her bookings are suggested.
     expect((await h.upload(biz, [`Nia Pick,nia.work@example.com,,${daysBefore(day, 3)},120`, `Nia Pick,nia.work@example.com,,${daysBefore(day, 1)},80`, `Zed Other,zed@example.com,,${day},55`])).statusCode).toBe(200);
@@ -46,8 +46,8 @@ describe('Mark converted by booking or amount', () => {
     const list = await get(`/api/referrals/${claim.id}/bookings`);
     expect(list.statusCode).toBe(200);
     const { bookings } = bookingCandidatesReplySchema.parse(list.json());
-    expect(bookings.slice(0, 2).map((b) => [b.client.name, b.suggested, b.amountCharged])).toEqual([['Nia Pick', true, '80.00'], ['Nia Pick', true, '120.00']]);
-    expect(bookings.map((b) => b.client.name)).toContain('Zed Other');
+    expect(bookings.map((b) => [b.client.name, b.suggested, b.amountCharged])).toEqual([['Nia Pick', true, '80.00'], ['Nia Pick', true, '120.00']]);
+    // another client's booking is not offered unless the owner searches for that client
     // the referrer is never offered as the friend
     expect(bookings.map((b) => b.client.id)).not.toContain(ref.id);
     const searched = bookingCandidatesReplySchema.parse((await get(`/api/referrals/${claim.id}/bookings?search=zed`)).json()).bookings;
@@ -62,6 +62,32 @@ describe('Mark converted by booking or amount', () => {
     const nia = conversions.find((c: { id: number }) => c.id === claim.id);
     // the first completed booking since the claim, not "just now"
     expect(nia).toMatchObject({ bookedOn: daysBefore(day, 3), revenue: '200.00' });
+  });
+
+  it('lists only the friend’s bookings from the claim day on (in the business’s time zone), and none plainly', async () => {
+    const day = await h.today(biz);
+    await h.query(`update businesses set time_zone = 'America/Los_Angeles' where id = $1`, [biz.id]);
+    expect(
+      (await h.upload(biz, [`Cora Claim,cora@example.com,,${daysBefore(day, 10)},70`, `Cora Claim,cora@example.com,,${daysBefore(day, 2)},90`, `Otto Else,otto@example.com,,${day},40`])).statusCode,
+    ).toBe(200);
+    // Claimed 4 days ago at 8 pm in Los Angeles: the next day in UTC, still that day for the business.
+    const [{ at }] = await h.query<{ at: Date }>(
+      `select ((current_date - 4)::timestamp + interval '20 hours') at time zone 'America/Los_Angeles' as at`,
+    );
+    const claim = await h.pendingReferral(biz, ref, { name: 'Cora Claim', email: 'cora@example.com' }, new Date(at));
+    const reply = bookingCandidatesReplySchema.parse((await get(`/api/referrals/${claim.id}/bookings`)).json());
+    expect(reply.bookings.map((b) => [b.client.name, b.serviceDate])).toEqual([['Cora Claim', daysBefore(day, 2)]]);
+    const [{ claimed }] = await h.query<{ claimed: string }>(`select ((current_date - 4)::date)::text as claimed`);
+    expect(reply.claimedOn).toBe(claimed);
+    // a search names other clients, still only from the claim day on
+    expect(bookingCandidatesReplySchema.parse((await get(`/api/referrals/${claim.id}/bookings?search=otto`)).json()).bookings.map((b) => b.client.name)).toEqual(['Otto Else']);
+    expect(bookingCandidatesReplySchema.parse((await get(`/api/referrals/${claim.id}/bookings?search=cora`)).json()).bookings).toHaveLength(1);
+
+    // A friend with no booking since the claim: an empty list, not the business's other bookings.
+    const early = await h.pendingReferral(biz, ref, { name: 'Nobody Yet', email: 'nobody.yet@example.com' });
+    const none = bookingCandidatesReplySchema.parse((await get(`/api/referrals/${early.id}/bookings`)).json());
+    expect(none.bookings).toEqual([]);
+    await h.query(`update businesses set time_zone = 'America/New_York' where id = $1`, [biz.id]);
   });
 
   it('converts with an amount when the booking is not in the app', async () => {

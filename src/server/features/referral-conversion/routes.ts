@@ -27,6 +27,6 @@ export async function referralConversionRoutes(untyped: FastifyInstance) {
   app.get('/referrals/:id/bookings', { schema: { response: { 200: bookingCandidatesReplySchema } } }, async (request) => {
     const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
     const { search } = parse(bookingCandidatesQuerySchema, request.query);
-    return { bookings: await selectBookingCandidates(db, businessIdOf(request), id, search || undefined) };
+    return selectBookingCandidates(db, businessIdOf(request), id, search || undefined);
   });
 }

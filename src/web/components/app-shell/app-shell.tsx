@@ -4,9 +4,11 @@ import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useHydrated } from '../../lib/use-hydrated';
+import { cn } from '../../lib/utils';
 import { BrandMark } from '../brand-mark';
 import { ErrorBoundary } from '../error-boundary';
 import { PageSkeleton } from '../page-skeleton';
+import { ROOM_FOR_TOASTS } from '../ui/toast-room';
 import { AccountBox } from './account-box';
 import { NavList } from './nav-list';
 import { useNavCounts } from './use-nav-counts';
@@ -88,7 +90,7 @@ export function AppShell() {
       </header>
 
       <main className="min-w-0 flex-1">
-        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <div className={cn('mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8', ROOM_FOR_TOASTS)}>
           <ErrorBoundary key={pathname}>
             <Suspense fallback={<PageSkeleton />}>
               <Outlet />

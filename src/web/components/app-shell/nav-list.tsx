@@ -10,10 +10,9 @@ interface NavListProps {
 
 export function NavList({ variant, counts, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
-  const items = NAV_ITEMS.filter((item) => variant === 'desktop' || !item.desktopOnly);
   return (
     <ul className="space-y-1">
-      {items.map((item) => {
+      {NAV_ITEMS.map((item) => {
         const active = isActive(item, pathname);
         const count = item.badge ? counts[item.badge] : 0;
         const label = variant === 'mobile' ? (item.mobileLabel ?? item.label) : item.label;

@@ -37,6 +37,7 @@ function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onC
     values.mode === 'booking' && values.bookingId !== null ? convert.mutate({ bookingId: values.bookingId }) : convert.mutate({ amount: cleanAmount(values.amount) }),
   );
   const bookings = candidates.data?.bookings ?? [];
+  const claimedOn = candidates.data ? formatDate(candidates.data.claimedOn) : '';
   return (
     <DialogContent className="max-h-[90vh] overflow-y-auto">
       <form noValidate className="grid gap-4" onSubmit={submit}>
@@ -78,7 +79,12 @@ function MarkConvertedForm({ referral, onClose }: { referral: ConvertTarget; onC
                   Bookings could not be loaded. Please try again.
                 </p>
               ) : bookings.length === 0 ? (
-                <p className="p-2 text-sm text-slate-500">No completed booking matches. Enter the amount instead.</p>
+                <p className="p-2 text-sm text-slate-500">
+                  {debounced
+                    ? `No completed booking since ${claimedOn} matches “${debounced}”.`
+                    : `${referral.refereeName} has no completed booking since the claim on ${claimedOn}.`}{' '}
+                  Search for the client if they booked under another name, or enter the amount.
+                </p>
               ) : (
                 bookings.map((b) => (
                   <label

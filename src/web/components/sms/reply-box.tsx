@@ -1,6 +1,8 @@
 import { Loader2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 import { useReply } from '../../lib/sms-actions';
+import { KeptDraftNote } from '../kept-draft-note';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 import { SegmentCounter } from './segment-counter';
@@ -16,7 +18,10 @@ interface ReplyBoxProps {
  * Shift+Enter starts a new line; cleared only once the server has sent it.
  */
 export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
-  const [reply, setReply] = useState('');
+  const draftKey = `reply:client:${clientId}`;
+  const kept = useKeptDraft(draftKey, isText);
+  const [reply, setReply] = useState(kept ?? '');
+  useKeepDraftOnSessionEnd(draftKey, () => textToKeep(reply));
   const send = useReply(() => setReply(''));
   const id = useId();
   const canSend = reply.trim().length > 0 && !send.isPending;
@@ -55,6 +60,7 @@ export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
         </Button>
       </div>
       {reply && <SegmentCounter text={reply} className="mt-1" />}
+      {kept && reply === kept && <KeptDraftNote className="mt-1" />}
     </form>
   );
 }

@@ -12,11 +12,14 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
+// At the bottom at every width: on a phone the top holds each screen's primary controls (the menu, the page's
+// actions, the setup guide's step and "Go to Dashboard"), which a toast there covered (docs/app-shell.md).
+// Below 768 px a screen ends with room for a toast (`ROOM_FOR_TOASTS`, toast-room.ts), so its last controls scroll clear of one.
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 sm:p-4 md:max-w-[420px]',
         className,
       )}
       {...props}

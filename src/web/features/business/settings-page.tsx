@@ -10,7 +10,7 @@ import { ReviewLinkSection } from './review-link-section';
 import { TemplatesSection } from './templates-section';
 import { useProfile } from './use-settings';
 import { WebhookSection } from './webhook-section';
-import { DeliveryBanner } from '../../components/delivery-banner';
+import { DeliveryDetails } from '../../components/delivery-banner';
 
 // Settings (spec part 2 "Settings"): the sections in the spec's order. docs/settings.md.
 export function SettingsPage() {
@@ -18,7 +18,7 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Settings" description="Your business profile, messages, review link and webhook." />
-      <DeliveryBanner show={['sms', 'email']} />
+      <DeliveryDetails />
       {profile.isLoading ? (
         <div className="space-y-6" aria-busy="true" aria-label="Loading settings">
           {[0, 1, 2].map((i) => (

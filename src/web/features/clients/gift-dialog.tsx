@@ -17,14 +17,30 @@ import { cn } from '../../lib/utils';
 import type { Client } from './types';
 import { useSendGift } from './use-client-mutations';
 import { ItemDialog } from '../../components/item-dialog';
+import { KeptDraftNote } from '../../components/kept-draft-note';
+import { useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+
+type GiftDraft = { giftType: GiftType; amount: string };
+
+const isGiftDraft = (value: unknown): value is GiftDraft =>
+  typeof value === 'object' &&
+  value !== null &&
+  GIFT_TYPES.some((g) => g.value === (value as GiftDraft).giftType) &&
+  typeof (value as GiftDraft).amount === 'string';
 
 export const GiftDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
   <ItemDialog item={client} onClose={onClose}>{(item) => <GiftForm client={item} onClose={onClose} />}</ItemDialog>
 );
 
 function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) {
-  const form = useForm({ resolver: zodResolver(sendGiftSchema), defaultValues: { clientId: client.id, giftType: 'discount' as GiftType, amount: '' } });
+  const draftKey = `gift:client:${client.id}`;
+  const kept = useKeptDraft(draftKey, isGiftDraft);
+  const form = useForm({ resolver: zodResolver(sendGiftSchema), defaultValues: { clientId: client.id, giftType: kept?.giftType ?? ('discount' as GiftType), amount: kept?.amount ?? '' } });
   const [giftType, amount] = form.watch(['giftType', 'amount']);
+  useKeepDraftOnSessionEnd(draftKey, () => {
+    const { giftType: type, amount: chosen } = form.getValues();
+    return chosen ? { giftType: type, amount: chosen } : null;
+  });
   // isValid is the schema's verdict on what is chosen now: the button names the gift only when it can be sent.
   const { isValid, errors } = form.formState;
   const send = useSendGift(onClose);
@@ -99,6 +115,7 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
           </fieldset>
         )}
         <FieldError message={errors.amount?.message ?? errors.giftType?.message} />
+        {kept && <KeptDraftNote />}
         <GiftText client={client} text={isValid ? giftMessage(giftLabel(giftType, Number(amount))) : null} />
         <SendTimeNote clientId={client.id} />
 

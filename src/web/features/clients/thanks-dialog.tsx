@@ -11,6 +11,8 @@ import { defaultThanksMessage } from './thanks-message';
 import type { Client } from './types';
 import { useSendThanks } from './use-client-mutations';
 import { ItemDialog } from '../../components/item-dialog';
+import { KeptDraftNote } from '../../components/kept-draft-note';
+import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 
 
 export const ThanksDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
@@ -18,8 +20,11 @@ export const ThanksDialog = ({ client, onClose }: { client: Client | null; onClo
 );
 
 function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }) {
-  const form = useForm({ resolver: zodResolver(sendThanksSchema), defaultValues: { clientId: client.id, message: defaultThanksMessage(client.name) } });
+  const draftKey = `thanks:client:${client.id}`;
+  const kept = useKeptDraft(draftKey, isText);
+  const form = useForm({ resolver: zodResolver(sendThanksSchema), defaultValues: { clientId: client.id, message: kept ?? defaultThanksMessage(client.name) } });
   const message = form.watch('message');
+  useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('message')));
   const error = form.formState.errors.message?.message;
   const send = useSendThanks(onClose);
   const fieldId = useId();
@@ -32,6 +37,7 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
           <DialogDescription>A personal thank-you to {client.name}.</DialogDescription>
         </DialogHeader>
         <MessageField id={fieldId} error={error} counter={(id) => <SegmentCount id={id} text={message} />} {...form.register('message')} />
+        {kept && <KeptDraftNote />}
         <SendTimeNote clientId={client.id} />
         <FormActions onCancel={onClose} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
       </form>

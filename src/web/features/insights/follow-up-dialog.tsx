@@ -13,6 +13,8 @@ import { useFollowUpText, useSendFollowUp } from './use-insights';
 import { plural } from '../../../shared/format';
 import { ItemDialog } from '../../components/item-dialog';
 import { FormActions } from '../../components/form-actions';
+import { KeptDraftNote } from '../../components/kept-draft-note';
+import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 
 export const FollowUpDialog = ({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) => (
   <ItemDialog item={client} onClose={onClose}>{(item) => <FollowUpLoader client={item} onClose={onClose} />}</ItemDialog>
@@ -35,8 +37,11 @@ function FollowUpLoader({ client, onClose }: { client: OverdueClient; onClose: (
 }
 
 function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; initial: string; onClose: () => void }) {
-  const form = useForm({ resolver: zodResolver(sendSmsSchema), defaultValues: { clientId: client.id, messageType: 'followUp' as const, messageContent: initial } });
+  const draftKey = `follow-up:client:${client.id}`;
+  const kept = useKeptDraft(draftKey, isText);
+  const form = useForm({ resolver: zodResolver(sendSmsSchema), defaultValues: { clientId: client.id, messageType: 'followUp' as const, messageContent: kept ?? initial } });
   const message = form.watch('messageContent');
+  useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('messageContent')));
   const send = useSendFollowUp(onClose);
   const fieldId = useId();
   // An empty message is the spec's "Invalid input" toast; a message over the limit names the limit.
@@ -62,6 +67,7 @@ function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; ini
           <p id={`${fieldId}-hint`} className="text-xs text-slate-500">
             {'{clientName}'} and {'{businessName}'} are filled in when the text is sent.
           </p>
+          {kept && <KeptDraftNote />}
         </div>
         <SendTimeNote clientId={client.id} />
         <FormActions onCancel={onClose} pending={send.isPending} submitLabel="Send SMS" pendingLabel="Sending..." />

@@ -7,14 +7,23 @@ import { FormActions } from '../../components/form-actions';
 import { FormField, MessageField, TextareaField } from '../../components/form-field';
 import { SegmentCounter } from '../../components/sms/segment-counter';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { KeptDraftNote } from '../../components/kept-draft-note';
+import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 import { useEmailLead, useTextLead } from './use-leads';
+
+type EmailDraft = { subject: string; message: string };
+const isEmailDraft = (value: unknown): value is EmailDraft =>
+  typeof value === 'object' && value !== null && typeof (value as EmailDraft).subject === 'string' && typeof (value as EmailDraft).message === 'string';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
 /** Send SMS: non-empty after trimming; the segment counter under the box. */
 export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
-  const form = useForm({ resolver: zodResolver(leadSmsInputSchema), defaultValues: { message: `Hi ${firstName(lead.name)}! Thanks for reaching out. ` } });
+  const draftKey = `sms:lead:${lead.id}`;
+  const kept = useKeptDraft(draftKey, isText);
+  const form = useForm({ resolver: zodResolver(leadSmsInputSchema), defaultValues: { message: kept ?? `Hi ${firstName(lead.name)}! Thanks for reaching out. ` } });
   const message = form.watch('message');
+  useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('message')));
   const error = form.formState.errors.message?.message;
   const send = useTextLead(lead, onDone);
   const id = useId();
@@ -28,6 +37,7 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
           </DialogDescription>
         </DialogHeader>
         <MessageField id={id} error={error} counter={(counterId) => <SegmentCounter id={counterId} text={message} />} {...form.register('message')} />
+        {kept && <KeptDraftNote />}
         <FormActions onCancel={onDone} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send SMS" pendingLabel="Sending..." />
       </form>
     </DialogContent>
@@ -36,8 +46,14 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
 
 /** Send Email: subject and message both non-empty after trimming. */
 export function EmailLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
-  const form = useForm({ resolver: zodResolver(leadEmailInputSchema), defaultValues: { subject: '', message: `Hi ${firstName(lead.name)},\n\n` } });
+  const draftKey = `email:lead:${lead.id}`;
+  const kept = useKeptDraft(draftKey, isEmailDraft);
+  const form = useForm({ resolver: zodResolver(leadEmailInputSchema), defaultValues: kept ?? { subject: '', message: `Hi ${firstName(lead.name)},\n\n` } });
   const [subject, message] = form.watch(['subject', 'message']);
+  useKeepDraftOnSessionEnd(draftKey, () => {
+    const values = form.getValues();
+    return values.subject.trim() || values.message.trim() ? { subject: values.subject, message: values.message } : null;
+  });
   const { errors } = form.formState;
   const send = useEmailLead(lead, onDone);
   const id = useId();
@@ -52,6 +68,7 @@ export function EmailLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void
         </DialogHeader>
         <FormField id={`${id}-subject`} label="Subject" error={errors.subject?.message} {...form.register('subject')} />
         <TextareaField id={`${id}-message`} label="Message" rows={7} error={errors.message?.message} {...form.register('message')} />
+        {kept && <KeptDraftNote />}
         <FormActions
           onCancel={onDone}
           pending={send.isPending}

@@ -6,7 +6,9 @@ import { BrandMark } from '../../components/brand-mark';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ROOM_FOR_TOASTS } from '../../components/ui/toast-room';
 import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/utils';
 import { useAuth } from '../../lib/auth';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CompleteStep } from './complete-step';
@@ -99,7 +101,7 @@ export function SetupPage({ product }: { product?: string }) {
           </Button>
         )}
       </header>
-      <main className="mx-auto max-w-3xl px-4 pb-16 pt-2">
+      <main className={cn('mx-auto max-w-3xl px-4 pb-16 pt-2', ROOM_FOR_TOASTS)}>
         {!step || !info ? (
           <div className="space-y-4" aria-busy="true">
             <Skeleton className="h-5 w-32" />

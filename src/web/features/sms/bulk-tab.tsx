@@ -2,6 +2,7 @@ import { Loader2, Phone, Send, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { formatPhone } from '../../../shared/format';
 import { EmptyState } from '../../components/empty-state';
+import { KeptDraftNote } from '../../components/kept-draft-note';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -25,11 +26,13 @@ const QUICK_TEMPLATES = 3;
 interface BulkTabProps {
   hasNumber: boolean;
   draft: string;
+  /** The draft is the text kept when the session ended. */
+  draftKept: boolean;
   onDraftChange: (text: string) => void;
   onChooseNumber: () => void;
 }
 
-export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, onChooseNumber }: BulkTabProps) {
+export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: setMessage, onChooseNumber }: BulkTabProps) {
   const clients = useClientsForBulk();
   const templates = useTemplates();
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -199,6 +202,7 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
                 }}
               />
               <SegmentCounter id={`${id}-count`} text={message} />
+              {draftKept && <KeptDraftNote />}
             </div>
             {message.trim() && chosen.length > 1 && (
               <div className="flex flex-wrap items-center gap-2">

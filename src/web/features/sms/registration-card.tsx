@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Loader2, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +23,10 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { typedField } from '../../lib/typed-field';
+import { useAuth } from '../../lib/auth';
+import { PROFILE_KEY } from '../../lib/query-keys/business';
+import type { BusinessProfile } from '../../../shared/schemas/business';
+import { contactOf, stateOfTimeZone } from './registration-defaults';
 import { RegistrationSteps } from './registration-steps';
 import { useRegistration, useSubmitRegistration } from './use-registration';
 
@@ -44,7 +49,8 @@ const selectClass = 'flex h-10 w-full rounded-lg border border-slate-300 bg-whit
 /** Carrier registration (A2P 10DLC) of the business's number: its steps, the form, or the business's own messaging service. */
 export function RegistrationCard() {
   const { data, isPending, isError } = useRegistration();
-  if (isPending) return <Skeleton className="h-40 w-full" />;
+  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
+  if (isPending || profile.isPending) return <Skeleton className="h-40 w-full" />;
   if (isError || !data) {
     return (
       <p role="alert" className="text-sm text-red-600">
@@ -74,7 +80,7 @@ export function RegistrationCard() {
         {data.status !== 'none' && data.steps.brand.status === 'approved' && data.steps.campaign.status === 'draft' && (
           <p className="text-sm text-slate-600">The campaign is submitted once your business has its SMS number.</p>
         )}
-        {editable && <RegistrationForm registration={data} />}
+        {editable && <RegistrationForm registration={data} timeZone={profile.data?.timeZone} />}
         {editable && <ExistingServiceForm />}
       </CardContent>
     </Card>
@@ -114,14 +120,16 @@ function ResubmissionFee({ registration }: { registration: Registration }) {
 
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, ''])) as Record<Field, string>;
 
-function RegistrationForm({ registration }: { registration: Registration }) {
+function RegistrationForm({ registration, timeZone }: { registration: Registration; timeZone: string | undefined }) {
   const id = useId();
+  const { business } = useAuth();
   const { submit } = useSubmitRegistration();
   // Every message at once under its field; each goes away while the owner changes that field.
   const form = useForm({
     resolver: zodResolver(registrationDetailsSchema),
     // The saved details are the ones this form sent (the server keeps them as text).
-    defaultValues: { ...EMPTY, businessType: 'llc', state: 'TX', ...registration.details } as RegistrationDetailsInput,
+    // Otherwise the contact given at sign-up, and the State only where the time zone names it (registration-defaults.ts).
+    defaultValues: { ...EMPTY, businessType: 'llc', state: stateOfTimeZone(timeZone), ...contactOf(business), ...registration.details } as RegistrationDetailsInput,
     reValidateMode: 'onSubmit',
   });
   const { errors } = form.formState;
@@ -175,7 +183,12 @@ function RegistrationForm({ registration }: { registration: Registration }) {
         {select(
           'state',
           'State',
-          US_STATES.map((s) => <option key={s}>{s}</option>),
+          [
+            <option key="" value="">
+              Choose a state
+            </option>,
+            ...US_STATES.map((s) => <option key={s}>{s}</option>),
+          ],
         )}
         {FIELDS.filter((f) => !(sole && f.name === 'ein')).slice(4).map(field)}
       </div>

@@ -12,6 +12,9 @@ import type { SmsTab } from './types';
 import { useSmsUsage } from './use-sms';
 import { DeliveryBanner } from '../../components/delivery-banner';
 import { useRegistration } from './use-registration';
+import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+
+const BULK_DRAFT = 'bulk';
 
 const TABS: { value: SmsTab; label: string; icon: typeof Send }[] = [
   { value: 'setup', label: 'Setup', icon: Settings2 },
@@ -33,9 +36,12 @@ export function SmsPage() {
   // ?tab=history opens a tab directly (the Activity Dashboard's View All Messages).
   const [params] = useSearchParams();
   const asked = TABS.find((t) => t.value === params.get('tab'))?.value;
-  const [tab, setTab] = useState<SmsTab>(() => asked ?? (number ? 'conversations' : 'setup'));
+  // A bulk text kept when the session ended opens Bulk Messaging with it (lib/kept-drafts.ts).
+  const kept = useKeptDraft(BULK_DRAFT, isText);
+  const [tab, setTab] = useState<SmsTab>(() => asked ?? (kept ? 'bulk' : number ? 'conversations' : 'setup'));
   // A template chosen on the Setup tab opens Bulk Messaging with it.
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(kept ?? '');
+  useKeepDraftOnSessionEnd(BULK_DRAFT, () => textToKeep(draft));
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -65,7 +71,7 @@ export function SmsPage() {
           <ConversationsTab hasNumber={!!number} simulator={usage.data?.simulator === true} onChooseNumber={() => setTab('setup')} />
         </TabsContent>
         <TabsContent value="bulk">
-          <BulkTab hasNumber={!!number} draft={draft} onDraftChange={setDraft} onChooseNumber={() => setTab('setup')} />
+          <BulkTab hasNumber={!!number} draft={draft} draftKept={kept !== null && draft === kept} onDraftChange={setDraft} onChooseNumber={() => setTab('setup')} />
         </TabsContent>
         <TabsContent value="history">
           <HistoryTab />
