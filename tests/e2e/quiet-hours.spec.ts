@@ -9,8 +9,6 @@ import { expectToast, toastWith } from './support/toast';
 // SMS_SEND_WINDOW=off; this page's requests carry the send-window clock header, which there (and only there)
 // turns the window on at that instant. A January 2030 night, so the queued texts stay queued during the run.
 
-test.describe.configure({ timeout: 30_000 });
-
 const NIGHT = '2030-01-15T09:15:00Z'; // Tuesday 1:15 am Pacific
 const WILL_GO = 'Will be sent at 8:00 am their time';
 
