@@ -44,6 +44,8 @@ test('the setup guide asks both rewards; the claim page promises the referrer on
   const saved = await (await page.request.get('/api/outreach/settings')).json();
   expect(saved).toMatchObject({ referralDiscount: 'A free add-on service', referrerReward: 'A $10 gift card' });
   expect(await offer(browser, isla.referralCode)).toMatch(/^A free add-on service for your first (cleaning|service), and Isla I\. gets a \$10 gift card too when you book\.$/);
+  await button(page, 'Skip').click();
+  await expect(page.getByRole('list', { name: 'Setup summary' })).toContainText('A free add-on service; your client gets a $10 gift card');
 });
 
 test('Settings shows and edits the referrer reward; cleared, the claim page promises the referrer nothing', async ({ page, browser }) => {
