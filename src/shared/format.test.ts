@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarGradient, formatCurrency, formatDate, formatFrequency, formatPhone, formatTimeAgo, initials, loyaltyBand, loyaltyPercent } from './format';
+import { avatarGradient, formatCurrency, formatDate, formatFrequency, formatPhone, formatTimeAgo, initials, timeAgoAfter, loyaltyBand, loyaltyPercent } from './format';
 
 describe('display rules', () => {
   it('formats currency in en-US dollars, $0.00 when empty', () => {
@@ -23,6 +23,12 @@ describe('display rules', () => {
     expect(formatTimeAgo('2026-03-10T07:00:00Z', now)).toBe('5h ago');
     expect(formatTimeAgo('2026-03-07T12:00:00Z', now)).toBe('3d ago');
     expect(formatTimeAgo('2026-02-01T12:00:00Z', now)).toBe('Feb 1, 2026');
+  });
+  it('writes a time ago after a word mid-sentence: just now in lower case, dates as they are', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(timeAgoAfter('Thanked', '2026-03-10T11:59:30Z', now)).toBe('Thanked just now');
+    expect(timeAgoAfter('Reminded', '2026-03-07T12:00:00Z', now)).toBe('Reminded 3d ago');
+    expect(timeAgoAfter('converted', '2026-02-01T12:00:00Z', now)).toBe('converted Feb 1, 2026');
   });
   it('shows +1 numbers as (xxx) xxx-xxxx', () => {
     expect(formatPhone('+15551234567')).toBe('(555) 123-4567');

@@ -50,6 +50,12 @@ export function formatTimeAgo(value: string | Date | null | undefined, now: Date
   return formatDate(d);
 }
 
+/** A time ago after a word, mid-sentence: 'Thanked just now', 'Reminded 3d ago', 'converted Nov 2, 2026'. */
+export function timeAgoAfter(word: string, value: string | Date | null | undefined, now: Date = new Date()): string {
+  const ago = formatTimeAgo(value, now);
+  return `${word} ${ago === 'Just now' ? 'just now' : ago}`;
+}
+
 /** +1 followed by 10 digits shown as (xxx) xxx-xxxx; anything else as given. */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';

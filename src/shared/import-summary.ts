@@ -37,9 +37,22 @@ export const clientsInFile = (c: Pick<ImportCounts, 'newClients' | 'updatedClien
 export const withoutStatusSentence = (n: number) =>
   n === 0 ? '' : `${plural(n, 'row')} had no status and ${n === 1 ? 'was' : 'were'} counted as completed`;
 
+/**
+ * The 'Upload Successful' toast of a file that added nothing ("Nothing new: 38 bookings were already imported"), so it
+ * says what the result panel says; null when the file added a booking or had none to add (the screen's own sentence).
+ */
+export function nothingNewSentence(c: Pick<ImportCounts, 'newBookings' | 'duplicateBookings'>): string | null {
+  if (c.newBookings > 0 || c.duplicateBookings === 0) return null;
+  return `Nothing new: ${plural(c.duplicateBookings, 'booking')} ${c.duplicateBookings === 1 ? 'was' : 'were'} already imported`;
+}
+
+/** Data Sources' toast (the spec's): "Processed 6 bookings, skipped 1", "Processed 1 booking, skipped 0". */
+export const processedBookingsSentence = (c: { processed: number; skipped: number }) =>
+  `Processed ${plural(c.processed, 'booking')}, skipped ${count(c.skipped)}`;
+
 /** The upload's answer: 'Processed 3 bookings, skipped 0. Bookings: 3 new. Clients: 2 new.' and what else happened. */
 export function importMessage(c: ImportCounts & { skipped: number; errorCount: number }): string {
-  let message = `Processed ${plural(c.processed, 'booking')}, skipped ${count(c.skipped)}.`;
+  let message = `${processedBookingsSentence(c)}.`;
   if (c.processed > 0) message += ` Bookings: ${bookingsSummary(c)}. Clients: ${clientsSummary(c)}.`;
   if (c.rowsWithoutStatus > 0) message += ` ${withoutStatusSentence(c.rowsWithoutStatus)}.`;
   if (c.errorCount > 0) message += ` ${plural(c.errorCount, 'row')} had problems (see errors).`;

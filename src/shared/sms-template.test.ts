@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REWARD_PRESETS } from './schemas/onboarding';
 import { DEFAULT_CUSTOM_MESSAGES } from './schemas/sms';
-import { firstName, renderMessage, rewardPhrase, tidyText } from './sms-template';
+import { firstName, renderMessage, rewardPhrase, tidyText, unsetSettingsSentence, unsetSettingsValues } from './sms-template';
 
 // Every template a business starts with, the quick-start ones, and the older defaults still saved by
 // businesses that never edited them, × every preset and owner-typed reward × awkward names.
@@ -102,5 +102,23 @@ describe('firstName', () => {
 
   it('tidyText leaves a clean text alone', () => {
     expect(tidyText('Hi Bo! Book at https://x.test/a?b=1: see you.')).toBe('Hi Bo! Book at https://x.test/a?b=1: see you.');
+  });
+});
+
+describe('Settings values a message needs', () => {
+  it('lists the Settings placeholders without a value, as written; client values never count', () => {
+    expect(unsetSettingsValues(DEFAULT_CUSTOM_MESSAGES.review, { referralDiscount: '$25', googleReviewLink: null })).toEqual(['{googleReviewLink}']);
+    expect(unsetSettingsValues('Review: {reviewLink}', { referralDiscount: '$25', googleReviewLink: '' })).toEqual(['{reviewLink}']);
+    expect(unsetSettingsValues(DEFAULT_CUSTOM_MESSAGES.review, { referralDiscount: '$25', googleReviewLink: 'https://g.page/r/x/review' })).toEqual([]);
+    expect(unsetSettingsValues('Hi {clientName}, {referralLink} {businessName}', { referralDiscount: '$25', googleReviewLink: null })).toEqual([]);
+  });
+
+  it('says which value is missing, where to add it, and that no text goes out with it', () => {
+    expect(unsetSettingsSentence(['{googleReviewLink}'])).toBe(
+      '{googleReviewLink} has no value yet: add your Google review link in Settings or remove it from the message. A text that uses it is not sent.',
+    );
+    expect(unsetSettingsSentence(['{referralDiscount}', '{googleReviewLink}'])).toBe(
+      '{referralDiscount}, {googleReviewLink} have no value yet: add your referral reward and your Google review link in Settings or remove them from the message. A text that uses them is not sent.',
+    );
   });
 });

@@ -39,6 +39,30 @@ export function renderMessage(template: string, values: RenderValues): { text: s
   return { text: tidyText(text), missing: [...missing], missingAsWritten: [...missingAsWritten] };
 }
 
+/** The placeholders filled from Settings (one value for every text of the business), and where to fill them. */
+const SETTINGS_VALUES: Partial<Record<Placeholder, string>> = {
+  referralDiscount: 'your referral reward',
+  googleReviewLink: 'your Google review link',
+};
+
+/**
+ * The Settings values a message uses that have no value yet, as it wrote them ('{googleReviewLink}',
+ * '{reviewLink}'). Such a text can't go out, so the bulk preview warns and disables Send, bulk send refuses it
+ * before queuing and the automations queue none (docs/sms.md, "Settings values a text needs").
+ */
+export function unsetSettingsValues(message: string, values: Pick<RenderValues, 'referralDiscount' | 'googleReviewLink'>): string[] {
+  // Every other placeholder gets a stand-in, so only the Settings values can be missing.
+  const standIns: RenderValues = { clientName: 'x', referralCode: 'x', referralLink: 'x', businessName: 'x' };
+  return renderMessage(message, { ...standIns, ...values }).missingAsWritten;
+}
+
+/** "{googleReviewLink} has no value yet: add your Google review link in Settings or remove it from the message. A text that uses it is not sent." */
+export function unsetSettingsSentence(written: string[]): string {
+  const one = written.length === 1;
+  const needs = [...new Set(written.map((w) => SETTINGS_VALUES[ALIASES[w.slice(1, -1)] ?? (w.slice(1, -1) as Placeholder)]))].join(' and ');
+  return `${written.join(', ')} ${one ? 'has' : 'have'} no value yet: add ${needs} in Settings or remove ${one ? 'it' : 'them'} from the message. A text that uses ${one ? 'it' : 'them'} is not sent.`;
+}
+
 const AMOUNT = /^(?:[$€£]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?%|\d+(?:[.,]\d+)?)/;
 
 /**

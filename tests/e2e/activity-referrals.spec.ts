@@ -76,7 +76,7 @@ test('a friend claims, another books: the card, the conversion with its saved Re
   await pending(page).first().getByRole('button', { name: 'Follow Up with Noah Park' }).click();
   await expectToast(page, 'Reminder sent successfully');
   await expect(toastWith(page, 'Failed to send reminder')).toHaveCount(0);
-  await expect(pending(page).first()).toContainText('Reminded Just now');
+  await expect(pending(page).first()).toContainText('Reminded just now');
 });
 
 const DAY = 86_400_000;

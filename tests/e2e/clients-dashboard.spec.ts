@@ -143,7 +143,7 @@ test('Thanks and Gift dialogs send and confirm', async ({ page }) => {
   await expect(toast(page, 'Thank you message sent!')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // The row is refetched and says when the client was last thanked.
-  await expect(rows(page).first().getByTestId('last-thanked')).toHaveText('Thanked Just now');
+  await expect(rows(page).first().getByTestId('last-thanked')).toHaveText('Thanked just now');
   await expect(rows(page).first().getByTestId('last-gifted')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Send a gift to Zoe Zimmerman' }).click();
@@ -163,7 +163,7 @@ test('Thanks and Gift dialogs send and confirm', async ({ page }) => {
   await gift.getByRole('button', { name: 'Send $12.50 Gift' }).click();
   await expect(toast(page, 'Gift sent successfully!')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(rows(page).first().getByTestId('last-gifted')).toHaveText('Gifted Just now');
+  await expect(rows(page).first().getByTestId('last-gifted')).toHaveText('Gifted just now');
 
   // The detail view shows both with dates; a client never thanked or gifted shows Never.
   await page.getByRole('button', { name: 'View details for Zoe Zimmerman' }).click();

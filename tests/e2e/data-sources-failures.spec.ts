@@ -48,7 +48,7 @@ test('a file that is not a table is refused with the server message, and a good 
 
   await fileInput(page).setInputFiles({ name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
   await uploadButton(page).click();
-  await expectToast(page, 'Upload Successful', 'Processed 1 bookings, skipped 0');
+  await expectToast(page, 'Upload Successful', 'Processed 1 booking, skipped 0');
   await expect(page.getByTestId('upload-result').getByTestId('processed-count')).toHaveText('1');
 });
 
@@ -102,7 +102,7 @@ test('an upload failure without a message shows the status; a dropped connection
   // With the server back, the same file goes through.
   await page.unrouteAll();
   await uploadButton(page).click();
-  await expectToast(page, 'Upload Successful', 'Processed 1 bookings, skipped 0');
+  await expectToast(page, 'Upload Successful', 'Processed 1 booking, skipped 0');
 });
 
 test('upload history that fails to load says so, and the upload still works', async ({ page }) => {

@@ -62,6 +62,25 @@ test('uploading a booking file shows the result, the history and the clients', a
   await expect(page.getByTestId('client-table').getByText('Kristin Watson')).toHaveCount(0);
 });
 
+test('a re-upload that added nothing says so in the toast, as the result panel does', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/data-sources');
+  const oneBooking = [CSV.split('\n')[0], 'Jane Cooper,jane.cooper@example.com,(555) 123-4567,2025-01-10,120,Completed'].join('\n');
+  const file = { name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(oneBooking) };
+  const upload = page.getByRole('button', { name: 'Upload and Process CSV' });
+
+  await page.getByLabel('Booking file (.csv, .xlsx, .xls)').setInputFiles(file);
+  await upload.click();
+  await expect(toast(page, 'Processed 1 booking, skipped 0')).toBeVisible();
+  await expect(page.getByTestId('upload-history').getByTestId('upload-counts').first()).toContainText('1 booking: 1 new');
+
+  await page.getByLabel('Booking file (.csv, .xlsx, .xls)').setInputFiles(file);
+  await upload.click();
+  await expect(toast(page, 'Nothing new: 1 booking was already imported')).toBeVisible();
+  await expect(page.getByTestId('upload-result')).toContainText('Bookings: none new, 1 already imported (not added again).');
+  await expect(page.getByText('Processed 1 booking, skipped 0', { exact: true })).toHaveCount(0);
+});
+
 test('a file the server refuses shows Upload Failed with its message', async ({ page }) => {
   await signUp(page);
   await page.goto('/data-sources');

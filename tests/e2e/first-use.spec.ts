@@ -130,7 +130,7 @@ for (const viewport of [
         '\n',
       );
       await uploadFile(page, 'chips.csv', csv);
-      await expectToast(page, 'Upload Successful', 'Processed 1 bookings, skipped 0');
+      await expectToast(page, 'Upload Successful', 'Processed 1 booking, skipped 0');
       await expect(page.getByTestId('upload-result')).toContainText(
         `Row 3: service date ${future} is in the future (only completed bookings can be imported)`,
       );

@@ -55,7 +55,7 @@ for (const viewport of [DESKTOP]) {
       // Recent Conversions: no booking in the app, so it says when it converted and what it brought
       await page.goto('/dashboard');
       const item = page.getByTestId('conversion-item').filter({ hasText: `Emma ${tag}` });
-      await expect(item.getByTestId('conversion-when')).toHaveText('converted Just now');
+      await expect(item.getByTestId('conversion-when')).toHaveText('converted just now');
       await expect(item.getByTestId('conversion-revenue')).toHaveText('$180.00 revenue');
     });
 

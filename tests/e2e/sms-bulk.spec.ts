@@ -268,3 +268,35 @@ test('a text whose outcome is unknown says "Checking if sent" in Message History
   await expect(outbound(page)).toContainText('Checking if sent');
   await expect(outbound(page)).not.toContainText('Failed');
 });
+
+test('a Review Request without a Google review link: the preview says why and Send stays disabled; with the link it sends', async ({ page }) => {
+  await signUpViaApi(page);
+  const clients = await addClients(page, phones(2, 'Reviewer'));
+  await chooseNumberViaApi(page);
+  await openBulk(page);
+
+  await page.getByLabel('Select All').click();
+  await page.getByRole('button', { name: 'Review Request' }).click();
+  const why = '{googleReviewLink} has no value yet: add your Google review link in Settings or remove it from the message. A text that uses it is not sent.';
+  await expect(page.getByTestId('bulk-preview-missing')).toHaveText(why);
+  const send = page.getByRole('button', { name: 'Send to 2 clients' });
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription(why);
+  await expect(result(page)).toHaveCount(0);
+
+  // The server refuses the same message with the same sentence, nothing queued.
+  const message = await page.getByRole('textbox', { name: 'Message' }).inputValue();
+  const refused = await page.request.post('/api/sms/bulk', { data: { clientIds: clients.map((c) => c.id), message } });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).message).toBe(why);
+  expect((await (await page.request.get('/api/sms/bulk')).json()).batches).toEqual([]);
+
+  expect((await page.request.put('/api/business/settings', { data: { googleReviewLink: 'https://g.page/r/reviewer/review' } })).ok()).toBeTruthy();
+  await openBulk(page);
+  await page.getByLabel('Select All').click();
+  await page.getByRole('button', { name: 'Review Request' }).click();
+  await expect(page.getByTestId('bulk-preview')).toContainText('https://g.page/r/reviewer/review');
+  await expect(page.getByTestId('bulk-preview-missing')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send to 2 clients' }).click();
+  await expect(result(page).getByTestId('bulk-headline')).toHaveText(/Sending [1-2] of 2\.\.\.|Done/);
+});

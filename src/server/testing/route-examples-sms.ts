@@ -30,6 +30,7 @@ export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/outreach/settings': {
     body: () => ({
       referralDiscount: '$30',
+      referrerReward: '$10 gift card',
       googleReviewLink: 'https://g.page/r/example/review',
       customMessages: {
         referral: 'Share {referralLink} for {referralDiscount} off',

@@ -14,6 +14,8 @@ export const publicReferralSchema = z.object({
   businessName: z.string(),
   /** The business's reward (outreach settings' referralDiscount): '$25'. */
   referralDiscount: z.string(),
+  /** What the referrer gets when the friend books, only when the owner set one (outreach settings' referrerReward). */
+  referrerReward: z.string().nullable(),
   /** What the first booking is called: 'cleaning' for cleaning businesses, else 'service'. */
   serviceWord: z.string(),
 });

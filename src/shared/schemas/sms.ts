@@ -155,9 +155,18 @@ const template = (label: string) =>
     .min(TEMPLATE_MIN_LENGTH, { error: `${label} message must be at least ${TEMPLATE_MIN_LENGTH} characters` })
     .max(MAX_SMS_BODY, { error: `${label} message is too long (${MAX_SMS_BODY} characters at most)` });
 
+const REFERRER_REWARD_INVALID = 'Referrer reward must be text';
+
 /** POST /api/outreach/settings, with the spec's validation texts (part 2 section 5, "SMS templates"). */
 export const outreachSettingsInputSchema = z.object({
   referralDiscount: requiredText('Referral discount is required', 50, 'Referral discount is too long (50 characters at most)'),
+  /** The referrer's reward: empty or null for none; left out, the saved one stays (docs/referrals.md). */
+  referrerReward: z
+    .string({ error: REFERRER_REWARD_INVALID })
+    .trim()
+    .max(50, { error: 'Referrer reward is too long (50 characters at most)' })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   googleReviewLink: z
     .string({ error: 'Must be a valid URL' })
     .trim()
@@ -180,6 +189,8 @@ export type OutreachSettingsInput = z.input<typeof outreachSettingsInputSchema>;
 /** GET /api/outreach/settings (and the reply of the POST). */
 export const outreachSettingsSchema = z.object({
   referralDiscount: z.string(),
+  /** What the referrer gets when their friend books; null when not set. */
+  referrerReward: z.string().nullable(),
   googleReviewLink: z.string().nullable(),
   customMessages: customMessagesSchema,
   autoMessageSettings: autoMessageSettingsSchema,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { UPLOAD_LIMIT_BYTES } from '../../shared/constants';
+import { nothingNewSentence } from '../../shared/import-summary';
 import type { UploadResult } from '../../shared/schemas/imports';
 import { toast } from '../components/ui/use-toast';
 import { refreshAfterImport } from './query-keys/imports';
@@ -8,7 +9,8 @@ import { UploadError, uploadFile } from './upload-file';
 
 /**
  * A booking file chosen, checked against the 10 MB limit and uploaded with its progress (Data Sources and the
- * setup guide's data step). `successText` is each screen's own 'Upload Successful' sentence (spec section 8).
+ * setup guide's data step). `successText` is each screen's own 'Upload Successful' sentence (spec section 8); a file
+ * that added nothing says so instead, as the result panel does (docs/clients-api.md).
  */
 export function useBookingUpload(successText: (result: UploadResult) => string) {
   const qc = useQueryClient();
@@ -22,7 +24,7 @@ export function useBookingUpload(successText: (result: UploadResult) => string) 
       return uploadFile(f, setProgress);
     },
     onSuccess: (result) => {
-      toast({ title: 'Upload Successful', description: successText(result) });
+      toast({ title: 'Upload Successful', description: nothingNewSentence(result) ?? successText(result) });
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
     },

@@ -24,6 +24,8 @@ export const outreachSettings = pgTable(
     businessId: businessId(),
     twilioPhone: text('twilio_phone'),
     referralDiscount: text('referral_discount').notNull().default('$25'),
+    /** What the referrer gets when their friend books; null when the owner has not set one (docs/referrals.md). */
+    referrerReward: text('referrer_reward'),
     googleReviewLink: text('google_review_link'),
     customMessages: jsonb('custom_messages').$type<CustomMessages>(),
     autoMessageSettings: jsonb('auto_message_settings')

@@ -116,10 +116,14 @@ export function leadOf(fields: FormField[], values: Map<string, string | boolean
   return { name, email, phone, customFields, smsOptIn, optIn };
 }
 
+/** The visitor's answers besides name, e-mail and phone, one line each ('Message: Hi', 'Pets: Yes'). */
+export function answerLines(customFields: Record<string, unknown>): string[] {
+  return Object.entries(customFields).map(([label, value]) => `${label}: ${value === true ? 'Yes' : value === false ? 'No' : String(value)}`);
+}
+
 /** The answers as the owner reads them in the lead's notes (the inbox shows notes, not customFields). */
 export function notesOf(formName: string, lead: Pick<ReturnType<typeof leadOf>, 'customFields' | 'smsOptIn'>): string {
-  const lines = [`Sent through the form "${formName}".`];
-  for (const [label, value] of Object.entries(lead.customFields)) lines.push(`${label}: ${value === true ? 'Yes' : value === false ? 'No' : value}`);
+  const lines = [`Sent through the form "${formName}".`, ...answerLines(lead.customFields)];
   if (lead.smsOptIn) lines.push('Agreed to receive text messages.');
   return lines.join('\n');
 }

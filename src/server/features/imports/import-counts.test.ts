@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nothingNewSentence } from '../../../shared/import-summary';
 import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -49,6 +50,9 @@ describe('upload counts', () => {
     expect(again.json().message).toBe(
       'Processed 3 bookings, skipped 0. Bookings: none new, 3 already imported (not added again). Clients: 2 already there. 3 rows had no status and were counted as completed. 1 row had problems (see errors).',
     );
+    // The toast beside that panel reads the same counts.
+    expect(nothingNewSentence(again.json())).toBe('Nothing new: 3 bookings were already imported');
+    expect(nothingNewSentence(first.json())).toBeNull();
     const [latest, earlier] = await history(biz.cookie);
     expect(latest).toMatchObject({ id: again.json().id, rowsProcessed: 3, newBookings: 0, duplicateBookings: 3, newClients: 0, updatedClients: 2 });
     expect(earlier.id).toBe(first.json().id);

@@ -27,7 +27,7 @@ export const notifyOwnerJob = defineJob({
     const origin = context.appUrl ?? context.origin ?? '';
     const message = eventMessage(kind, row, origin);
     if (owner.notifyEmail === 'each') {
-      await runEffect(context, 'owner-email', () => context.email.send({ to: owner.email, subject: message.subject, text: message.text }));
+      await runEffect(context, 'owner-email', () => context.email.send({ to: owner.email, subject: message.subject, text: message.text, replyTo: message.replyTo }));
     }
     const phone = owner.notifyPhone ? normalizePhone(owner.notifyPhone) : null;
     const forwarded = kind === 'reply' && owner.forwardingTo && normalizePhone(owner.forwardingTo) === phone;

@@ -48,12 +48,12 @@ export async function selectEvent(
 ): Promise<{ owner: Owner; row: Record<string, any> } | null> {
   const from =
     kind === 'lead'
-      ? sql`select ${OWNER}, l.name as who, l.email as who_email, l.phone as who_phone, l.source, l.referrer_name, f.name as form_name
+      ? sql`select ${OWNER}, l.name as who, l.email as who_email, l.phone as who_phone, l.source, l.referrer_name, f.name as form_name, l.custom_fields as answers
           from leads l join businesses b on b.id = l.business_id left join forms f on f.id = l.form_id where l.id = ${id}`
       : kind === 'claim'
         ? sql`select ${OWNER}, r.referee_name as who, r.referee_email as who_email, r.referee_phone as who_phone, c.name as referrer_name
             from referrals r join businesses b on b.id = r.business_id left join clients c on c.id = r.referrer_client_id where r.id = ${id}`
-        : sql`select ${OWNER}, coalesce(c.name, l.name) as who, m.from_number as who_phone, m.message_body, l.id as lead_id
+        : sql`select ${OWNER}, coalesce(c.name, l.name) as who, coalesce(c.email, l.email) as who_email, m.from_number as who_phone, m.message_body, l.id as lead_id
             from sms_messages m join businesses b on b.id = m.business_id
             left join clients c on c.id = m.client_id left join leads l on l.id = m.lead_id where m.id = ${id}`;
   const [r] = rowsOf<Record<string, any>>(await tx.execute(from));

@@ -28,7 +28,7 @@ describe('looking up a code', () => {
   it('answers the first name and last initial, the business and its reward — nothing else about the client', async () => {
     const res = await get(code);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ referrerName: 'Alice M.', businessId: a.id, businessName: 'Sparkle Cleaning', referralDiscount: '$25', serviceWord: 'cleaning' });
+    expect(res.json()).toEqual({ referrerName: 'Alice M.', businessId: a.id, businessName: 'Sparkle Cleaning', referralDiscount: '$25', referrerReward: null, serviceWord: 'cleaning' });
     for (const secret of ['alice.private', '555', 'van der', 'Mendez', code]) expect(res.body).not.toContain(secret);
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -20,6 +20,7 @@ export async function selectReferrer(db: Tx, code: string) {
       businessName: businesses.name,
       businessType: businesses.businessType,
       referralDiscount: sql<string>`coalesce(nullif(trim(${outreachSettings.referralDiscount}), ''), ${DEFAULT_REFERRAL_DISCOUNT})`,
+      referrerReward: sql<string | null>`nullif(trim(${outreachSettings.referrerReward}), '')`,
     })
     .from(clients)
     .innerJoin(businesses, eq(businesses.id, clients.businessId))

@@ -35,6 +35,7 @@ export async function lookUpReferral(database: Database, code: string): Promise<
     businessId: r.businessId,
     businessName: r.businessName,
     referralDiscount: r.referralDiscount,
+    referrerReward: r.referrerReward,
     serviceWord: serviceWordOf(r.businessType),
   };
 }

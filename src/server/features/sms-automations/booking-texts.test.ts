@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { businessWithNumber, uploadCsv, outboxOf, serviceDay } from './test-helpers.test-util';
 import { signedIn } from '../../testing/requests';
 import { addClient as addClientThroughApi } from '../../testing/clients';
+import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
 
 // Which new bookings queue a thank-you (and a review request): Add Client, the import and the webhook, with
 // the memory queue (what is enqueued); delivery through the real queue is in delivery.test.ts.
@@ -134,6 +135,16 @@ describe('review request after a new booking', () => {
     await settings(off, { autoSendReview: false, autoSendThankYou: false }, { googleReviewLink: 'https://g.page/r/off/review' });
     await addClient(off, 'Otto Off', '5125550244', await serviceDay(t.database, 0));
     expect(await outboxOf(t.database, off.id)).toEqual([]);
+  });
+});
+
+describe('a template that needs a Settings value with none', () => {
+  it('a thank-you that uses {googleReviewLink} without a link is not queued (its text could only be skipped)', async () => {
+    const b = await businessWithNumber(t.database, 'Linkless Thanks Co');
+    const thanks = { thankYou: 'Thanks {clientName}! Review us: {googleReviewLink}' };
+    expect((await settings(b, {}, { customMessages: { ...DEFAULT_CUSTOM_MESSAGES, ...thanks } })).statusCode).toBe(200);
+    await addClient(b, 'Tia Thanks', '5125550245', await serviceDay(t.database, 0));
+    expect(await outboxOf(t.database, b.id)).toEqual([]);
   });
 });
 

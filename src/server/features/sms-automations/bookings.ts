@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
+import { unsetSettingsValues } from '../../../shared/sms-template';
 import { getOutreachSettings } from '../sms/service';
 import { queueTexts, type TextToQueue } from '../sms-outbox/service';
 import * as q from './queries';
@@ -36,9 +37,12 @@ export async function queueBookingTexts(ctx: AutomationContext, businessId: numb
   if (recent.length === 0) return none;
   const settings = await getOutreachSettings(ctx.database.db, businessId);
   const auto = settings.autoMessageSettings;
-  const wantReview = auto.autoSendReview && Boolean(settings.googleReviewLink);
+  // A template that uses a Settings value with none (the review link) is queued by neither automation: its texts could only be skipped.
+  const ready = (template: string) => unsetSettingsValues(template, settings).length === 0;
+  const wantThankYou = auto.autoSendThankYou && ready(settings.customMessages.thankYou);
+  const wantReview = auto.autoSendReview && Boolean(settings.googleReviewLink) && ready(settings.customMessages.review);
   // No number: nothing could go out; texts queued now would surprise the owner once a number is bought.
-  if (!settings.twilioPhone || (!auto.autoSendThankYou && !wantReview)) return none;
+  if (!settings.twilioPhone || (!wantThankYou && !wantReview)) return none;
 
   const latest = new Map<number, RecentBooking>();
   for (const b of recent) {
@@ -52,7 +56,7 @@ export async function queueBookingTexts(ctx: AutomationContext, businessId: numb
   const now = ctx.now?.() ?? new Date();
   const texts = (kind: 'thankYou' | 'review', prefix: string, body: string): TextToQueue[] =>
     textable.map((b) => ({ clientId: b.clientId, kind, key: `${prefix}:booking:${b.id}`, body }));
-  const thankYou = auto.autoSendThankYou
+  const thankYou = wantThankYou
     ? await queueTexts(ctx, businessId, texts('thankYou', 'thank-you', settings.customMessages.thankYou), { now })
     : [];
   const review = wantReview

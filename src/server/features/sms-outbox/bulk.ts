@@ -3,7 +3,8 @@ import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
-import { decideSendTime, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, textingOf } from '../sms/service';
+import { unsetSettingsSentence, unsetSettingsValues } from '../../../shared/sms-template';
+import { decideSendTime, getOutreachSettings, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, textingOf } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 import { selectBatches } from './batch-queries';
@@ -39,6 +40,8 @@ export async function startBulkSend(
   if (!sender?.number) throw new HttpError(409, NO_NUMBER_MESSAGE);
   const blocked = await registrationBlock(db, businessId);
   if (blocked) throw new HttpError(409, blocked);
+  const unset = unsetSettingsValues(input.message, await getOutreachSettings(db, businessId));
+  if (unset.length > 0) throw new HttpError(400, unsetSettingsSentence(unset));
   const found = await q.selectClients(db, businessId, input.clientIds);
   if (found.length !== input.clientIds.length) {
     const missing = input.clientIds.length - found.length;

@@ -207,6 +207,7 @@ export async function selectOutreach(tx: Tx, businessId: number) {
     .select({
       twilioPhone: outreachSettings.twilioPhone,
       referralDiscount: outreachSettings.referralDiscount,
+      referrerReward: outreachSettings.referrerReward,
       googleReviewLink: outreachSettings.googleReviewLink,
       customMessages: outreachSettings.customMessages,
       autoMessageSettings: outreachSettings.autoMessageSettings,
@@ -222,13 +223,14 @@ export async function selectOutreach(tx: Tx, businessId: number) {
 export async function upsertOutreach(
   tx: Tx,
   businessId: number,
-  s: { referralDiscount: string; googleReviewLink: string | null; customMessages: CustomMessages; autoMessageSettings: AutoMessageSettings },
+  s: { referralDiscount: string; referrerReward: string | null; googleReviewLink: string | null; customMessages: CustomMessages; autoMessageSettings: AutoMessageSettings },
 ) {
   // One statement: the business row keeps the same review link (one value for both settings paths, docs/settings.md).
   await tx.execute(sql`with b as (update businesses set google_review_link = ${s.googleReviewLink} where id = ${businessId} returning id)
-    insert into outreach_settings (business_id, referral_discount, google_review_link, custom_messages, auto_message_settings)
-    select b.id, ${s.referralDiscount}, ${s.googleReviewLink}, ${JSON.stringify(s.customMessages)}::jsonb, ${JSON.stringify(s.autoMessageSettings)}::jsonb from b
-    on conflict (business_id) do update set referral_discount = excluded.referral_discount, google_review_link = excluded.google_review_link,
+    insert into outreach_settings (business_id, referral_discount, referrer_reward, google_review_link, custom_messages, auto_message_settings)
+    select b.id, ${s.referralDiscount}, ${s.referrerReward}, ${s.googleReviewLink}, ${JSON.stringify(s.customMessages)}::jsonb, ${JSON.stringify(s.autoMessageSettings)}::jsonb from b
+    on conflict (business_id) do update set referral_discount = excluded.referral_discount, referrer_reward = excluded.referrer_reward,
+      google_review_link = excluded.google_review_link,
       custom_messages = excluded.custom_messages, auto_message_settings = excluded.auto_message_settings, updated_at = now()`);
 }
 

@@ -15,6 +15,7 @@ export async function getOutreachSettings(db: Tx, businessId: number): Promise<O
   if (!row) throw new HttpError(404, 'Business not found');
   return {
     referralDiscount: row.referralDiscount ?? DEFAULT_REFERRAL_DISCOUNT,
+    referrerReward: row.referrerReward ?? null,
     googleReviewLink: row.googleReviewLink ?? row.businessReviewLink ?? null,
     // Saved messages override the defaults one by one (a row written before templates existed has none).
     customMessages: { ...DEFAULT_CUSTOM_MESSAGES, ...(row.customMessages ?? {}) },
@@ -32,6 +33,7 @@ export async function saveOutreachSettings(
   businessId: number,
   input: {
     referralDiscount: string;
+    referrerReward?: string | null;
     googleReviewLink: string | null;
     customMessages: OutreachSettings['customMessages'];
     autoMessageSettings?: AutoMessageSettingsInput;
@@ -40,6 +42,8 @@ export async function saveOutreachSettings(
   const current = await getOutreachSettings(db, businessId);
   await q.upsertOutreach(db, businessId, {
     referralDiscount: input.referralDiscount,
+    // Left out (a form that does not show it): kept as saved; null or empty: not set.
+    referrerReward: input.referrerReward === undefined ? current.referrerReward : input.referrerReward,
     googleReviewLink: input.googleReviewLink,
     customMessages: input.customMessages,
     // Sent in part: the rest (and each cool-down not named) stays as saved.

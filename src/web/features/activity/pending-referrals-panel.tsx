@@ -1,6 +1,6 @@
 import { Hourglass, Send, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPhone, formatTimeAgo } from '../../../shared/format';
+import { formatPhone, timeAgoAfter } from '../../../shared/format';
 import type { PendingReferralItem, PendingReferralsResponse } from '../../../shared/schemas/referrals';
 import { NO_CONSENT_LABEL } from '../../../shared/schemas/texting';
 import { Button } from '../../components/ui/button';
@@ -26,7 +26,7 @@ function PendingItem({ item }: { item: PendingReferralItem }) {
           Referred by {item.referrerClient?.name ?? 'a deleted client'} <span className="font-mono">({item.referrerCode})</span> ·{' '}
           <span data-testid="days-since-shared">{daysText(item.daysSinceShared)}</span>
         </p>
-        {item.lastReminderAt && <p className="text-xs text-slate-500">Reminded {formatTimeAgo(item.lastReminderAt)}</p>}
+        {item.lastReminderAt && <p className="text-xs text-slate-500">{timeAgoAfter('Reminded', item.lastReminderAt)}</p>}
         {item.flagReason && (
           <p className="mt-1 flex items-start gap-1 text-xs text-amber-800" data-testid="flag-reason">
             <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { PartyPopper } from 'lucide-react';
-import { formatCurrency, formatDate, formatTimeAgo } from '../../../shared/format';
+import { formatCurrency, formatDate, timeAgoAfter } from '../../../shared/format';
 import type { ConversionItem } from '../../../shared/schemas/referrals';
 import { Checkbox } from '../../components/ui/checkbox';
 import { useSetRewardGiven } from './use-referral-activity';
@@ -57,7 +57,7 @@ export function RecentConversionsPanel({ data, loading, failed }: { data: Conver
                 <p className="break-words text-sm font-medium text-slate-900">{c.refereeName}</p>
                 <p className="text-xs text-slate-500">
                   Referred by {c.referrerClient?.name ?? 'a deleted client'} <span className="font-mono">({c.referrerCode})</span> ·{' '}
-                  <span data-testid="conversion-when">{c.bookedOn ? `booked ${formatDate(c.bookedOn)}` : `converted ${formatTimeAgo(c.convertedAt)}`}</span>
+                  <span data-testid="conversion-when">{c.bookedOn ? `booked ${formatDate(c.bookedOn)}` : timeAgoAfter('converted', c.convertedAt)}</span>
                   {c.revenue != null && (
                     <>
                       {' '}

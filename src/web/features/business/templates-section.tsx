@@ -8,13 +8,13 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { describedBy, FormRow } from './form-row';
-import { ReadOnlyField, SectionCard } from './section-card';
+import { NotSet, ReadOnlyField, SectionCard } from './section-card';
 import { useEditMode } from './use-edit-mode';
 import { useOutreachSettings, useSaveTemplates } from './use-settings';
 
 const FORM_ID = 'settings-templates-form';
 // The same rules as POST /api/outreach/settings (the spec's 10-character minimums and 'Referral discount is required').
-const schema = outreachSettingsInputSchema.pick({ referralDiscount: true, customMessages: true });
+const schema = outreachSettingsInputSchema.pick({ referralDiscount: true, referrerReward: true, customMessages: true });
 
 const MESSAGES = [
   { key: 'referral', label: 'Referral Message' },
@@ -23,8 +23,8 @@ const MESSAGES = [
   { key: 'review', label: 'Review Request Message' },
 ] as const;
 
-type Values = { referralDiscount: string; customMessages: OutreachSettings['customMessages'] };
-const valuesOf = (s: OutreachSettings): Values => ({ referralDiscount: s.referralDiscount, customMessages: { ...s.customMessages } });
+type Values = { referralDiscount: string; referrerReward: string; customMessages: OutreachSettings['customMessages'] };
+const valuesOf = (s: OutreachSettings): Values => ({ referralDiscount: s.referralDiscount, referrerReward: s.referrerReward ?? '', customMessages: { ...s.customMessages } });
 
 export function TemplatesSection() {
   const settings = useOutreachSettings();
@@ -71,6 +71,19 @@ export function TemplatesSection() {
           <FormRow id="templates-discount" label="Referral Discount" error={errors.referralDiscount?.message} hint="What a referred friend gets, e.g. $25">
             <Input id="templates-discount" className="sm:max-w-xs" {...describedBy('templates-discount', errors.referralDiscount?.message, true)} {...form.register('referralDiscount')} />
           </FormRow>
+          <FormRow
+            id="templates-referrer-reward"
+            label="Referrer Reward"
+            error={errors.referrerReward?.message}
+            hint="What your client gets when a friend they referred books, e.g. $25. Leave it empty if you don't offer one: the referral page then promises nothing."
+          >
+            <Input
+              id="templates-referrer-reward"
+              className="sm:max-w-xs"
+              {...describedBy('templates-referrer-reward', errors.referrerReward?.message, true)}
+              {...form.register('referrerReward')}
+            />
+          </FormRow>
           {MESSAGES.map(({ key, label }) => {
             const id = `templates-${key}`;
             const error = errors.customMessages?.[key]?.message ?? (key === 'referral' ? errors.customMessages?.message : undefined);
@@ -84,6 +97,7 @@ export function TemplatesSection() {
       ) : (
         <dl className="space-y-4">
           <ReadOnlyField label="Referral Discount">{settings.data.referralDiscount}</ReadOnlyField>
+          <ReadOnlyField label="Referrer Reward">{settings.data.referrerReward ?? <NotSet />}</ReadOnlyField>
           {MESSAGES.map(({ key, label }) => (
             <ReadOnlyField key={key} label={label}>
               <span className="whitespace-pre-wrap">{settings.data!.customMessages[key]}</span>

@@ -13,7 +13,7 @@ describe('lastSentLabel', () => {
   });
 
   it("uses the spec's time-ago labels, then the date from 7 days on", () => {
-    expect(lastSentLabel('Thanked', before(20_000), now)).toBe('Thanked Just now');
+    expect(lastSentLabel('Thanked', before(20_000), now)).toBe('Thanked just now');
     expect(lastSentLabel('Thanked', before(5 * MIN), now)).toBe('Thanked 5m ago');
     expect(lastSentLabel('Gifted', before(3 * 60 * MIN), now)).toBe('Gifted 3h ago');
     expect(lastSentLabel('Thanked', before(3 * DAY), now)).toBe('Thanked 3d ago');
@@ -21,8 +21,8 @@ describe('lastSentLabel', () => {
     expect(lastSentLabel('Gifted', new Date(2026, 10, 2, 9, 30).toISOString(), now)).toBe('Gifted Nov 2, 2026');
   });
 
-  it('says Just now for a time slightly ahead of this clock (server clock ahead)', () => {
-    expect(lastSentLabel('Thanked', new Date(now.getTime() + 30_000).toISOString(), now)).toBe('Thanked Just now');
+  it('says just now for a time slightly ahead of this clock (server clock ahead)', () => {
+    expect(lastSentLabel('Thanked', new Date(now.getTime() + 30_000).toISOString(), now)).toBe('Thanked just now');
   });
 });
 

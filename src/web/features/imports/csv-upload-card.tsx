@@ -1,3 +1,4 @@
+import { processedBookingsSentence } from '../../../shared/import-summary';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExpectedColumns } from './expected-columns';
 import { UploadResultPanel } from './upload-result-panel';
@@ -5,7 +6,7 @@ import { useBookingUpload } from '../../lib/use-booking-upload';
 import { BookingFilePicker } from '../../components/booking-file-picker';
 
 export function CsvUploadCard() {
-  const picker = useBookingUpload((result) => `Processed ${result.processed} bookings, skipped ${result.skipped}`);
+  const picker = useBookingUpload(processedBookingsSentence);
   const { upload } = picker;
 
   return (

@@ -107,11 +107,11 @@ function UploadEntry({ upload }: { upload: CsvUploadRecord }) {
           </p>
           <UploadCounts upload={upload} />
           <div className="mt-2 flex flex-wrap gap-1.5">
-            {upload.newBookings == null && <Badge variant="success">{upload.rowsProcessed} bookings processed</Badge>}
+            {upload.newBookings == null && <Badge variant="success">{plural(upload.rowsProcessed, 'booking')} processed</Badge>}
             <Badge variant="secondary">{upload.rowsSkipped} skipped</Badge>
             <Badge variant="outline">{upload.totalRows} total</Badge>
             {coverage != null && <Badge variant={coverage >= 80 ? 'success' : 'warning'}>{formatPercent(coverage)} with phone</Badge>}
-            {errors.length > 0 && <Badge variant="destructive">{errors.length} {errors.length === 1 ? 'error' : 'errors'}</Badge>}
+            {errors.length > 0 && <Badge variant="destructive">{plural(errors.length, 'error')}</Badge>}
           </div>
         </div>
         <ChevronDown className={`mt-1 size-4 shrink-0 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />

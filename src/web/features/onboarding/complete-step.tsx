@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle, type LucideIcon, Gift, MessageSquare, PartyPopper, Star, Users } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
+import { rewardPhrase } from '../../../shared/sms-template';
 import type { BusinessProfile } from '../../../shared/schemas/business';
 import type { DashboardStats } from '../../../shared/schemas/clients';
 import type { OutreachSettings } from '../../../shared/schemas/sms';
@@ -23,6 +24,7 @@ export function CompleteStep({ onEdit }: { onEdit: (step: number) => void }) {
   const number = business?.selectedPhoneNumber ?? business?.twilioPhoneNumber ?? null;
   const clients = stats.data?.totalClients ?? 0;
   const reward = outreach.data?.referralDiscount;
+  const referrerReward = outreach.data?.referrerReward;
   const link = profile.data?.googleReviewLink ?? null;
 
   const rows: Row[] = [
@@ -40,7 +42,7 @@ export function CompleteStep({ onEdit }: { onEdit: (step: number) => void }) {
       label: 'Referral reward',
       // The reward always has a value; "done" once the owner saved their own (not the server's default).
       done: isOwnReward(reward),
-      value: reward && !isOwnReward(reward) ? `${reward} (the default)` : (reward ?? ''),
+      value: `${reward && !isOwnReward(reward) ? `${reward} (the default)` : (reward ?? '')}${referrerReward ? `; your client gets ${rewardPhrase(referrerReward)}` : ''}`,
       step: 4,
       loading: outreach.isPending,
     },

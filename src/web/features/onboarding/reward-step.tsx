@@ -14,21 +14,23 @@ import { cn } from '../../lib/utils';
 import { initialReward } from './reward';
 import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 
-const rewardForm = outreachSettingsInputSchema.pick({ referralDiscount: true });
+const rewardForm = outreachSettingsInputSchema.pick({ referralDiscount: true, referrerReward: true });
+type Rewards = { referralDiscount: string; referrerReward: string | null };
 
 
 /**
- * Step 4: the reward a client's friend gets, saved to outreach settings' referralDiscount. The POST takes
- * the whole settings object, so it sends back what it read with the reward changed.
+ * Step 4: the reward a client's friend gets (outreach settings' referralDiscount) and the one the client who
+ * referred them gets (referrerReward; empty for none). The POST takes the whole settings object, so it sends
+ * back what it read with the rewards changed.
  */
 export function RewardStep({ formId, onSaved, onBusy }: { formId: string; onSaved: () => void; onBusy: (busy: boolean) => void }) {
   const qc = useQueryClient();
   const settings = useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_KEY] });
   const save = useMutation({
-    mutationFn: async (referralDiscount: string) => {
+    mutationFn: async (rewards: Rewards) => {
       const current = await apiJson<OutreachSettings>('GET', OUTREACH_SETTINGS_KEY);
       return apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, {
-        referralDiscount,
+        ...rewards,
         googleReviewLink: current.googleReviewLink,
         customMessages: current.customMessages,
       });
@@ -45,22 +47,35 @@ export function RewardStep({ formId, onSaved, onBusy }: { formId: string; onSave
   return (
     <RewardForm
       formId={formId}
-      saved={settings.data ? initialReward(settings.data.referralDiscount) : ''}
+      saved={{ referralDiscount: settings.data ? initialReward(settings.data.referralDiscount) : '', referrerReward: settings.data?.referrerReward ?? '' }}
       loadFailed={settings.isError}
-      onValid={(reward) => (settings.data && reward === settings.data.referralDiscount ? onSaved() : save.mutate(reward))}
+      onValid={(rewards) =>
+        settings.data && rewards.referralDiscount === settings.data.referralDiscount && rewards.referrerReward === settings.data.referrerReward
+          ? onSaved()
+          : save.mutate(rewards)
+      }
     />
   );
 }
 
-function RewardForm({ formId, saved, loadFailed, onValid }: { formId: string; saved: string; loadFailed: boolean; onValid: (reward: string) => void }) {
+function RewardForm(props: { formId: string; saved: { referralDiscount: string; referrerReward: string }; loadFailed: boolean; onValid: (rewards: Rewards) => void }) {
+  const { formId, saved, loadFailed, onValid } = props;
   const id = useId();
-  const form = useForm({ resolver: zodResolver(rewardForm), defaultValues: { referralDiscount: saved } });
+  const form = useForm({ resolver: zodResolver(rewardForm), defaultValues: saved });
   const value = form.watch('referralDiscount');
   const error = form.formState.errors.referralDiscount?.message;
 
   return (
-    <form id={formId} onSubmit={form.handleSubmit((v) => onValid(v.referralDiscount))} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600">What does a friend get when one of your clients refers them? You can change it any time in Settings.</p>
+    <form
+      id={formId}
+      onSubmit={form.handleSubmit((v) => onValid({ referralDiscount: v.referralDiscount, referrerReward: v.referrerReward ?? null }))}
+      noValidate
+      className="space-y-4"
+    >
+      <p className="text-sm text-slate-600">
+        What does a friend get when one of your clients refers them, and what does your client get when that friend books? You can change both any
+        time in Settings.
+      </p>
       {loadFailed && (
         <p role="alert" className="text-sm text-red-600">
           Failed to load your current reward. You can still enter one.
@@ -107,6 +122,15 @@ function RewardForm({ formId, saved, loadFailed, onValid }: { formId: string; sa
           ))}
         </ul>
       </div>
+      <FormField
+        id={`${id}-referrer`}
+        label="Reward for the client who referred them"
+        optional
+        maxLength={50}
+        error={form.formState.errors.referrerReward?.message}
+        hint={<p className="text-sm text-slate-600">Leave it empty if you don&apos;t offer one: the referral page then promises your client nothing.</p>}
+        {...form.register('referrerReward')}
+      />
     </form>
   );
 }

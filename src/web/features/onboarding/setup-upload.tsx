@@ -1,4 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
+import { plural } from '../../../shared/format';
 import { bookingsSummary, clientsInFile, clientsSummary, withoutStatusSentence } from '../../../shared/import-summary';
 import type { UploadResult } from '../../../shared/schemas/imports';
 import { useBookingUpload } from '../../lib/use-booking-upload';
@@ -6,11 +7,7 @@ import { ONBOARDING_COLUMNS, REQUIRED_COLUMNS } from './onboarding-columns';
 import { BookingFilePicker } from '../../components/booking-file-picker';
 
 /** The spec's sentence, with the clients the file's completed bookings belong to (not its rows). */
-const processedText = (result: UploadResult) => {
-  const n = clientsInFile(result);
-  return `Processed ${n.toLocaleString('en-US')} ${n === 1 ? 'client' : 'clients'} from your booking history`;
-};
-const bookingsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'booking' : 'bookings'}`;
+const processedText = (result: UploadResult) => `Processed ${plural(clientsInFile(result), 'client')} from your booking history`;
 
 /** The data step's upload: idle, processing (with the upload's progress), done (the processed count). */
 export function SetupUpload({ toolName }: { toolName?: string }) {
@@ -44,7 +41,7 @@ export function SetupUpload({ toolName }: { toolName?: string }) {
             {upload.data.skipped > 0 && <span className="font-normal text-green-900">, skipped {upload.data.skipped} (not completed).</span>}
             {upload.data.processed > 0 && (
               <span className="block font-normal text-green-900" data-testid="setup-upload-counts">
-                {bookingsText(upload.data.processed)}: {bookingsSummary(upload.data)}. Clients: {clientsSummary(upload.data)}.
+                {plural(upload.data.processed, 'booking')}: {bookingsSummary(upload.data)}. Clients: {clientsSummary(upload.data)}.
               </span>
             )}
             {upload.data.rowsWithoutStatus > 0 && (

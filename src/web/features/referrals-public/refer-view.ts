@@ -1,5 +1,6 @@
 import type { PublicReferral, ReferralClaimReply } from '../../../shared/schemas/referrals-public';
 import { claimConsentText, SMS_COMPLIANCE } from '../../../shared/schemas/referrals-public-texts';
+import { rewardPhrase } from '../../../shared/sms-template';
 
 // The page's states as DOM (spec part 2 "Public referral page": loading, error, form, submitted). Every value
 // from the server goes in as text, never as markup.
@@ -16,11 +17,16 @@ export function h(tag: string, attrs: Record<string, string> = {}, ...children: 
 /** '$25' and '10%' read as "$25 off"; a reward in words ('A free add-on service') is shown as it is. */
 export const isAmount = (discount: string) => /^[$€£]?\s?\d+(?:[.,]\d+)?\s?%?$/.test(discount.trim());
 
-export function offerLines(r: PublicReferral): { main: string; sub: string } {
+/**
+ * The friend's reward, and the referrer's only when the owner set one (docs/referrals.md, "The referrer's
+ * reward"): the page never promises the referrer what the owner did not choose.
+ */
+export function offerLines(r: PublicReferral): { main: string; sub: string | null } {
   // "$25 off" (the setup guide's idea) and "$25 off for both" read as the amount "$25".
   const d = r.referralDiscount.trim().replace(/^(\S+)\s+off\b.*$/i, (whole, amount: string) => (isAmount(amount) ? amount : whole));
-  if (isAmount(d)) return { main: `${d} off your first ${r.serviceWord}`, sub: `and ${r.referrerName} gets ${d} off too when you book.` };
-  return { main: d, sub: `for your first ${r.serviceWord}, and ${r.referrerName} gets one too when you book.` };
+  const referrer = r.referrerReward ? `and ${r.referrerName} gets ${rewardPhrase(r.referrerReward)} too when you book.` : null;
+  if (isAmount(d)) return { main: `${d} off your first ${r.serviceWord}`, sub: referrer };
+  return { main: d, sub: referrer ? `for your first ${r.serviceWord}, ${referrer}` : `for your first ${r.serviceWord}.` };
 }
 
 export function errorCard(title: string, text: string, retry?: () => void): HTMLElement[] {
@@ -67,7 +73,7 @@ export function offerAndForm(r: PublicReferral): { nodes: HTMLElement[]; form: H
   const nodes = [
     h('p', { class: 'eyebrow' }, r.businessName),
     h('h1', { class: 'title' }, `${r.referrerName} sent you a reward`),
-    h('div', { class: 'offer' }, h('p', { class: 'offer-main' }, main), h('p', { class: 'offer-sub' }, sub)),
+    h('div', { class: 'offer' }, h('p', { class: 'offer-main' }, main), sub && h('p', { class: 'offer-sub' }, sub)),
     form,
   ];
   return { nodes, form, error, submit };

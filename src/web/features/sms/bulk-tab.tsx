@@ -11,6 +11,7 @@ import { ToastAction } from '../../components/ui/toast';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { BULK_NO_CLIENTS, BULK_NO_MESSAGE } from '../../../shared/schemas/sms-bulk';
+import { unsetSettingsValues } from '../../../shared/sms-template';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Textarea } from '../../components/ui/textarea';
 import { canMarket, TextingMarks } from '../../components/sms/texting-marks';
@@ -19,7 +20,7 @@ import { currentNumber, onlyHeld, retryableIds } from './bulk-batch';
 import { BulkResult } from './bulk-result';
 import { SegmentCounter } from './segment-counter';
 import { useBulkSend } from './use-bulk-send';
-import { useClientsForBulk, useTemplates } from './use-sms';
+import { useClientsForBulk, useOutreachSettings, useTemplates } from './use-sms';
 
 const QUICK_TEMPLATES = 3;
 
@@ -35,6 +36,7 @@ interface BulkTabProps {
 export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: setMessage, onChooseNumber }: BulkTabProps) {
   const clients = useClientsForBulk();
   const templates = useTemplates();
+  const settings = useOutreachSettings();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const bulk = useBulkSend({
     // The clients whose text failed stay selected, for another try.
@@ -54,6 +56,8 @@ export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: s
   // One send at a time while texts are going out; a batch that only waits for quiet hours doesn't block the next.
   const going = bulk.batch != null && !bulk.batch.finished && !onlyHeld(bulk.batch);
   const busy = bulk.posting || going;
+  // A Settings value the message needs and has none: the server would refuse the send, so Send waits for it.
+  const unset = settings.data && message.trim() ? unsetSettingsValues(message.trim(), settings.data) : [];
 
   if (!hasNumber)
     return (
@@ -223,9 +227,14 @@ export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: s
                 </select>
               </div>
             )}
-            {message.trim() && <BulkPreview message={message} client={previewFor} />}
+            {message.trim() && <BulkPreview message={message} client={previewFor} unset={unset} unsetId={`${id}-unset`} />}
             <FieldError message={error} />
-            <Button className="w-full sm:w-auto" disabled={busy || chosen.length === 0 || !message.trim()} onClick={() => void submit()}>
+            <Button
+              className="w-full sm:w-auto"
+              disabled={busy || chosen.length === 0 || !message.trim() || unset.length > 0}
+              aria-describedby={unset.length > 0 ? `${id}-unset` : undefined}
+              onClick={() => void submit()}
+            >
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
               {busy
                 ? bulk.batch && !bulk.batch.finished
