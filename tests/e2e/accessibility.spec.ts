@@ -79,7 +79,7 @@ for (const viewport of [
   test.describe(`accessibility on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('signed-out screens', async ({ page }) => {
+    test('signed-out screens: the landing page and its sign-up modal', async ({ page }) => {
       await page.goto('/');
       await expect(h1(page)).toBeVisible();
       await check(page, 'the landing page');
@@ -87,7 +87,9 @@ for (const viewport of [
       await page.getByRole('banner').getByRole('button', { name: 'Start Free' }).click();
       await expect(page.getByRole('dialog', { name: 'Start Your Free Account' })).toBeVisible();
       await check(page, 'the landing signup modal', { dialog: true });
+    });
 
+    test('signed-out screens: sign-in, sign-up and the password pages', async ({ page }) => {
       for (const path of ['/login', '/signup', '/forgot-password', '/reset-password']) {
         await page.goto(path);
         await expect(page.getByRole('heading').first()).toBeVisible();
@@ -100,7 +102,7 @@ for (const viewport of [
       await check(page, 'the reset password form');
     });
 
-    test('signed-in screens: setup guide, leads, clients and their dialogs', async ({ page }) => {
+    test('signed-in screens: setup guide, leads and clients', async ({ page }) => {
       await signUpViaApi(page);
       await createClients(page);
 
@@ -118,6 +120,14 @@ for (const viewport of [
       const list = page.getByTestId(viewport.width <= 375 ? 'client-cards' : 'client-table');
       await expect(list.getByText('Olivia Brooks')).toBeVisible();
       await check(page, '/clients');
+    });
+
+    test('signed-in screens: the client dialogs', async ({ page }) => {
+      await signUpViaApi(page);
+      await createClients(page);
+      await page.goto('/clients');
+      const list = page.getByTestId(viewport.width <= 375 ? 'client-cards' : 'client-table');
+      await expect(list.getByText('Olivia Brooks')).toBeVisible();
 
       await page.getByRole('button', { name: 'Add Client' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();

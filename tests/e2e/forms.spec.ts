@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
 import { expectToast } from './support/toast';
+import { DEFAULT_FIELDS } from '../../src/shared/schemas/forms';
 import { DESKTOP } from './support/viewports';
 
 // Lead Capture Forms (spec part 2 "Forms"): the empty state, building a form with a dropdown and an SMS opt-in
@@ -36,13 +37,23 @@ async function choose(page: Page, label: string | RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The form the builder test makes, made through the API: the default fields, a required dropdown and an SMS opt-in. */
+async function createSpringQuoteViaApi(page: Page) {
+  const fields = [
+    ...DEFAULT_FIELDS,
+    { id: 'service', type: 'select', label: 'Service', required: true, options: ['Deep clean', 'Standard clean'] },
+    { id: 'text-me', type: 'sms-optin', label: 'Text me', required: false },
+  ];
+  const res = await page.request.post('/api/forms', { data: { businessId: 0, name: 'Spring Quote', description: 'Tell us about your home.', fields } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 // One width: this screen renders the same elements on a phone (support/viewports.ts).
 for (const viewport of [DESKTOP]) {
   test.describe(`Forms on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('build a form, embed it, a visitor submits it, the lead arrives; edit and delete', async ({ page, context }) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    test('build a form: name required, fields, design with the live preview; the card in the list', async ({ page }) => {
       await signUpViaApi(page, { name: 'Sparkle Cleaning Co' });
       await openForms(page);
       await expect(page).toHaveTitle('Lead Capture Forms · Referloop');
@@ -114,6 +125,14 @@ for (const viewport of [DESKTOP]) {
       await expect(card.getByTestId('submission-count')).toHaveText('0');
       await axeCheck(page, 'the forms list');
 
+    });
+
+    test('embed a form: the code copied; a visitor submits it and the lead arrives with its answers', async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await signUpViaApi(page, { name: 'Sparkle Cleaning Co' });
+      await createSpringQuoteViaApi(page);
+      await openForms(page);
+      const card = page.getByTestId('form-card').filter({ hasText: 'Spring Quote' });
       // Embed: the iframe code and "Copied!" for 2 s.
       await card.getByRole('button', { name: 'Embed Spring Quote' }).click();
       const embed = page.getByRole('dialog', { name: 'Embed Spring Quote' });
@@ -167,6 +186,13 @@ for (const viewport of [DESKTOP]) {
       await openForms(page);
       await expect(card.getByTestId('submission-count')).toHaveText('1');
 
+    });
+
+    test('edit a form (name required, switched off), then delete it after a confirmation', async ({ page }) => {
+      await signUpViaApi(page, { name: 'Sparkle Cleaning Co' });
+      await createSpringQuoteViaApi(page);
+      await openForms(page);
+      const card = page.getByTestId('form-card').filter({ hasText: 'Spring Quote' });
       // Edit: settings and fields only; switching it off.
       await card.getByRole('button', { name: 'Edit Spring Quote' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Spring Quote' });
