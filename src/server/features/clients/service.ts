@@ -63,6 +63,7 @@ export async function sendGift(
       clientId: input.clientId,
       body: `Hi {clientName}! As a thank-you, {businessName} has a ${label} for you. Just mention it when you book your next visit.`,
       messageType: 'gift',
+      ownerTap: true,
       activity: {
         type: 'gift_sent',
         description: (name) => `${label} sent to ${name}`,
@@ -74,7 +75,7 @@ export async function sendGift(
       },
     }),
   );
-  return { client: client!, sms };
+  return { client: client ?? (await clientOf(ctx, businessId, input.clientId)), sms };
 }
 
 /** Send Thanks: texts the owner's message; once the provider took it, sets thankYouSent (same transaction as the record). */
@@ -85,13 +86,21 @@ export async function sendThanks(ctx: SendContext, businessId: number, input: { 
     clientId: input.clientId,
     body: input.message,
     messageType: 'thankYou',
+    ownerTap: true,
     activity: { type: 'thank_you_sent', description: (name) => `Thank-you message sent to ${name}` },
     onSent: async (tx) => {
       if (!(await q.markThanked(tx, businessId, input.clientId))) throw new HttpError(404, 'Client not found');
       client = await q.selectClientById(tx, businessId, input.clientId);
     },
   });
-  return { client: client!, sms };
+  return { client: client ?? (await clientOf(ctx, businessId, input.clientId)), sms };
+}
+
+/** The client as it is now: what a repeated send (the same text moments ago, `repeat`) answers. */
+async function clientOf(ctx: SendContext, businessId: number, clientId: number): Promise<Client> {
+  const client = await q.selectClientById(ctx.database.db, businessId, clientId);
+  if (!client) throw new HttpError(404, 'Client not found');
+  return client;
 }
 
 /** A refusal of the send service, with what else did not happen. */

@@ -65,10 +65,9 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
     referralLink: referralLink(ctx.origin, referral.referrerCode),
   }).text;
 
-  const claimed = await q.claimReminder(db, businessId, referralId, referral.lastReminderAt, REMINDER_GAP_HOURS);
-  if (!claimed) {
-    throw new HttpError(409, `${referral.refereeName} was already reminded in the last ${REMINDER_GAP_HOURS} hours, so no text was sent. Try again tomorrow.`);
-  }
+  // Once a day (the claim), taken only once this tap holds the send's key: a second tap of the same follow-up
+  // moments later answers the first one's result instead of "already reminded" (docs/referrals.md).
+  let claimed: Date | null = null;
   try {
     const sms = await sendSms(ctx, {
       businessId,
@@ -76,15 +75,23 @@ export async function sendReminder(ctx: SendContext, businessId: number, referra
       name: referral.refereeName,
       body,
       messageType: 'followUp',
+      ownerTap: true,
+      beforeSend: async () => {
+        claimed = await q.claimReminder(db, businessId, referralId, referral.lastReminderAt, REMINDER_GAP_HOURS);
+        if (!claimed) {
+          throw new HttpError(409, `${referral.refereeName} was already reminded in the last ${REMINDER_GAP_HOURS} hours, so no text was sent. Try again tomorrow.`);
+        }
+      },
       activity: {
         type: 'referral_reminder',
         description: `Reminder texted to ${referral.refereeName}`,
         metadata: { referral_id: referralId },
       },
     });
-    return { sms, lastReminderAt: claimed };
+    if (sms.repeat) return { sms, lastReminderAt: (await q.selectReminderTarget(db, businessId, referralId))?.lastReminderAt ?? new Date() };
+    return { sms, lastReminderAt: claimed! };
   } catch (error) {
-    await q.releaseReminder(db, businessId, referralId, claimed, referral.lastReminderAt);
+    if (claimed) await q.releaseReminder(db, businessId, referralId, claimed, referral.lastReminderAt);
     throw error;
   }
 }

@@ -55,7 +55,7 @@ export async function optInNumber(tx: Tx, businessId: number, phone: string, det
  * sms_messages id. Answering reads the conversation: its unread texts become read (badge, Activity, Mark as Read).
  */
 export async function replyToClient(ctx: InboxContext, m: { businessId: number; clientId: number; body: string }): Promise<number> {
-  const sent = await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' });
+  const sent = await sendSms(sendContext(ctx), { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply', ownerTap: true });
   await markConversationRead(ctx.database.db, m.businessId, m.clientId);
   return sent.messageId;
 }

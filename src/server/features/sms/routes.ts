@@ -56,6 +56,7 @@ export async function smsRoutes(untyped: FastifyInstance) {
       clientId: input.clientId,
       body: input.messageContent,
       messageType: input.messageType,
+      ownerTap: true,
     });
     return {
       success: true as const,
