@@ -1,6 +1,7 @@
 import { Loader2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useReply } from '../../lib/sms-actions';
+import { useSending } from '../../lib/use-sending';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 import { SegmentCounter } from './segment-counter';
@@ -17,11 +18,11 @@ interface ReplyBoxProps {
  */
 export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
   const [reply, setReply] = useState('');
-  const send = useReply(() => setReply(''));
+  const send = useSending(useReply(() => setReply('')).mutateAsync);
   const id = useId();
-  const canSend = reply.trim().length > 0 && !send.isPending;
+  const canSend = reply.trim().length > 0 && !send.sending;
   const submit = () => {
-    if (canSend) send.mutate({ clientId, message: reply.trim() });
+    if (canSend) send.send({ clientId, message: reply.trim() });
   };
 
   return (
@@ -50,8 +51,8 @@ export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
             }
           }}
         />
-        <Button type="submit" size="icon" disabled={!canSend} aria-label={`Send reply to ${clientName}`}>
-          {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        <Button type="submit" size="icon" disabled={!canSend} aria-label={send.sending ? `Sending reply to ${clientName}` : `Send reply to ${clientName}`}>
+          {send.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
         </Button>
       </div>
       {reply && <SegmentCounter text={reply} className="mt-1" />}

@@ -14,6 +14,7 @@ import { cn } from '../../lib/utils';
 import type { Client } from './types';
 import { useSendGift } from './use-client-mutations';
 import { ItemDialog } from '../../components/item-dialog';
+import { useSending } from '../../lib/use-sending';
 
 export const GiftDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
   <ItemDialog item={client} onClose={onClose}>{(item) => <GiftForm client={item} onClose={onClose} />}</ItemDialog>
@@ -24,7 +25,7 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
   const [giftType, amount] = form.watch(['giftType', 'amount']);
   // isValid is the schema's verdict on what is chosen now: the button names the gift only when it can be sent.
   const { isValid, errors } = form.formState;
-  const send = useSendGift(onClose);
+  const send = useSending(useSendGift(onClose).mutateAsync);
   const typeId = useId();
   const amountId = useId();
   const presets: readonly number[] = GIFT_TYPES.find((g) => g.value === giftType)?.presets ?? [];
@@ -32,7 +33,7 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
 
   return (
     <DialogContent>
-      <form className="grid gap-4" onSubmit={form.handleSubmit((gift) => send.mutate(gift))}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit(send.send)}>
         <DialogHeader>
           <DialogTitle>Send Gift</DialogTitle>
           <DialogDescription>Reward {client.name} for their loyalty.</DialogDescription>
@@ -99,7 +100,7 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
 
         <FormActions
           onCancel={onClose}
-          pending={send.isPending}
+          pending={send.sending}
           canSubmit={isValid}
           submitLabel={isValid ? `Send ${formatCurrency(Number(amount))} Gift` : 'Send Gift'}
           pendingLabel="Sending..."

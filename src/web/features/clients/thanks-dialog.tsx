@@ -10,6 +10,7 @@ import { defaultThanksMessage } from './thanks-message';
 import type { Client } from './types';
 import { useSendThanks } from './use-client-mutations';
 import { ItemDialog } from '../../components/item-dialog';
+import { useSending } from '../../lib/use-sending';
 
 
 export const ThanksDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
@@ -20,18 +21,18 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
   const form = useForm({ resolver: zodResolver(sendThanksSchema), defaultValues: { clientId: client.id, message: defaultThanksMessage(client.name) } });
   const message = form.watch('message');
   const error = form.formState.errors.message?.message;
-  const send = useSendThanks(onClose);
+  const send = useSending(useSendThanks(onClose).mutateAsync);
   const fieldId = useId();
 
   return (
     <DialogContent>
-      <form className="grid gap-4" onSubmit={form.handleSubmit((thanks) => send.mutate(thanks))}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit(send.send)}>
         <DialogHeader>
           <DialogTitle>Send Thank You</DialogTitle>
           <DialogDescription>A personal thank-you to {client.name}.</DialogDescription>
         </DialogHeader>
         <MessageField id={fieldId} error={error} counter={(id) => <SegmentCount id={id} text={message} />} {...form.register('message')} />
-        <FormActions onCancel={onClose} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
+        <FormActions onCancel={onClose} pending={send.sending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
       </form>
     </DialogContent>
   );

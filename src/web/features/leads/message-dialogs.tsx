@@ -8,6 +8,7 @@ import { FormField, MessageField, TextareaField } from '../../components/form-fi
 import { SegmentCounter } from '../../components/sms/segment-counter';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { useEmailLead, useTextLead } from './use-leads';
+import { useSending } from '../../lib/use-sending';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
@@ -16,11 +17,11 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
   const form = useForm({ resolver: zodResolver(leadSmsInputSchema), defaultValues: { message: `Hi ${firstName(lead.name)}! Thanks for reaching out. ` } });
   const message = form.watch('message');
   const error = form.formState.errors.message?.message;
-  const send = useTextLead(lead, onDone);
+  const send = useSending(useTextLead(lead, onDone).mutateAsync);
   const id = useId();
   return (
     <DialogContent>
-      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((sms) => send.mutate(sms.message))}>
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((sms) => send.send(sms.message))}>
         <DialogHeader>
           <DialogTitle>Send SMS</DialogTitle>
           <DialogDescription>
@@ -28,7 +29,7 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
           </DialogDescription>
         </DialogHeader>
         <MessageField id={id} error={error} counter={(counterId) => <SegmentCounter id={counterId} text={message} />} {...form.register('message')} />
-        <FormActions onCancel={onDone} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send SMS" pendingLabel="Sending..." />
+        <FormActions onCancel={onDone} pending={send.sending} canSubmit={Boolean(message.trim())} submitLabel="Send SMS" pendingLabel="Sending..." />
       </form>
     </DialogContent>
   );

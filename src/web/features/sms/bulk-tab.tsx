@@ -38,6 +38,9 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
     onFinished: (batch) => setSelected(new Set(retryableIds(batch))),
   });
   const [error, setError] = useState<string>();
+  // What the last Send did, in the server's words, shown beside the button while the selection and message are
+  // the ones it sent (the batch's progress is above the form, off-screen on a phone).
+  const [answer, setAnswer] = useState<{ sent: string; text: string }>();
   const id = useId();
 
   const all = useMemo(() => clients.data ?? [], [clients.data]);
@@ -51,6 +54,7 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
   // One send at a time while texts are going out; a batch that only waits for quiet hours doesn't block the next.
   const going = bulk.batch != null && !bulk.batch.finished && !onlyHeld(bulk.batch);
   const busy = bulk.posting || going;
+  const sending = `${chosen.map((c) => c.id).join(',')}|${message.trim()}`;
 
   if (!hasNumber)
     return (
@@ -75,11 +79,13 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
   const submit = async () => {
     if (chosen.length === 0) return setError(BULK_NO_CLIENTS);
     if (!message.trim()) return setError(BULK_NO_MESSAGE);
+    setAnswer(undefined);
     try {
-      await bulk.send(
+      const res = await bulk.send(
         chosen.map((c) => c.id),
         message.trim(),
       );
+      setAnswer({ sent: sending, text: res.message });
     } catch (e) {
       const said = e instanceof ApiError && e.status < 500 ? e.serverMessage : undefined;
       setError(said);
@@ -231,6 +237,11 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
                   ? 'Send'
                   : `Send to ${chosen.length} ${chosen.length === 1 ? 'client' : 'clients'}`}
             </Button>
+            {answer?.sent === sending && (
+              <p role="status" className="text-sm text-slate-600" data-testid="bulk-send-answer">
+                {answer.text}
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>

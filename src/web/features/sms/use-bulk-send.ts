@@ -4,7 +4,7 @@ import type { BulkBatch, BulkSendResponse } from '../../../shared/schemas/sms-bu
 import { apiJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { toast } from '../../components/ui/use-toast';
-import { bulkSendKey, finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
+import { finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
 import { refreshMessaging } from './use-sms';
 import { BULK_KEY } from '../../lib/query-keys/sms';
 
@@ -61,18 +61,19 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
     if (outcomes) void refreshMessaging(qc);
   }, [outcomes, qc]);
 
-  /** Starts a bulk send (a repeat of the same one answers its batch); the server's refusal is thrown for the caller to show. */
-  const send = async (clientIds: number[], message: string): Promise<BulkBatch> => {
+  /**
+   * Starts a bulk send; the server's answer (its batch and what it did: queued, or "already started" for the same
+   * send moments ago, which the server answers with that batch) is returned, its refusal thrown for the caller to show.
+   */
+  const send = async (clientIds: number[], message: string): Promise<BulkSendResponse> => {
     setPosting(true);
     try {
-      const newest = Math.max(0, chosenId ?? 0, ...(list.data?.batches ?? []).map((b) => b.id));
-      const idempotencyKey = bulkSendKey(clientIds, message, newest);
-      const res = await apiJson<BulkSendResponse>('POST', BULK_KEY, { clientIds, message, idempotencyKey });
+      const res = await apiJson<BulkSendResponse>('POST', BULK_KEY, { clientIds, message });
       qc.setQueryData([`${BULK_KEY}/${res.batch.id}`], res.batch);
       if (res.batch.finished) seenGoing.current.add(res.batch.id); // every text skipped at once: still toast it
       setChosenId(res.batch.id);
       void qc.invalidateQueries({ queryKey: [BULK_KEY], exact: true });
-      return res.batch;
+      return res;
     } finally {
       setPosting(false);
     }
