@@ -85,7 +85,7 @@ export function BulkTab({ hasNumber, draft: message, onDraftChange: setMessage, 
         chosen.map((c) => c.id),
         message.trim(),
       );
-      setAnswer({ sent: sending, text: res.message });
+      if (res) setAnswer({ sent: sending, text: res.message });
     } catch (e) {
       const said = e instanceof ApiError && e.status < 500 ? e.serverMessage : undefined;
       setError(said);

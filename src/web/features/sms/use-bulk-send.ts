@@ -22,6 +22,8 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [dismissedId, setDismissedId] = useState<number | null>(() => readDismissed(business?.id));
   const [posting, setPosting] = useState(false);
+  // A second tap before the button is drawn disabled starts nothing (the server would answer it with the same batch).
+  const postingNow = useRef(false);
 
   // Read again on every visit: texts went out while the tab was closed.
   const list = useQuery<{ batches: BulkBatch[] }>({ queryKey: [BULK_KEY], refetchOnMount: 'always', enabled: chosenId == null });
@@ -63,9 +65,12 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
 
   /**
    * Starts a bulk send; the server's answer (its batch and what it did: queued, or "already started" for the same
-   * send moments ago, which the server answers with that batch) is returned, its refusal thrown for the caller to show.
+   * send moments ago, which the server answers with that batch) is returned, its refusal thrown for the caller to
+   * show; undefined for a tap while a send is being posted.
    */
-  const send = async (clientIds: number[], message: string): Promise<BulkSendResponse> => {
+  const send = async (clientIds: number[], message: string): Promise<BulkSendResponse | undefined> => {
+    if (postingNow.current) return undefined;
+    postingNow.current = true;
     setPosting(true);
     try {
       const res = await apiJson<BulkSendResponse>('POST', BULK_KEY, { clientIds, message });
@@ -75,6 +80,7 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
       void qc.invalidateQueries({ queryKey: [BULK_KEY], exact: true });
       return res;
     } finally {
+      postingNow.current = false;
       setPosting(false);
     }
   };
