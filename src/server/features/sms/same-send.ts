@@ -21,7 +21,7 @@ export function sameSendKey(parts: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-export type EarlierSend = { messageId: number; sid: string; status: string; from: string; to: string; body: string; segments: number };
+type EarlierSend = { messageId: number; sid: string; status: string; from: string; to: string; body: string; segments: number };
 
 /**
  * The earlier text with this key, once the provider answered it: sent → its facts, to be answered again; not
