@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './testing/test-app';
 import { signedIn } from './testing/requests';
 import { addLeadRow } from './features/leads/test-helpers.test-util';
 import { addClient, addReferral } from './features/referrals/test-helpers.test-util';
+import { selectBySendKey } from './features/sms/queries';
 
 // A second tap never texts twice (docs/sms.md, "The same send is one text"; docs/sms-outbox.md, "The same send
 // is one batch"): every one-tap send route answers the same send (kind, recipients, text) made moments ago with
@@ -115,6 +116,20 @@ describe('each one-tap send route', () => {
     const retried = await route.send(' Retried');
     expect(retried.statusCode).toBe(200);
     expect(textsTo(route.phone)).toBe(sent + 1);
+  });
+});
+
+describe('a repeat waits for the first one to be recorded', () => {
+  it("the first text counts as answered only once its own log line is committed, not another text's", async () => {
+    // Another text of the business was logged; this one has the provider's sid but its record is not written yet.
+    await t.database.query(`insert into sms_logs (business_id, phone_number, message_type, message_content, twilio_sid) values ($1, '+14155550149', 'reply', 'Other', 'SMother')`, [biz.id]);
+    await t.database.query(
+      `insert into sms_messages (business_id, direction, from_number, to_number, message_body, status, twilio_sid, send_key) values ($1, 'outbound', $2, '+14155550149', 'Hi', 'sent', 'SMmine', 'key-mine')`,
+      [biz.id, NUMBER],
+    );
+    expect(await selectBySendKey(t.database.db, biz.id, 'key-mine')).toMatchObject({ sid: 'SMmine', recorded: false });
+    await t.database.query(`insert into sms_logs (business_id, phone_number, message_type, message_content, twilio_sid) values ($1, '+14155550149', 'reply', 'Hi', 'SMmine')`, [biz.id]);
+    expect(await selectBySendKey(t.database.db, biz.id, 'key-mine')).toMatchObject({ recorded: true });
   });
 });
 

@@ -128,7 +128,7 @@ export async function selectBySendKey(tx: Tx, businessId: number, sendKey: strin
       from: smsMessages.fromNumber,
       to: smsMessages.toNumber,
       body: smsMessages.messageBody,
-      recorded: sql<boolean>`exists (select 1 from sms_logs l where l.business_id = ${businessId} and l.twilio_sid = ${smsMessages.twilioSid})`,
+      recorded: sql<boolean>`exists (select 1 from sms_logs l where l.business_id = ${businessId} and l.twilio_sid = sms_messages.twilio_sid)`,
     })
     .from(smsMessages)
     .where(and(eq(smsMessages.businessId, businessId), eq(smsMessages.sendKey, sendKey)));
