@@ -220,14 +220,14 @@ for (const viewport of [DESKTOP]) {
   });
 }
 
-test('a double click on Send (two requests with one key) makes one batch, and each client gets one text', async ({ page }) => {
+test('a double click on Send makes one request and one batch, and each client gets one text', async ({ page }) => {
   await signUpViaApi(page);
   await addClients(page, phones(2, 'Twice'));
   await chooseNumberViaApi(page);
   await openBulk(page);
-  const keys: string[] = [];
+  let posts = 0;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/sms/bulk')) keys.push((r.postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (r.method() === 'POST' && r.url().endsWith('/api/sms/bulk')) posts += 1;
   });
   await page.getByLabel('Select All').click();
   await page.getByRole('textbox', { name: 'Message' }).fill('Only once, {clientName}');
@@ -237,9 +237,8 @@ test('a double click on Send (two requests with one key) makes one batch, and ea
     button.click();
   });
   await expect(result(page).getByTestId('bulk-headline')).toHaveText('Done', { timeout: DONE_MS });
-  expect(keys).toHaveLength(2);
-  expect(keys[0]).toMatch(/^bulk-\d+-[0-9a-f]{16}$/);
-  expect(keys[1]).toBe(keys[0]);
+  // The second click finds a send being posted; the server would answer a second request with the same batch.
+  expect(posts).toBe(1);
   const { batches } = await (await page.request.get('/api/sms/bulk')).json();
   expect(batches).toHaveLength(1);
   expect(batches[0]).toMatchObject({ total: 2, sent: 2 });

@@ -77,9 +77,12 @@ export const smsMessages = pgTable(
     errorCode: integer('error_code'),
     isRead: boolean('is_read').notNull().default(false),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    /** An owner-tapped text's key (kind, recipient, text): the same send within minutes is this one (docs/sms.md). */
+    sendKey: text('send_key'),
   },
   (t) => [
     uniqueIndex('sms_messages_twilio_sid_key').on(t.twilioSid),
+    uniqueIndex('sms_messages_send_key').on(t.businessId, t.sendKey).where(sql`${t.sendKey} is not null`),
     // The history and the feed newest first; a deep page skips its offset in this index alone (docs/sms-inbox.md).
     index('sms_messages_business_ts_id_idx').on(t.businessId, t.timestamp, t.id),
     index('sms_messages_client_idx').on(t.clientId),

@@ -26,11 +26,14 @@ export const smsBulkBatches = pgTable(
     skipped: integer('skipped').notNull().default(0),
     /** The screen's key for this send: a repeat of the request (double click, second tab, retry) answers this batch. */
     idempotencyKey: text('idempotency_key'),
+    /** The server's key of what is sent (the message and the sorted recipients): the same send while this one is live answers it. */
+    contentKey: text('content_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('sms_bulk_batches_business_idx').on(t.businessId, t.id),
     uniqueIndex('sms_bulk_batches_idempotency_key').on(t.businessId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('sms_bulk_batches_content_key').on(t.businessId, t.contentKey).where(sql`${t.contentKey} is not null`),
   ],
 );
 

@@ -89,10 +89,11 @@ describe('lastThankedAt and lastGiftedAt', () => {
     expect((await post('/api/admin/send-gift', { clientId: id, giftType: 'discount', amount: 25 })).statusCode).toBe(200);
     const before = await stamps(id);
 
+    // Other texts than the two above, which would answer as those sends (docs/sms.md, "The same send is one text").
     t.sms.failNextSend(new SmsProviderError('Service unavailable', null, 503));
-    expect((await post('/api/admin/send-thanks', { clientId: id, message: 'Thanks Dee!' })).statusCode).toBe(502);
+    expect((await post('/api/admin/send-thanks', { clientId: id, message: 'Thanks again Dee!' })).statusCode).toBe(502);
     t.sms.failNextSend(new SmsProviderError('Service unavailable', null, 503));
-    expect((await post('/api/admin/send-gift', { clientId: id, giftType: 'discount', amount: 25 })).statusCode).toBe(502);
+    expect((await post('/api/admin/send-gift', { clientId: id, giftType: 'discount', amount: 30 })).statusCode).toBe(502);
     expect(await stamps(id)).toEqual(before);
 
     await optOut(t.database.db, biz.id, '+15125550123', { source: 'keyword', detail: 'STOP' });

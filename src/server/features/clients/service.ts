@@ -66,6 +66,7 @@ export async function sendGift(
       body: giftMessage(label),
       messageType: 'gift',
       reward: label,
+      ownerTap: true,
       activity: {
         type: 'gift_sent',
         description: (name) => `${label} sent to ${name}`,
@@ -87,6 +88,7 @@ export async function sendThanks(ctx: TapContext, businessId: number, input: { c
     clientId: input.clientId,
     body: input.message,
     messageType: 'thankYou',
+    ownerTap: true,
     activity: { type: 'thank_you_sent', description: (name) => `Thank-you message sent to ${name}` },
     onSent: async (tx) => {
       if (!(await q.markThanked(tx, businessId, input.clientId))) throw new HttpError(404, 'Client not found');

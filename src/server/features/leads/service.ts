@@ -95,12 +95,13 @@ export async function textLead(ctx: SendContext, businessId: number, leadId: num
   const to = normalizePhone(lead.phone);
   if (!to) throw new HttpError(400, `${lead.name}'s phone number (${lead.phone}) is not a valid mobile number, so no text was sent`);
   let communication: LeadCommunication | null = null;
-  await sendSms(ctx, {
+  const sent = await sendSms(ctx, {
     businessId,
     to,
     name: lead.name,
     body: message.replaceAll('{clientName}', firstName(lead.name)),
     messageType: 'lead',
+    ownerTap: true,
     activity: { type: 'sms_sent', description: `Text sent to ${lead.name} (lead)`, metadata: { lead_id: lead.id, lead_name: lead.name } },
     // In the lead's thread (its communications and SMS Conversations), whatever the provider answers.
     onStored: (messageId) => q.linkTextToLead(db, businessId, messageId, lead.id),
@@ -108,7 +109,11 @@ export async function textLead(ctx: SendContext, businessId: number, leadId: num
       communication = await q.insertCommunication(tx, businessId, lead.id, { type: 'sms', subject: null, content: sent.body, status: 'sent' });
     },
   });
-  return communication!;
+  if (communication) return communication;
+  // The same text moments ago (`repeat`): its communication, the lead's newest with that text.
+  const earlier = (await q.selectCommunications(db, businessId, lead.id, 20))?.find((c) => c.type === 'sms' && c.direction === 'outbound' && c.content === sent.body);
+  if (!earlier) throw new HttpError(409, `This text to ${lead.name} was just sent; reload the lead to see it.`);
+  return earlier;
 }
 
 export type MailContext = { db: Tx; email: EmailProvider; log: { error(obj: unknown, msg: string): void } };

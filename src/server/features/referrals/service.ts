@@ -66,10 +66,9 @@ export async function sendReminder(ctx: TapContext, businessId: number, referral
     referralLink: referralLink(ctx.send.origin, referral.referrerCode),
   }).text;
 
-  const claimed = await q.claimReminder(db, businessId, referralId, referral.lastReminderAt, REMINDER_GAP_HOURS);
-  if (!claimed) {
-    throw new HttpError(409, `${referral.refereeName} was already reminded in the last ${REMINDER_GAP_HOURS} hours, so no text was sent. Try again tomorrow.`);
-  }
+  // Once a day (the claim), taken only once this tap holds the send's key: a second tap of the same follow-up
+  // moments later answers the first one's result instead of "already reminded" (docs/referrals.md).
+  let claimed: Date | null = null;
   try {
     // At a closed hour for the friend it waits for their hours; the claim above holds meanwhile (docs/referrals.md).
     const result = await sendOrSchedule(ctx, {
@@ -79,15 +78,25 @@ export async function sendReminder(ctx: TapContext, businessId: number, referral
       name: referral.refereeName,
       body,
       messageType: 'followUp',
+      ownerTap: true,
+      beforeSend: async () => {
+        claimed = await q.claimReminder(db, businessId, referralId, referral.lastReminderAt, REMINDER_GAP_HOURS);
+        if (!claimed) {
+          throw new HttpError(409, `${referral.refereeName} was already reminded in the last ${REMINDER_GAP_HOURS} hours, so no text was sent. Try again tomorrow.`);
+        }
+      },
       activity: {
         type: 'referral_reminder',
         description: `Reminder texted to ${referral.refereeName}`,
         metadata: { referral_id: referralId },
       },
     });
-    return { ...result, lastReminderAt: claimed };
+    // No claim of its own: the same follow-up tapped moments ago (sent, or waiting for the friend's hours) answered again.
+    const taken = claimed as Date | null;
+    if (!taken) return { ...result, lastReminderAt: (await q.selectReminderTarget(db, businessId, referralId))?.lastReminderAt ?? new Date() };
+    return { ...result, lastReminderAt: taken };
   } catch (error) {
-    await q.releaseReminder(db, businessId, referralId, claimed, referral.lastReminderAt);
+    if (claimed) await q.releaseReminder(db, businessId, referralId, claimed, referral.lastReminderAt);
     throw error;
   }
 }

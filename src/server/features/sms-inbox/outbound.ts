@@ -61,7 +61,7 @@ export const REPLY_AT_ONCE_HOURS = 24;
  * conversation: its unread texts become read (badge, Activity, Mark as Read).
  */
 export async function replyToClient(ctx: InboxContext, tap: TapContext, m: { businessId: number; clientId: number; body: string }): Promise<TapResult> {
-  const input = { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' as const };
+  const input = { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' as const, ownerTap: true };
   const since = new Date(tap.now.getTime() - REPLY_AT_ONCE_HOURS * 3_600_000);
   const result: TapResult = (await clientWroteSince(ctx.database.db, m.businessId, m.clientId, since))
     ? { sent: await sendSms(sendContext(ctx), input), scheduled: null }

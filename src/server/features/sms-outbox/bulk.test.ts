@@ -174,13 +174,14 @@ describe('with a number', () => {
       expect(await batchCount()).toBe(before);
     });
 
-    it('without a key, or with another key, each request is a new batch; one key is per business', async () => {
+    it('another key for another message is a new batch, the same message under another key is the same send; one key is per business', async () => {
       const before = await batchCount();
-      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key' });
-      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key' });
-      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key', idempotencyKey: 'bulk-9-aaaaaaaa' });
-      await post('/api/sms/bulk', { clientIds: [ann], message: 'No key', idempotencyKey: 'bulk-9-bbbbbbbb' });
-      expect(await batchCount()).toBe(before + 4);
+      await post('/api/sms/bulk', { clientIds: [ann], message: 'Key one', idempotencyKey: 'bulk-9-aaaaaaaa' });
+      await post('/api/sms/bulk', { clientIds: [ann], message: 'Key two', idempotencyKey: 'bulk-9-bbbbbbbb' });
+      // The server's own key of what is sent (docs/sms-outbox.md, "The same send is one batch").
+      const same = await post('/api/sms/bulk', { clientIds: [ann], message: 'Key two', idempotencyKey: 'bulk-9-cccccccc' });
+      expect(same.json().message).toBe('This send was already started; nothing was queued twice.');
+      expect(await batchCount()).toBe(before + 2);
       const ours = (await post('/api/sms/bulk', { clientIds: [ann], message: 'Same key', idempotencyKey: 'bulk-shared-key' })).json().batch.id;
       await setSendingNumber(t.database, other.id, '+15125550177');
       const theirClient = await addClient('Tia Other', '5125550188', other.cookie);

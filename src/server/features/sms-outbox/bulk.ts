@@ -4,7 +4,7 @@ import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
 import { unsetSettingsSentence, unsetSettingsValues } from '../../../shared/sms-template';
-import { decideSendTime, getOutreachSettings, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, textingOf } from '../sms/service';
+import { decideSendTime, getOutreachSettings, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, SAME_SEND_MINUTES, sameSendKey, textingOf } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 import { selectBatches } from './batch-queries';
@@ -27,8 +27,9 @@ export type BulkContext = { database: Database; jobs: JobQueue; now?: Date; send
 
 /**
  * Queues one text per client. Recipients whose window is open now get the number's next seconds; the others
- * wait for their window's opening and reserve nothing before it. With an idempotency key the business used
- * before, nothing is queued and that batch is answered (`repeat`).
+ * wait for their window's opening and reserve nothing before it. The same send again (the same message to the
+ * same clients, while the first is live: docs/sms-outbox.md "The same send is one batch"), or an idempotency
+ * key the business used before, queues nothing and answers that batch (`repeat`).
  */
 export async function startBulkSend(
   ctx: BulkContext,
@@ -62,7 +63,13 @@ export async function startBulkSend(
     ctx,
     businessId,
     async (tx) => {
-      const batch = await q.insertBatch(tx, businessId, { message: input.message, total: input.clientIds.length, idempotencyKey: input.idempotencyKey ?? null });
+      const batch = await q.insertBatch(tx, businessId, {
+        message: input.message,
+        total: input.clientIds.length,
+        idempotencyKey: input.idempotencyKey ?? null,
+        contentKey: sameSendKey({ kind: 'bulk', clientIds: [...input.clientIds].sort((a, b) => a - b), message: input.message }),
+        windowMinutes: SAME_SEND_MINUTES,
+      });
       batchId = batch.id;
       if (batch.repeat) {
         if (batch.repeat.message !== input.message || batch.repeat.total !== input.clientIds.length) throw new HttpError(409, KEY_REUSED);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { OutboxKind } from '../../db/schema/sms-outbox';
@@ -6,6 +5,7 @@ import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import { localSendTime, type ScheduledSend } from '../../../shared/schemas/send-time';
+import { sameSendKey } from '../sms/same-send';
 import { checkText, sendContextOf, sendSms, type SendContext, type SendSmsInput, type SentText } from '../sms/service';
 import { sendTimeFor } from './deliver';
 import { queueTexts } from './enqueue';
@@ -57,11 +57,17 @@ export type TapResult = { sent: SentText; scheduled: null } | { sent: null; sche
  * Sends the owner's one-tap text now when the recipient's hours are open (as before: `sendSms`, its `onSent`
  * in the recording transaction). At a closed hour, after the send service's refusals (so "scheduled" is never
  * said of a text that could not go), it is queued for the start of those hours with what its sending records.
+ * The same text to the same person held for the same hour is one text (its outbox key is its content and that
+ * hour): a second tap answers the same send time and queues nothing (docs/sms.md, "The same send is one text").
  */
 export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { messageType: TapKind; referralId?: number }): Promise<TapResult> {
   const checked = await checkText(ctx.send, input);
   const hold = await holdOf(ctx, input.businessId, checked.to);
   if (!hold) return { sent: await sendSms(ctx.send, input), scheduled: null };
+  const key = `tap:${input.messageType}:${sameSendKey({ kind: input.messageType, clientId: checked.clientId, to: checked.to, body: checked.body, until: hold.at })}`;
+  const scheduled = { sent: null, scheduled: { at: hold.at, timeZone: hold.timeZone, local: hold.local } };
+  if (await q.outboxKeyTaken(ctx.database.db, input.businessId, key)) return scheduled;
+  await input.beforeSend?.();
   const activity = input.activity
     ? { ...input.activity, description: typeof input.activity.description === 'function' ? input.activity.description(checked.recipientName) : input.activity.description }
     : { type: 'sms_sent', description: `Text sent to ${checked.recipientName}` };
@@ -75,7 +81,7 @@ export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { me
         recipientName: checked.clientId == null ? checked.recipientName : null,
         referralId: input.referralId ?? null,
         kind: input.messageType,
-        key: `tap:${input.messageType}:${randomUUID()}`,
+        key,
         // Rendered now, as the owner saw it (rendering again when it goes changes nothing).
         body: checked.body,
         held: { until: hold.until, reason: hold.reason, timeZone: hold.timeZone },
@@ -84,7 +90,7 @@ export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { me
     ],
     { now: ctx.now },
   );
-  return { sent: null, scheduled: { at: hold.at, timeZone: hold.timeZone, local: hold.local } };
+  return scheduled;
 }
 
 /** GET /api/sms/send-time: when a one-tap text to this client would go if sent now (null: at once, or it would be refused). */

@@ -103,26 +103,44 @@ const toRow = (r: RawOutbox): OutboxRow => ({
 });
 
 /**
- * A new batch; with an idempotency key the business used before, nothing is written and the earlier batch is
- * answered instead (`repeat`). Two requests with one key at once: the second waits for the first's
- * transaction on the unique index and then finds its batch.
+ * A new batch; with an idempotency key the business used before, or the content key of a batch still live
+ * (started under `windowMinutes` ago, or with texts still to go), nothing is written and the earlier batch is
+ * answered instead (`repeat`). First frees the content key of a batch that no longer counts. Two requests with
+ * one key at once: the second waits for the first's transaction on the unique index and then finds its batch.
  */
 export async function insertBatch(
   tx: Tx,
   businessId: number,
-  batch: { message: string; total: number; idempotencyKey: string | null },
+  batch: { message: string; total: number; idempotencyKey: string | null; contentKey: string; windowMinutes: number },
 ): Promise<{ id: number; repeat: null } | { id: number; repeat: { message: string; total: number } }> {
+  await tx
+    .update(smsBulkBatches)
+    .set({ contentKey: null })
+    .where(
+      and(
+        eq(smsBulkBatches.businessId, businessId),
+        eq(smsBulkBatches.contentKey, batch.contentKey),
+        sql`${smsBulkBatches.createdAt} < now() - make_interval(mins => ${batch.windowMinutes}::int)`,
+        sql`${smsBulkBatches.queued} + ${smsBulkBatches.sending} = 0`,
+      ),
+    );
   const [row] = await tx
     .insert(smsBulkBatches)
-    .values({ businessId, message: batch.message, total: batch.total, idempotencyKey: batch.idempotencyKey })
-    .onConflictDoNothing({ target: [smsBulkBatches.businessId, smsBulkBatches.idempotencyKey], where: sql`idempotency_key is not null` })
+    .values({ businessId, message: batch.message, total: batch.total, idempotencyKey: batch.idempotencyKey, contentKey: batch.contentKey })
+    .onConflictDoNothing()
     .returning({ id: smsBulkBatches.id });
   if (row) return { id: row.id, repeat: null };
-  // Only a key the business used before conflicts, so the key is set here.
-  const [earlier] = await tx
-    .select({ id: smsBulkBatches.id, message: smsBulkBatches.message, total: smsBulkBatches.total })
-    .from(smsBulkBatches)
-    .where(and(eq(smsBulkBatches.businessId, businessId), eq(smsBulkBatches.idempotencyKey, batch.idempotencyKey!)));
+  // One of the two keys conflicted: the caller's key first (it may name another message), else the content's.
+  const earlierBy = async (key: 'idempotencyKey' | 'contentKey', value: string | null) => {
+    if (value === null) return undefined;
+    const [found] = await tx
+      .select({ id: smsBulkBatches.id, message: smsBulkBatches.message, total: smsBulkBatches.total })
+      .from(smsBulkBatches)
+      .where(and(eq(smsBulkBatches.businessId, businessId), eq(smsBulkBatches[key], value)));
+    return found;
+  };
+  const earlier = (await earlierBy('idempotencyKey', batch.idempotencyKey)) ?? (await earlierBy('contentKey', batch.contentKey));
+  if (!earlier) throw new Error('A bulk batch conflicted on no key');
   return { id: earlier.id, repeat: { message: earlier.message, total: earlier.total } };
 }
 
@@ -166,6 +184,12 @@ export async function insertOutbox(tx: Tx, businessId: number, rows: NewOutboxRo
       returning *`),
   );
   return inserted.map(toRow);
+}
+
+/** Whether the business has queued a text under this key (the same one-tap text held for the same morning). */
+export async function outboxKeyTaken(tx: Tx, businessId: number, key: string): Promise<boolean> {
+  const rows = await tx.select({ id: smsOutbox.id }).from(smsOutbox).where(and(eq(smsOutbox.businessId, businessId), eq(smsOutbox.key, key))).limit(1);
+  return rows.length > 0;
 }
 
 export async function selectOutbox(tx: Tx, businessId: number, id: number): Promise<OutboxRow | null> {

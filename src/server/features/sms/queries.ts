@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { type Tx } from '../../db/client';
 import { businessNumbers, businesses, clients, outreachSettings, smsLogs, smsMessages } from '../../db/schema';
 import type { AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
@@ -88,6 +88,57 @@ export async function insertOutbound(tx: Tx, businessId: number, m: OutboundRow)
     .values({ ...outboundValues(businessId, m), status: 'pending' })
     .returning({ id: smsMessages.id });
   return row.id;
+}
+
+/**
+ * The same, holding the send's key: its id, or null when a live send of the business holds the key (unique
+ * index `sms_messages_send_key`; a second request at once waits for the first's insert and gets null). First
+ * frees the key of an earlier send that no longer counts (stored over `windowMinutes` ago, or not sent).
+ */
+export async function insertKeyedOutbound(
+  tx: Tx,
+  businessId: number,
+  m: OutboundRow & { sendKey: string },
+  rule: { windowMinutes: number; notSent: string[] },
+): Promise<number | null> {
+  await tx
+    .update(smsMessages)
+    .set({ sendKey: null })
+    .where(
+      and(
+        eq(smsMessages.businessId, businessId),
+        eq(smsMessages.sendKey, m.sendKey),
+        or(lt(smsMessages.timestamp, sql`now() - make_interval(mins => ${rule.windowMinutes}::int)`), inArray(smsMessages.status, rule.notSent)),
+      ),
+    );
+  const [row] = await tx
+    .insert(smsMessages)
+    .values({ ...outboundValues(businessId, m), status: 'pending', sendKey: m.sendKey })
+    .onConflictDoNothing({ target: [smsMessages.businessId, smsMessages.sendKey], where: sql`send_key is not null` })
+    .returning({ id: smsMessages.id });
+  return row?.id ?? null;
+}
+
+/** The live send holding a key; `recorded` once its log line (written with the caller's own change) is committed. */
+export async function selectBySendKey(tx: Tx, businessId: number, sendKey: string) {
+  const [m] = await tx
+    .select({
+      id: smsMessages.id,
+      sid: smsMessages.twilioSid,
+      status: smsMessages.status,
+      from: smsMessages.fromNumber,
+      to: smsMessages.toNumber,
+      body: smsMessages.messageBody,
+      recorded: sql<boolean>`exists (select 1 from sms_logs l where l.business_id = ${businessId} and l.twilio_sid = sms_messages.twilio_sid)`,
+    })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.businessId, businessId), eq(smsMessages.sendKey, sendKey)));
+  return m ?? null;
+}
+
+/** A stored text the provider was never asked to send (its caller's own check refused it after the key was taken). */
+export async function deleteUnsentOutbound(tx: Tx, businessId: number, id: number): Promise<void> {
+  await tx.delete(smsMessages).where(and(eq(smsMessages.id, id), eq(smsMessages.businessId, businessId), eq(smsMessages.status, 'pending')));
 }
 
 /** A text sent without the send service (the inbox's compliance answers): the message as the provider answered, and its log line. */

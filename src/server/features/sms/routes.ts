@@ -58,6 +58,7 @@ export async function smsRoutes(untyped: FastifyInstance) {
       clientId: input.clientId,
       body: input.messageContent,
       messageType: input.messageType,
+      ownerTap: true,
     });
     if (scheduled) return { success: true as const, message: scheduledFor('Text', scheduled), sms: null, scheduled };
     return {

@@ -14,6 +14,7 @@ import { deliveryError } from '../../../shared/sms-errors';
 import * as q from './queries';
 import { registrationBlock } from './registration';
 import { firstName, missingMessage, referralLink, renderMessage } from './render';
+import { earlierSameSend, NOT_SENT_STATUSES, SAME_SEND_MINUTES, sameSendKey } from './same-send';
 
 /** What sending needs from the app: the database, the provider, and the public origin for links and callbacks. */
 export type SendContext = {
@@ -47,6 +48,17 @@ export type SendSmsInput = {
   onStored?: (messageId: number) => Promise<void>;
   /** The owner's own phone (their notifications, a forwarded reply): no consent basis is asked of it. */
   toOwner?: boolean;
+  /**
+   * An owner's tap (Send, Thanks, Gift, Follow Up, a reply): the same text of the same kind to the same recipient
+   * within minutes is one text, and a repeat answers the first one's result (`repeat`; docs/sms.md).
+   */
+  ownerTap?: boolean;
+  /**
+   * The caller's own check that must hold for this text to go, run once the text is stored and its key is this
+   * request's, before the provider is called (a follow-up's once-a-day claim). A throw removes the stored text
+   * (nothing was sent) and is the answer.
+   */
+  beforeSend?: () => Promise<void>;
 };
 
 export type SentText = {
@@ -59,6 +71,8 @@ export type SentText = {
   clientId: number | null;
   recipientName: string;
   segments: number;
+  /** The same send was made moments ago (`ownerTap`): this is its result, and nothing was sent or written now. */
+  repeat: boolean;
 };
 
 /** The provider may or may not have sent the text (no answer in time, a broken connection): its message is 'unknown'. */
@@ -153,7 +167,24 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
   const from = sender.number;
   const messageType = input.messageType;
   // Stored before the provider is called: a crash in between leaves a 'pending' row, never nothing.
-  const messageId = await q.insertOutbound(db, businessId, { clientId, from, to, body, messageType });
+  const outbound = { clientId, from, to, body, messageType };
+  let messageId: number;
+  if (input.ownerTap) {
+    const sendKey = sameSendKey({ kind: messageType, clientId, to, body });
+    const stored = await q.insertKeyedOutbound(db, businessId, { ...outbound, sendKey }, { windowMinutes: SAME_SEND_MINUTES, notSent: NOT_SENT_STATUSES });
+    if (stored === null) return { ...(await earlierSameSend(db, businessId, sendKey, recipientName)), clientId, recipientName, repeat: true };
+    messageId = stored;
+  } else {
+    messageId = await q.insertOutbound(db, businessId, outbound);
+  }
+  if (input.beforeSend) {
+    try {
+      await input.beforeSend();
+    } catch (error) {
+      await q.deleteUnsentOutbound(db, businessId, messageId);
+      throw error;
+    }
+  }
   await input.onStored?.(messageId);
   const segments = countSegments(body).segments;
   const baseMetadata: ActivityMetadata = {
@@ -201,7 +232,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<Se
     throw Object.assign(new HttpError(502, `The text to ${recipientName} was not sent: ${providerError.message}. It is kept as failed in Message History; please try again.`), { cause: providerError });
   }
 
-  const sent: SentText = { messageId, sid: result.sid, status: result.status, from, to, body, clientId, recipientName, segments };
+  const sent: SentText = { messageId, sid: result.sid, status: result.status, from, to, body, clientId, recipientName, segments, repeat: false };
   // The provider took it: recorded first on its own, so a failing onSent cannot leave it 'pending'.
   await q.finishOutbound(db, businessId, messageId, { sid: result.sid, status: result.status });
   await db.transaction(async (tx) => {

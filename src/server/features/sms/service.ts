@@ -10,6 +10,8 @@ export { checkText, sendSms, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendCo
 export * as uncertainTexts from './uncertain';
 export { consentOfPhones, marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, type TextingFacts } from './texting';
 export { noteDelivery } from './unreachable';
+/** The same send is one text or one batch (docs/sms.md): its key, derived from what is sent, and how long it holds. */
+export { SAME_SEND_MINUTES, sameSendKey } from './same-send';
 export { isOptedOut, optIn, optOut, optedOutAmong, optOutLog } from './opt-outs';
 export { insertSentText as recordSentText } from './queries';
 export { renderMessage, firstName, referralLink } from './render';

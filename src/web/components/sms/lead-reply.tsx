@@ -7,6 +7,7 @@ import { toast } from '../ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { textLead } from '../../lib/query-keys/leads';
 import { refreshMessaging } from '../../lib/query-keys/sms';
+import { useSending } from '../../lib/use-sending';
 
 /**
  * The owner's answer to a lead who is no client yet, through the lead's own text call (docs/sms-inbox.md, "Leads"):
@@ -16,7 +17,7 @@ export function LeadReply({ leadId, name, className }: { leadId: number; name: s
   const qc = useQueryClient();
   const [message, setMessage] = useState('');
   const id = useId();
-  const send = useMutation({
+  const mutation = useMutation({
     mutationFn: (text: string) => textLead(leadId, text),
     onSuccess: () => {
       setMessage('');
@@ -25,21 +26,22 @@ export function LeadReply({ leadId, name, className }: { leadId: number; name: s
     },
     onError: (error) => toast({ title: 'Failed to send SMS', description: errorMessage(error, 'The text was not sent. Please try again.'), variant: 'destructive' }),
   });
+  const send = useSending(mutation.mutateAsync);
   return (
     <form
       className={className ?? 'flex items-end gap-2 border-t border-slate-100 p-4'}
       onSubmit={(e) => {
         e.preventDefault();
-        if (message.trim()) send.mutate(message.trim());
+        if (message.trim()) send.send(message.trim());
       }}
     >
       <label htmlFor={id} className="sr-only">
         Reply to {name}
       </label>
       <Textarea id={id} rows={2} placeholder={`Reply to ${name}`} value={message} onChange={(e) => setMessage(e.target.value)} />
-      <Button type="submit" disabled={send.isPending || !message.trim()} aria-label={`Send reply to ${name}`}>
+      <Button type="submit" disabled={send.sending || !message.trim()} aria-label={`Send reply to ${name}`}>
         <Send aria-hidden="true" />
-        {send.isPending ? 'Sending…' : 'Send'}
+        {send.sending ? 'Sending…' : 'Send'}
       </Button>
     </form>
   );

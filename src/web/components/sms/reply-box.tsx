@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 import { useReply } from '../../lib/sms-actions';
 import { KeptDraftNote } from '../kept-draft-note';
+import { useSending } from '../../lib/use-sending';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 import { SegmentCounter } from './segment-counter';
@@ -22,11 +23,11 @@ export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
   const kept = useKeptDraft(draftKey, isText);
   const [reply, setReply] = useState(kept ?? '');
   useKeepDraftOnSessionEnd(draftKey, () => textToKeep(reply));
-  const send = useReply(() => setReply(''));
+  const send = useSending(useReply(() => setReply('')).mutateAsync);
   const id = useId();
-  const canSend = reply.trim().length > 0 && !send.isPending;
+  const canSend = reply.trim().length > 0 && !send.sending;
   const submit = () => {
-    if (canSend) send.mutate({ clientId, message: reply.trim() });
+    if (canSend) send.send({ clientId, message: reply.trim() });
   };
 
   return (
@@ -55,8 +56,8 @@ export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
             }
           }}
         />
-        <Button type="submit" size="icon" disabled={!canSend} aria-label={`Send reply to ${clientName}`}>
-          {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        <Button type="submit" size="icon" disabled={!canSend} aria-label={send.sending ? `Sending reply to ${clientName}` : `Send reply to ${clientName}`}>
+          {send.sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
         </Button>
       </div>
       {reply && <SegmentCounter text={reply} className="mt-1" />}

@@ -6,11 +6,12 @@ import { NO_CONSENT_LABEL } from '../../../shared/schemas/texting';
 import { Button } from '../../components/ui/button';
 import { ListState, Panel, PanelEmpty } from '../../components/list-state';
 import { useSendReminder } from './use-referral-activity';
+import { useSending } from '../../lib/use-sending';
 
 const daysText = (days: number) => (days <= 0 ? 'Shared today' : `Shared ${days} ${days === 1 ? 'day' : 'days'} ago`);
 
 function PendingItem({ item }: { item: PendingReferralItem }) {
-  const remind = useSendReminder();
+  const remind = useSending(useSendReminder().mutateAsync);
   const noPhone = !item.refereePhone;
   // Refused before the tap, with the send service's reason (docs/sms.md, "Consent to text").
   const hint = noPhone ? 'No phone number to text' : item.agreedToTexts ? null : NO_CONSENT_LABEL;
@@ -38,14 +39,14 @@ function PendingItem({ item }: { item: PendingReferralItem }) {
         <Button
           size="sm"
           variant="outline"
-          disabled={hint != null || remind.isPending}
+          disabled={hint != null || remind.sending}
           title={hint ?? undefined}
-          onClick={() => remind.mutate(item.id)}
-          aria-label={remind.isPending ? `Sending follow-up to ${item.refereeName}` : `Follow Up with ${item.refereeName}`}
+          onClick={() => remind.send(item.id)}
+          aria-label={remind.sending ? `Sending follow-up to ${item.refereeName}` : `Follow Up with ${item.refereeName}`}
           aria-describedby={hint ? hintId : undefined}
         >
           <Send />
-          {remind.isPending ? 'Sending…' : 'Follow Up'}
+          {remind.sending ? 'Sending…' : 'Follow Up'}
         </Button>
         {hint && (
           <p id={hintId} className="text-xs text-slate-500">

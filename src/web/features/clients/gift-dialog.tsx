@@ -17,6 +17,7 @@ import { cn } from '../../lib/utils';
 import type { Client } from './types';
 import { useSendGift } from './use-client-mutations';
 import { ItemDialog } from '../../components/item-dialog';
+import { useSending } from '../../lib/use-sending';
 import { KeptDraftNote } from '../../components/kept-draft-note';
 import { useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 
@@ -43,7 +44,7 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
   });
   // isValid is the schema's verdict on what is chosen now: the button names the gift only when it can be sent.
   const { isValid, errors } = form.formState;
-  const send = useSendGift(onClose);
+  const send = useSending(useSendGift(onClose).mutateAsync);
   const typeId = useId();
   const amountId = useId();
   const presets: readonly number[] = GIFT_TYPES.find((g) => g.value === giftType)?.presets ?? [];
@@ -51,7 +52,7 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
 
   return (
     <DialogContent>
-      <form className="grid gap-4" onSubmit={form.handleSubmit((gift) => send.mutate(gift))}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit(send.send)}>
         <DialogHeader>
           <DialogTitle>Send Gift</DialogTitle>
           <DialogDescription>Reward {client.name} for their loyalty.</DialogDescription>
@@ -121,7 +122,7 @@ function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) 
 
         <FormActions
           onCancel={onClose}
-          pending={send.isPending}
+          pending={send.sending}
           canSubmit={isValid}
           submitLabel={isValid ? `Send ${formatCurrency(Number(amount))} Gift` : 'Send Gift'}
           pendingLabel="Sending..."

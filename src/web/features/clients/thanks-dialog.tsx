@@ -13,6 +13,7 @@ import { useSendThanks } from './use-client-mutations';
 import { ItemDialog } from '../../components/item-dialog';
 import { KeptDraftNote } from '../../components/kept-draft-note';
 import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+import { useSending } from '../../lib/use-sending';
 
 
 export const ThanksDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
@@ -26,12 +27,12 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
   const message = form.watch('message');
   useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('message')));
   const error = form.formState.errors.message?.message;
-  const send = useSendThanks(onClose);
+  const send = useSending(useSendThanks(onClose).mutateAsync);
   const fieldId = useId();
 
   return (
     <DialogContent>
-      <form className="grid gap-4" onSubmit={form.handleSubmit((thanks) => send.mutate(thanks))}>
+      <form className="grid gap-4" onSubmit={form.handleSubmit(send.send)}>
         <DialogHeader>
           <DialogTitle>Send Thank You</DialogTitle>
           <DialogDescription>A personal thank-you to {client.name}.</DialogDescription>
@@ -39,7 +40,7 @@ function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }
         <MessageField id={fieldId} error={error} counter={(id) => <SegmentCount id={id} text={message} />} {...form.register('message')} />
         {kept && <KeptDraftNote />}
         <SendTimeNote clientId={client.id} />
-        <FormActions onCancel={onClose} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
+        <FormActions onCancel={onClose} pending={send.sending} canSubmit={Boolean(message.trim())} submitLabel="Send Message" pendingLabel="Sending..." />
       </form>
     </DialogContent>
   );

@@ -10,6 +10,7 @@ import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../
 import { KeptDraftNote } from '../../components/kept-draft-note';
 import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 import { useEmailLead, useTextLead } from './use-leads';
+import { useSending } from '../../lib/use-sending';
 
 type EmailDraft = { subject: string; message: string };
 const isEmailDraft = (value: unknown): value is EmailDraft =>
@@ -25,11 +26,11 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
   const message = form.watch('message');
   useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('message')));
   const error = form.formState.errors.message?.message;
-  const send = useTextLead(lead, onDone);
+  const send = useSending(useTextLead(lead, onDone).mutateAsync);
   const id = useId();
   return (
     <DialogContent>
-      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((sms) => send.mutate(sms.message))}>
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((sms) => send.send(sms.message))}>
         <DialogHeader>
           <DialogTitle>Send SMS</DialogTitle>
           <DialogDescription>
@@ -38,7 +39,7 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
         </DialogHeader>
         <MessageField id={id} error={error} counter={(counterId) => <SegmentCounter id={counterId} text={message} />} {...form.register('message')} />
         {kept && <KeptDraftNote />}
-        <FormActions onCancel={onDone} pending={send.isPending} canSubmit={Boolean(message.trim())} submitLabel="Send SMS" pendingLabel="Sending..." />
+        <FormActions onCancel={onDone} pending={send.sending} canSubmit={Boolean(message.trim())} submitLabel="Send SMS" pendingLabel="Sending..." />
       </form>
     </DialogContent>
   );

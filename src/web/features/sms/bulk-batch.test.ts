@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkSendKey, currentNumber, doneCount, finishedToast, nextAtLabel, onlyHeld, pickBatch, retryableIds, waitLine, zoneName, type BulkBatch } from './bulk-batch';
+import { currentNumber, doneCount, finishedToast, nextAtLabel, onlyHeld, pickBatch, retryableIds, waitLine, zoneName, type BulkBatch } from './bulk-batch';
 
 const batch = (over: Partial<BulkBatch>): BulkBatch => ({
   id: 1,
@@ -107,16 +107,5 @@ describe('texts waiting for their window, per zone', () => {
 
   it('names zones as owners say them', () => {
     expect(['America/Phoenix', 'America/Anchorage', 'America/Puerto_Rico', 'Not/A_Zone'].map((z) => zoneName(z))).toEqual(['Arizona', 'Alaska', 'Atlantic', 'A Zone']);
-  });
-});
-
-describe('the idempotency key of a send', () => {
-  it('is the same for the same selection (in any order) and message after the same newest batch, and differs otherwise', () => {
-    const key = bulkSendKey([3, 1, 2], 'Hi {clientName}', 7);
-    expect(key).toMatch(/^bulk-7-[0-9a-f]{16}$/);
-    expect(bulkSendKey([1, 2, 3, 2], 'Hi {clientName} ', 7)).toBe(key);
-    expect(bulkSendKey([1, 2], 'Hi {clientName}', 7)).not.toBe(key);
-    expect(bulkSendKey([1, 2, 3], 'Hi {clientName}!', 7)).not.toBe(key);
-    expect(bulkSendKey([1, 2, 3], 'Hi {clientName}', 8)).not.toBe(key);
   });
 });

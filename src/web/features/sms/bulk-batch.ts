@@ -105,23 +105,3 @@ export function waitLine(w: BulkBatch['waits'][number], now = new Date()): strin
     day === today ? '' : day === tomorrow ? ' tomorrow' : ` on ${new Intl.DateTimeFormat('en-US', { timeZone: w.timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(at)}`;
   return `${w.count} ${verb} for ${time} ${zoneName(w.timeZone, at)}${when}`;
 }
-
-/** FNV-1a, 64 bits, hex: a short fingerprint of what the owner is sending (not a secret). */
-function fingerprint(text: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (let i = 0; i < text.length; i++) {
-    h ^= BigInt(text.charCodeAt(i));
-    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  return h.toString(16).padStart(16, '0');
-}
-
-/**
- * The idempotency key of a send (docs/sms-bulk-screen.md): the same selection and message after the same newest
- * batch give the same key, so a double click, a second tab or a retried request make one batch; once that
- * batch exists, the next send of the same text has a new key.
- */
-export function bulkSendKey(clientIds: number[], message: string, newestBatchId: number): string {
-  const ids = [...new Set(clientIds)].sort((a, b) => a - b).join(',');
-  return `bulk-${newestBatchId}-${fingerprint(`${ids}|${message.trim()}`)}`;
-}

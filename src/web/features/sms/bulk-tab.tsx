@@ -43,6 +43,9 @@ export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: s
     onFinished: (batch) => setSelected(new Set(retryableIds(batch))),
   });
   const [error, setError] = useState<string>();
+  // What the last Send did, in the server's words, shown beside the button while the selection and message are
+  // the ones it sent (the batch's progress is above the form, off-screen on a phone).
+  const [answer, setAnswer] = useState<{ sent: string; text: string }>();
   const id = useId();
 
   const all = useMemo(() => clients.data ?? [], [clients.data]);
@@ -58,6 +61,7 @@ export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: s
   const busy = bulk.posting || going;
   // A Settings value the message needs and has none: the server would refuse the send, so Send waits for it.
   const unset = settings.data && message.trim() ? unsetSettingsValues(message.trim(), settings.data) : [];
+  const sending = `${chosen.map((c) => c.id).join(',')}|${message.trim()}`;
 
   if (!hasNumber)
     return (
@@ -82,11 +86,13 @@ export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: s
   const submit = async () => {
     if (chosen.length === 0) return setError(BULK_NO_CLIENTS);
     if (!message.trim()) return setError(BULK_NO_MESSAGE);
+    setAnswer(undefined);
     try {
-      await bulk.send(
+      const res = await bulk.send(
         chosen.map((c) => c.id),
         message.trim(),
       );
+      if (res) setAnswer({ sent: sending, text: res.message });
     } catch (e) {
       const said = e instanceof ApiError && e.status < 500 ? e.serverMessage : undefined;
       setError(said);
@@ -244,6 +250,11 @@ export function BulkTab({ hasNumber, draft: message, draftKept, onDraftChange: s
                   ? 'Send'
                   : `Send to ${chosen.length} ${chosen.length === 1 ? 'client' : 'clients'}`}
             </Button>
+            {answer?.sent === sending && (
+              <p role="status" className="text-sm text-slate-600" data-testid="bulk-send-answer">
+                {answer.text}
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>

@@ -4,7 +4,7 @@ import type { BulkBatch, BulkSendResponse } from '../../../shared/schemas/sms-bu
 import { apiJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { toast } from '../../components/ui/use-toast';
-import { bulkSendKey, finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
+import { finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
 import { refreshMessaging } from './use-sms';
 import { BULK_KEY } from '../../lib/query-keys/sms';
 
@@ -22,6 +22,8 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [dismissedId, setDismissedId] = useState<number | null>(() => readDismissed(business?.id));
   const [posting, setPosting] = useState(false);
+  // A second tap before the button is drawn disabled starts nothing (the server would answer it with the same batch).
+  const postingNow = useRef(false);
 
   // Read again on every visit: texts went out while the tab was closed.
   const list = useQuery<{ batches: BulkBatch[] }>({ queryKey: [BULK_KEY], refetchOnMount: 'always', enabled: chosenId == null });
@@ -61,19 +63,24 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
     if (outcomes) void refreshMessaging(qc);
   }, [outcomes, qc]);
 
-  /** Starts a bulk send (a repeat of the same one answers its batch); the server's refusal is thrown for the caller to show. */
-  const send = async (clientIds: number[], message: string): Promise<BulkBatch> => {
+  /**
+   * Starts a bulk send; the server's answer (its batch and what it did: queued, or "already started" for the same
+   * send moments ago, which the server answers with that batch) is returned, its refusal thrown for the caller to
+   * show; undefined for a tap while a send is being posted.
+   */
+  const send = async (clientIds: number[], message: string): Promise<BulkSendResponse | undefined> => {
+    if (postingNow.current) return undefined;
+    postingNow.current = true;
     setPosting(true);
     try {
-      const newest = Math.max(0, chosenId ?? 0, ...(list.data?.batches ?? []).map((b) => b.id));
-      const idempotencyKey = bulkSendKey(clientIds, message, newest);
-      const res = await apiJson<BulkSendResponse>('POST', BULK_KEY, { clientIds, message, idempotencyKey });
+      const res = await apiJson<BulkSendResponse>('POST', BULK_KEY, { clientIds, message });
       qc.setQueryData([`${BULK_KEY}/${res.batch.id}`], res.batch);
       if (res.batch.finished) seenGoing.current.add(res.batch.id); // every text skipped at once: still toast it
       setChosenId(res.batch.id);
       void qc.invalidateQueries({ queryKey: [BULK_KEY], exact: true });
-      return res.batch;
+      return res;
     } finally {
+      postingNow.current = false;
       setPosting(false);
     }
   };
