@@ -118,6 +118,26 @@ describe('at 1:15 am Pacific, each one-tap text waits for 8:00 am their time', (
     expect(await activities('referral_reminder')).toContain('Reminder texted to Cara Friend');
   });
 
+  it('a second tap at night (the same text, or two at once) queues nothing more and answers the same time; another text is another send', async () => {
+    const eve = await sfClient('Eve Moss');
+    const friend = await sfFriend('Fay Friend');
+    const queued = async () => (await outbox()).length;
+    const before = await queued();
+    const thanks = { clientId: eve, message: 'Thanks {clientName}!' };
+    const first = await post('/api/admin/send-thanks', thanks);
+    const [again, atOnce] = await Promise.all([post('/api/admin/send-thanks', thanks), post('/api/admin/send-thanks', thanks)]);
+    for (const res of [first, again, atOnce]) expect(res.json()).toMatchObject({ success: true, sms: null, scheduled: SCHEDULED });
+    expect(await queued()).toBe(before + 1);
+    // The follow-up's once-a-day claim is not asked twice: the second tap answers the first one's time, not 409.
+    const reminders = [await post(`/api/referrals/send-reminder/${friend}`), await post(`/api/referrals/send-reminder/${friend}`)];
+    expect(reminders.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(reminders[1].json()).toMatchObject({ scheduled: SCHEDULED });
+    expect(await queued()).toBe(before + 2);
+    const other = await post('/api/admin/send-thanks', { clientId: eve, message: 'Thanks again {clientName}!' });
+    expect(other.json()).toMatchObject({ scheduled: SCHEDULED });
+    expect(await queued()).toBe(before + 3);
+  });
+
   it('referral ask (POST /api/outreach/send-sms): queued, then sent with the client\'s link', async () => {
     const dee = await sfClient('Dee Park');
     const before = t.sms.sent.length;
