@@ -35,7 +35,7 @@ function newestIn(dir) {
 /**
  * Installs packages when node_modules is missing (`npm ci`: exactly the lock file) or older than
  * package-lock.json (`npm install`, which keeps what is there). Dev dependencies are always included,
- * even with NODE_ENV=production: the web build needs vite (docs/decisions/0004-production-start.md).
+ * even with NODE_ENV=production: the builds need vite and esbuild (docs/decisions/0004-production-start.md).
  * After `npm ci` (as `.ci/run` does) node_modules is newer than the lock file and nothing runs here.
  */
 export function ensureDependencies() {
