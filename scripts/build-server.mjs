@@ -7,7 +7,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { root, serverEntry } from './lib/ensure.mjs';
 
-const serverOut = path.join(root, path.dirname(serverEntry));
+// `node scripts/build-server.mjs [folder]`: dist/server unless a folder is given (src/server/compiled-server.test.ts).
+const serverOut = path.resolve(root, process.argv[2] ?? path.dirname(serverEntry));
 const engines = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node;
 
 const common = {
