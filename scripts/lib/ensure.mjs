@@ -1,9 +1,13 @@
-// Set-up shared by `npm start` and `npm test`: install packages and build the web app when needed.
+// Set-up shared by `npm start` and `npm test`: install packages and build the web app (and, for production, the server)
+// when needed.
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** The compiled server's entry, written by scripts/build-server.mjs; `npm run serve` and a production `npm start` run it. */
+export const serverEntry = 'dist/server/main.js';
 
 export function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
@@ -31,7 +35,7 @@ function newestIn(dir) {
 /**
  * Installs packages when node_modules is missing (`npm ci`: exactly the lock file) or older than
  * package-lock.json (`npm install`, which keeps what is there). Dev dependencies are always included,
- * even with NODE_ENV=production: the web build needs vite (docs/decisions/0004-production-start.md).
+ * even with NODE_ENV=production: the builds need vite and esbuild (docs/decisions/0004-production-start.md).
  * After `npm ci` (as `.ci/run` does) node_modules is newer than the lock file and nothing runs here.
  */
 export function ensureDependencies() {
@@ -66,6 +70,22 @@ export function ensureWebBuild() {
   // The landing page as HTML (paints before any script) and .br/.gz beside each file: scripts/prerender-landing.tsx.
   const prerender = run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/prerender-landing.tsx', 'dist/web']);
   if (prerender !== 0) throw new Error('prerendering the landing page failed');
+}
+
+/** The compiled server (scripts/build-server.mjs) when the server or the shared code changed since the last build. */
+export function ensureServerBuild() {
+  const sources = Math.max(
+    newestIn(path.join(root, 'src/server')),
+    newestIn(path.join(root, 'src/shared')),
+    mtime(path.join(root, 'scripts/build-server.mjs')),
+    mtime(path.join(root, 'package-lock.json')),
+  );
+  if (mtime(path.join(root, serverEntry)) >= sources) return;
+  if (!fs.existsSync(path.join(root, 'node_modules/esbuild'))) {
+    throw new Error('The server needs a build and esbuild is not installed (dev dependencies were left out): run `npm ci` then `npm run build`');
+  }
+  console.log('Building the server...');
+  if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) throw new Error('building the server failed');
 }
 
 /** The apt-get commands that install Debian packages (`packages`), or none where this process can't (not root). */

@@ -26,7 +26,8 @@ function sniff(first: Buffer): Kind {
 }
 
 // Every upload is read and normalised in a worker thread (parse-job.ts), never on the event loop: two
-// businesses' files are parsed side by side while other requests go on being answered.
+// businesses' files are parsed side by side while other requests go on being answered. In the compiled server
+// (scripts/build-server.mjs) `parse-worker.mjs` beside this code is parse-job.ts compiled.
 const pool = new WorkerPool(new URL('./parse-worker.mjs', import.meta.url), {
   size: workersForThisMachine(),
   resourceLimits: { maxOldGenerationSizeMb: SPREADSHEET_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 32 },
