@@ -178,12 +178,14 @@ describe(`two instances${env.databaseKind === 'pg' ? ' through PgBouncer (transa
     const [{ n }] = await db().query<{ n: number }>(`select count(*)::int as n from sms_messages where to_number = $1 and direction = 'outbound'`, [phones[0]]);
     expect(n).toBe(1);
 
-    // A queues a text and stops: B, which holds nothing of A's, sends it and still serves A's sessions.
-    await queueTexts({ database: instances[A].database, jobs: instances[A].jobs }, biz.id, [{ clientId: clients[1], kind: 'bulk', key: 'pgbouncer:1', body: 'Hello {clientName}' }], {
-      notBefore: new Date(Date.now() + 1500),
-    });
+    // A queues a text and stops before it is due: B, which holds nothing of A's, sends it and still serves A's
+    // sessions. The sign-in (a password hash, slow on a busy machine) comes first, so A is stopped well before
+    // the text falls due and cannot have fetched it.
     const sessionFromA = await inject(A, { method: 'POST', url: '/api/auth/login', payload: { email: biz.email, password: biz.password } });
     const cookie = `rl_session=${sessionFromA.cookies.find((c) => c.name === 'rl_session')!.value}`;
+    await queueTexts({ database: instances[A].database, jobs: instances[A].jobs }, biz.id, [{ clientId: clients[1], kind: 'bulk', key: 'pgbouncer:1', body: 'Hello {clientName}' }], {
+      notBefore: new Date(Date.now() + 3000),
+    });
     const survivor = instances[B].database;
     await stopInstance(instances[A]);
     await waitFor(async () => (await survivor.query<{ status: string }>('select o.status from sms_outbox o join clients c on c.id = o.client_id where c.phone = $1', [phones[1]]))[0]?.status === 'sent', 20_000);
