@@ -57,7 +57,8 @@ function countVitest(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    // Failed tests; a file that failed without a failed test (it did not load) counts as one.
+    failed += report.numFailedTests || (report.numFailedTestSuites ?? 0);
   } catch {
     failed += 1;
   }
