@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { smsBulkBatches } from '../../db/schema';
 import { readRows, rowCount as count } from '../../db/read-rows';
 
-// The bulk screen's batches as one read (docs/sms-outbox.md "Kept"); the outbox's writes are in queries.ts.
+// The bulk screen's batches: a new batch (or the same send's earlier one) and the batches as one read
+// (docs/sms-outbox.md "Kept"); the outbox's texts are in queries.ts.
 
 export type BatchCounts = {
   id: number;
@@ -73,4 +75,46 @@ export async function selectBatches(
     problems: r.problems ?? [],
     waits: r.waits ?? [],
   }));
+}
+
+/**
+ * A new batch; with an idempotency key the business used before, or the content key of a batch still live
+ * (started under `windowMinutes` ago, or with texts still to go), nothing is written and the earlier batch is
+ * answered instead (`repeat`). First frees the content key of a batch that no longer counts. Two requests with
+ * one key at once: the second waits for the first's transaction on the unique index and then finds its batch.
+ */
+export async function insertBatch(
+  tx: Tx,
+  businessId: number,
+  batch: { message: string; total: number; idempotencyKey: string | null; contentKey: string; windowMinutes: number },
+): Promise<{ id: number; repeat: null } | { id: number; repeat: { message: string; total: number } }> {
+  await tx
+    .update(smsBulkBatches)
+    .set({ contentKey: null })
+    .where(
+      and(
+        eq(smsBulkBatches.businessId, businessId),
+        eq(smsBulkBatches.contentKey, batch.contentKey),
+        sql`${smsBulkBatches.createdAt} < now() - make_interval(mins => ${batch.windowMinutes}::int)`,
+        sql`${smsBulkBatches.queued} + ${smsBulkBatches.sending} = 0`,
+      ),
+    );
+  const [row] = await tx
+    .insert(smsBulkBatches)
+    .values({ businessId, message: batch.message, total: batch.total, idempotencyKey: batch.idempotencyKey, contentKey: batch.contentKey })
+    .onConflictDoNothing()
+    .returning({ id: smsBulkBatches.id });
+  if (row) return { id: row.id, repeat: null };
+  // One of the two keys conflicted: the caller's key first (it may name another message), else the content's.
+  const earlierBy = async (key: 'idempotencyKey' | 'contentKey', value: string | null) => {
+    if (value === null) return undefined;
+    const [found] = await tx
+      .select({ id: smsBulkBatches.id, message: smsBulkBatches.message, total: smsBulkBatches.total })
+      .from(smsBulkBatches)
+      .where(and(eq(smsBulkBatches.businessId, businessId), eq(smsBulkBatches[key], value)));
+    return found;
+  };
+  const earlier = (await earlierBy('idempotencyKey', batch.idempotencyKey)) ?? (await earlierBy('contentKey', batch.contentKey));
+  if (!earlier) throw new Error('A bulk batch conflicted on no key');
+  return { id: earlier.id, repeat: { message: earlier.message, total: earlier.total } };
 }

@@ -7,7 +7,7 @@ import { unsetSettingsSentence, unsetSettingsValues } from '../../../shared/sms-
 import { decideSendTime, getOutreachSettings, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, SAME_SEND_MINUTES, sameSendKey, textingOf } from '../sms/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
-import { selectBatches } from './batch-queries';
+import { insertBatch, selectBatches } from './batch-queries';
 
 // Bulk sends (docs/sms-outbox.md): the selection is checked whole, then every text is a queued outbox row
 // that goes out paced and inside its recipient's window, whatever happens to the browser that asked.
@@ -63,7 +63,7 @@ export async function startBulkSend(
     ctx,
     businessId,
     async (tx) => {
-      const batch = await q.insertBatch(tx, businessId, {
+      const batch = await insertBatch(tx, businessId, {
         message: input.message,
         total: input.clientIds.length,
         idempotencyKey: input.idempotencyKey ?? null,

@@ -1,6 +1,6 @@
 import { and, eq, isNull, max, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import { clients, referrals, smsBulkBatches, smsMessages, smsOutbox } from '../../db/schema';
+import { clients, referrals, smsMessages, smsOutbox } from '../../db/schema';
 import type { AutoMessageSettings } from '../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus, OwnerTap } from '../../db/schema/sms-outbox';
 import { intArray } from '../../db/sql-values';
@@ -101,48 +101,6 @@ const toRow = (r: RawOutbox): OutboxRow => ({
   ownerTap: r.owner_tap ?? null,
   updatedAt: new Date(r.updated_at),
 });
-
-/**
- * A new batch; with an idempotency key the business used before, or the content key of a batch still live
- * (started under `windowMinutes` ago, or with texts still to go), nothing is written and the earlier batch is
- * answered instead (`repeat`). First frees the content key of a batch that no longer counts. Two requests with
- * one key at once: the second waits for the first's transaction on the unique index and then finds its batch.
- */
-export async function insertBatch(
-  tx: Tx,
-  businessId: number,
-  batch: { message: string; total: number; idempotencyKey: string | null; contentKey: string; windowMinutes: number },
-): Promise<{ id: number; repeat: null } | { id: number; repeat: { message: string; total: number } }> {
-  await tx
-    .update(smsBulkBatches)
-    .set({ contentKey: null })
-    .where(
-      and(
-        eq(smsBulkBatches.businessId, businessId),
-        eq(smsBulkBatches.contentKey, batch.contentKey),
-        sql`${smsBulkBatches.createdAt} < now() - make_interval(mins => ${batch.windowMinutes}::int)`,
-        sql`${smsBulkBatches.queued} + ${smsBulkBatches.sending} = 0`,
-      ),
-    );
-  const [row] = await tx
-    .insert(smsBulkBatches)
-    .values({ businessId, message: batch.message, total: batch.total, idempotencyKey: batch.idempotencyKey, contentKey: batch.contentKey })
-    .onConflictDoNothing()
-    .returning({ id: smsBulkBatches.id });
-  if (row) return { id: row.id, repeat: null };
-  // One of the two keys conflicted: the caller's key first (it may name another message), else the content's.
-  const earlierBy = async (key: 'idempotencyKey' | 'contentKey', value: string | null) => {
-    if (value === null) return undefined;
-    const [found] = await tx
-      .select({ id: smsBulkBatches.id, message: smsBulkBatches.message, total: smsBulkBatches.total })
-      .from(smsBulkBatches)
-      .where(and(eq(smsBulkBatches.businessId, businessId), eq(smsBulkBatches[key], value)));
-    return found;
-  };
-  const earlier = (await earlierBy('idempotencyKey', batch.idempotencyKey)) ?? (await earlierBy('contentKey', batch.contentKey));
-  if (!earlier) throw new Error('A bulk batch conflicted on no key');
-  return { id: earlier.id, repeat: { message: earlier.message, total: earlier.total } };
-}
 
 export type NewOutboxRow = {
   clientId: number | null;
