@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { useAuth } from './auth';
 
 // A message typed into a composer when the session ends (a send or any other call answers 401) is kept in
@@ -28,13 +29,13 @@ export function keepOpenDrafts(businessId: number) {
   }
 }
 
-function readKept<T>(businessId: number | undefined, key: string, isDraft: (value: unknown) => value is T): T | null {
+function readKept<T>(businessId: number | undefined, key: string, draft: z.ZodType<T>): T | null {
   if (businessId === undefined) return null;
   try {
     const raw = sessionStorage.getItem(storageKey(businessId, key));
     if (raw === null) return null;
-    const value: unknown = JSON.parse(raw);
-    return isDraft(value) ? value : null;
+    const read = draft.safeParse(JSON.parse(raw));
+    return read.success ? read.data : null;
   } catch {
     return null;
   }
@@ -45,9 +46,9 @@ function readKept<T>(businessId: number | undefined, key: string, isDraft: (valu
  * (`thanks:client:12`). Answered once: it is then forgotten, and the open composer keeps it again should the
  * session end again (`useKeepDraftOnSessionEnd`).
  */
-export function useKeptDraft<T>(key: string, isDraft: (value: unknown) => value is T): T | null {
+export function useKeptDraft<T>(key: string, draft: z.ZodType<T>): T | null {
   const businessId = useAuth().business?.id;
-  const [kept] = useState(() => readKept(businessId, key, isDraft));
+  const [kept] = useState(() => readKept(businessId, key, draft));
   useEffect(() => {
     if (businessId === undefined) return;
     try {
@@ -70,7 +71,8 @@ export function useKeepDraftOnSessionEnd(key: string, read: () => unknown) {
   });
 }
 
-export const isText = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
+/** A kept message: text that is not blank. */
+export const keptText = z.string().refine((text) => text.trim().length > 0);
 
 /** The text to keep: null when blank. */
 export const textToKeep = (text: string): string | null => (text.trim() ? text : null);

@@ -9,12 +9,9 @@ import { recordActivity } from '../activity-log/service';
 import { noteDelivery } from '../sms/service';
 import * as q from './inbound-queries';
 import { type Keyword, keywordOf, helpReply, START_CONFIRMATION, STOP_CONFIRMATION } from './keywords';
-import { optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './outbound';
+import { ANSWER_WINDOW_HOURS, optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './outbound';
 
 // An inbound text, after its signature was checked (webhook-routes.ts). docs/sms-inbox.md "Receiving".
-
-/** How long the owner's forwarding phone keeps answering the last client who texted. */
-export const REPLY_CONTEXT_HOURS = 24;
 
 export type InboxContext = {
   database: Database;
@@ -115,7 +112,7 @@ export async function receiveInbound(ctx: InboxContext, params: Record<string, s
         forwardingNumber: forwarding,
         twilioNumber: to,
         lastMessageId: stored.messageId,
-        expiresAt: new Date(Date.now() + REPLY_CONTEXT_HOURS * 3_600_000),
+        expiresAt: new Date(Date.now() + ANSWER_WINDOW_HOURS * 3_600_000),
       });
     }
   } catch (error) {

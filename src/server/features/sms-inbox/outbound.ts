@@ -51,8 +51,11 @@ export async function optInNumber(tx: Tx, businessId: number, phone: string, det
   await optIn(tx, businessId, phone, { source: 'keyword', detail });
 }
 
-/** A reply goes at once, whatever the hour, to a client whose own text is younger than this (docs/sms-send-window.md). */
-export const REPLY_AT_ONCE_HOURS = 24;
+/**
+ * How long a client's text keeps the owner's answer a reply: it goes at once, whatever the hour
+ * (docs/sms-send-window.md), and the owner's forwarding phone keeps answering that client (docs/sms-inbox.md).
+ */
+export const ANSWER_WINDOW_HOURS = 24;
 
 /**
  * The owner's reply to a client through the send service (placeholders rendered). To a client who texted in the
@@ -62,7 +65,7 @@ export const REPLY_AT_ONCE_HOURS = 24;
  */
 export async function replyToClient(ctx: InboxContext, tap: TapContext, m: { businessId: number; clientId: number; body: string }): Promise<TapResult> {
   const input = { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' as const, ownerTap: true };
-  const since = new Date(tap.now.getTime() - REPLY_AT_ONCE_HOURS * 3_600_000);
+  const since = new Date(tap.now.getTime() - ANSWER_WINDOW_HOURS * 3_600_000);
   const result: TapResult = (await clientWroteSince(ctx.database.db, m.businessId, m.clientId, since))
     ? { sent: await sendSms(sendContext(ctx), input), scheduled: null }
     : await sendOrSchedule(tap, input);

@@ -1,6 +1,6 @@
 import { Loader2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+import { keptText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 import { useReply } from '../../lib/sms-actions';
 import { KeptDraftNote } from '../kept-draft-note';
 import { useSending } from '../../lib/use-sending';
@@ -20,7 +20,7 @@ interface ReplyBoxProps {
  */
 export function ReplyBox({ clientId, clientName, className }: ReplyBoxProps) {
   const draftKey = `reply:client:${clientId}`;
-  const kept = useKeptDraft(draftKey, isText);
+  const kept = useKeptDraft(draftKey, keptText);
   const [reply, setReply] = useState(kept ?? '');
   useKeepDraftOnSessionEnd(draftKey, () => textToKeep(reply));
   const send = useSending(useReply(() => setReply('')).mutateAsync);

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { GIFT_TYPES, type GiftType } from '../../../shared/constants';
 import { giftLabel, giftMessage, sendGiftSchema } from '../../../shared/schemas/clients';
 import { firstName, renderMessage } from '../../../shared/sms-template';
@@ -21,13 +22,8 @@ import { useSending } from '../../lib/use-sending';
 import { KeptDraftNote } from '../../components/kept-draft-note';
 import { useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 
-type GiftDraft = { giftType: GiftType; amount: string };
-
-const isGiftDraft = (value: unknown): value is GiftDraft =>
-  typeof value === 'object' &&
-  value !== null &&
-  GIFT_TYPES.some((g) => g.value === (value as GiftDraft).giftType) &&
-  typeof (value as GiftDraft).amount === 'string';
+/** What a gift dialog keeps through a sign-in: the type chosen (the send's own rule) and the amount as typed. */
+const giftDraft = z.object({ giftType: sendGiftSchema.shape.giftType, amount: z.string() });
 
 export const GiftDialog = ({ client, onClose }: { client: Client | null; onClose: () => void }) => (
   <ItemDialog item={client} onClose={onClose}>{(item) => <GiftForm client={item} onClose={onClose} />}</ItemDialog>
@@ -35,7 +31,7 @@ export const GiftDialog = ({ client, onClose }: { client: Client | null; onClose
 
 function GiftForm({ client, onClose }: { client: Client; onClose: () => void }) {
   const draftKey = `gift:client:${client.id}`;
-  const kept = useKeptDraft(draftKey, isGiftDraft);
+  const kept = useKeptDraft(draftKey, giftDraft);
   const form = useForm({ resolver: zodResolver(sendGiftSchema), defaultValues: { clientId: client.id, giftType: kept?.giftType ?? ('discount' as GiftType), amount: kept?.amount ?? '' } });
   const [giftType, amount] = form.watch(['giftType', 'amount']);
   useKeepDraftOnSessionEnd(draftKey, () => {

@@ -12,7 +12,7 @@ import type { Client } from './types';
 import { useSendThanks } from './use-client-mutations';
 import { ItemDialog } from '../../components/item-dialog';
 import { KeptDraftNote } from '../../components/kept-draft-note';
-import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+import { keptText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 import { useSending } from '../../lib/use-sending';
 
 
@@ -22,7 +22,7 @@ export const ThanksDialog = ({ client, onClose }: { client: Client | null; onClo
 
 function ThanksForm({ client, onClose }: { client: Client; onClose: () => void }) {
   const draftKey = `thanks:client:${client.id}`;
-  const kept = useKeptDraft(draftKey, isText);
+  const kept = useKeptDraft(draftKey, keptText);
   const form = useForm({ resolver: zodResolver(sendThanksSchema), defaultValues: { clientId: client.id, message: kept ?? defaultThanksMessage(client.name) } });
   const message = form.watch('message');
   useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('message')));

@@ -14,7 +14,7 @@ import { plural } from '../../../shared/format';
 import { ItemDialog } from '../../components/item-dialog';
 import { FormActions } from '../../components/form-actions';
 import { KeptDraftNote } from '../../components/kept-draft-note';
-import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+import { keptText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 
 export const FollowUpDialog = ({ client, onClose }: { client: OverdueClient | null; onClose: () => void }) => (
   <ItemDialog item={client} onClose={onClose}>{(item) => <FollowUpLoader client={item} onClose={onClose} />}</ItemDialog>
@@ -38,7 +38,7 @@ function FollowUpLoader({ client, onClose }: { client: OverdueClient; onClose: (
 
 function FollowUpForm({ client, initial, onClose }: { client: OverdueClient; initial: string; onClose: () => void }) {
   const draftKey = `follow-up:client:${client.id}`;
-  const kept = useKeptDraft(draftKey, isText);
+  const kept = useKeptDraft(draftKey, keptText);
   const form = useForm({ resolver: zodResolver(sendSmsSchema), defaultValues: { clientId: client.id, messageType: 'followUp' as const, messageContent: kept ?? initial } });
   const message = form.watch('messageContent');
   useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('messageContent')));

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { formatPhone } from '../../../shared/format';
 import { leadEmailInputSchema, leadSmsInputSchema, type Lead } from '../../../shared/schemas/leads';
 import { FormActions } from '../../components/form-actions';
@@ -8,20 +9,18 @@ import { FormField, MessageField, TextareaField } from '../../components/form-fi
 import { SegmentCounter } from '../../components/sms/segment-counter';
 import { DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { KeptDraftNote } from '../../components/kept-draft-note';
-import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+import { keptText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 import { useEmailLead, useTextLead } from './use-leads';
 import { useSending } from '../../lib/use-sending';
 
-type EmailDraft = { subject: string; message: string };
-const isEmailDraft = (value: unknown): value is EmailDraft =>
-  typeof value === 'object' && value !== null && typeof (value as EmailDraft).subject === 'string' && typeof (value as EmailDraft).message === 'string';
+const emailDraft = z.object({ subject: z.string(), message: z.string() });
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
 /** Send SMS: non-empty after trimming; the segment counter under the box. */
 export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
   const draftKey = `sms:lead:${lead.id}`;
-  const kept = useKeptDraft(draftKey, isText);
+  const kept = useKeptDraft(draftKey, keptText);
   const form = useForm({ resolver: zodResolver(leadSmsInputSchema), defaultValues: { message: kept ?? `Hi ${firstName(lead.name)}! Thanks for reaching out. ` } });
   const message = form.watch('message');
   useKeepDraftOnSessionEnd(draftKey, () => textToKeep(form.getValues('message')));
@@ -48,7 +47,7 @@ export function SmsLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }
 /** Send Email: subject and message both non-empty after trimming. */
 export function EmailLeadForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
   const draftKey = `email:lead:${lead.id}`;
-  const kept = useKeptDraft(draftKey, isEmailDraft);
+  const kept = useKeptDraft(draftKey, emailDraft);
   const form = useForm({ resolver: zodResolver(leadEmailInputSchema), defaultValues: kept ?? { subject: '', message: `Hi ${firstName(lead.name)},\n\n` } });
   const [subject, message] = form.watch(['subject', 'message']);
   useKeepDraftOnSessionEnd(draftKey, () => {

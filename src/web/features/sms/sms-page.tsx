@@ -12,7 +12,7 @@ import type { SmsTab } from './types';
 import { useSmsUsage } from './use-sms';
 import { DeliveryBanner } from '../../components/delivery-banner';
 import { useRegistration } from './use-registration';
-import { isText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
+import { keptText, textToKeep, useKeepDraftOnSessionEnd, useKeptDraft } from '../../lib/kept-drafts';
 
 const BULK_DRAFT = 'bulk';
 
@@ -37,7 +37,7 @@ export function SmsPage() {
   const [params] = useSearchParams();
   const asked = TABS.find((t) => t.value === params.get('tab'))?.value;
   // A bulk text kept when the session ended opens Bulk Messaging with it (lib/kept-drafts.ts).
-  const kept = useKeptDraft(BULK_DRAFT, isText);
+  const kept = useKeptDraft(BULK_DRAFT, keptText);
   const [tab, setTab] = useState<SmsTab>(() => asked ?? (kept ? 'bulk' : number ? 'conversations' : 'setup'));
   // A template chosen on the Setup tab opens Bulk Messaging with it.
   const [draft, setDraft] = useState(kept ?? '');
