@@ -62,7 +62,7 @@ export type TapResult = { sent: SentText; scheduled: null } | { sent: null; sche
 export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { messageType: TapKind; referralId?: number }): Promise<TapResult> {
   const checked = await checkText(ctx.send, input);
   const hold = await holdOf(ctx, input.businessId, checked.to);
-  if (!hold) return { sent: await sendSms(ctx.send, input), scheduled: null };
+  if (!hold) return { sent: await sendSms(ctx.send, input, checked), scheduled: null };
   const key = `tap:${input.messageType}:${sameSendKey({ kind: input.messageType, clientId: checked.clientId, to: checked.to, body: checked.body, until: hold.at })}`;
   const scheduled = { sent: null, scheduled: { at: hold.at, timeZone: hold.timeZone, local: hold.local } };
   if (await q.outboxKeyTaken(ctx.database.db, input.businessId, key)) return scheduled;

@@ -158,11 +158,12 @@ export async function checkText(ctx: SendContext, input: SendSmsInput): Promise<
  * sent (sms_messages with the provider's sid and status, sms_logs, activity_logs) or as failed, with a
  * 4xx/5xx that says it was not sent. A 21610 refusal puts the number on the opt-out list.
  */
-export async function sendSms(ctx: SendContext, input: SendSmsInput): Promise<SentText> {
+export async function sendSms(ctx: SendContext, input: SendSmsInput, checked?: CheckedText): Promise<SentText> {
   const { database, sms } = ctx;
   const db = database.db;
   const { businessId } = input;
-  const { sender, clientId, recipientName, to, body } = await checkText(ctx, input);
+  // `checked`: the caller has just run checkText on this input (a one-tap text deciding its send time).
+  const { sender, clientId, recipientName, to, body } = checked ?? (await checkText(ctx, input));
 
   const from = sender.number;
   const messageType = input.messageType;
