@@ -1,35 +1,30 @@
 import { PassThrough } from 'node:stream';
-import { parentPort } from 'node:worker_threads';
 import { HttpError } from './errors';
-import type { FromWorker, JobFailure, ToWorker } from './worker-protocol';
+import type { JobFailure, JobReply, JobTask, ToJob } from './worker-protocol';
 
 /**
- * The worker thread's side of a WorkerPool: runs `handle` for each job, one at a time, with the job's input
- * as a stream of the chunks the pool sends, and answers its result, or its failure (an HttpError keeps its
- * status and sentence).
+ * The worker thread's side of a WorkerPool: the piscina task handler the worker script exports as its default.
+ * It runs `handle` for each job with the job's input as a stream of the chunks the pool posts on the job's port,
+ * and answers its result, or its failure (an HttpError keeps its status and sentence).
  */
 export function serveJobs<J>(handle: (job: J, input: AsyncIterable<Buffer>) => Promise<unknown>) {
-  const port = parentPort;
-  if (!port) throw new Error('serveJobs runs in a worker thread');
-  let current: { id: number; input: PassThrough } | null = null;
-  const reply = (message: FromWorker) => port.postMessage(message);
-  port.on('message', (message: ToWorker) => {
-    if (message.type === 'job') {
-      const input = new PassThrough();
-      const job = { id: message.id, input };
-      current = job;
-      handle(message.job as J, input).then(
-        (result) => reply({ type: 'done', id: job.id, result }),
-        (error: unknown) => reply({ type: 'failed', id: job.id, error: failureOf(error) }),
-      );
-      return;
+  return async (task: JobTask): Promise<JobReply | null> => {
+    if ('warm' in task) return null;
+    const input = new PassThrough();
+    const { port } = task;
+    port.on('message', (message: ToJob) => {
+      if (message.type === 'chunk') input.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+      else input.end();
+    });
+    try {
+      return { ok: true, result: await handle(task.job as J, input) };
+    } catch (error) {
+      return { ok: false, error: failureOf(error) };
+    } finally {
+      // chunks of a job that already answered (it refused the file early) are dropped
+      port.close();
     }
-    // chunks of a job that already answered (it refused the file early) are dropped
-    if (current?.id !== message.id) return;
-    if (message.type === 'chunk') current.input.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
-    else current.input.end();
-  });
-  reply({ type: 'ready' });
+  };
 }
 
 function failureOf(error: unknown): JobFailure {

@@ -10,7 +10,7 @@ const loadedAt = Date.now();
 const { serveJobs } = await import('./worker-host.ts');
 const { HttpError } = await import('./errors.ts');
 
-serveJobs(async (job, input) => {
+export default serveJobs(async (job, input) => {
   if (job.kind === 'refuse') throw new HttpError(422, 'Refused by the worker.');
   if (job.kind === 'hang') return new Promise(() => {});
   // answers, then the thread ends while idle

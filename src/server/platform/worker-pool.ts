@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type ResourceLimits } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { HttpError } from './errors';
-import type { FromWorker, ToWorker } from './worker-protocol';
+import type { JobFailure, JobReply, JobTask, ToJob } from './worker-protocol';
 
 /** Why a job ended without an answer from its own code. */
 export type WorkerFailure = 'out-of-memory' | 'crashed' | 'too-slow';
@@ -19,12 +20,11 @@ export type PoolOptions = {
   /** Workers at most; each job has one to itself. */
   size: number;
   resourceLimits?: ResourceLimits;
-  /** An idle worker is ended after this long, so a quiet server does not keep their heaps. */
+  /** After this long without a job, workers that ran one are ended, so a quiet server does not keep their heaps. */
   idleMs?: number;
   /**
-   * Workers kept started and ready: warm() starts them, and one ended (idle, or failed) is replaced at once. A
-   * thread takes about half a second to start and load its modules, which a job would otherwise wait for after
-   * every quiet spell.
+   * Workers kept started and ready (warm() waits for them; ended ones are replaced at once). A thread takes about
+   * half a second to start and load its modules, which a job would otherwise wait for after every quiet spell.
    */
   keepWarm?: number;
 };
@@ -32,53 +32,40 @@ export type PoolOptions = {
 /** Two at least, so one business's file never waits for another's; more on a machine with more cores. */
 export const workersForThisMachine = () => Math.min(4, Math.max(2, availableParallelism()));
 
-/** `ready` settles once the worker has loaded its modules (or has ended). */
-type Slot = { worker: Worker; ready: Promise<void>; idleTimer?: NodeJS.Timeout };
-
 /**
- * A few long-lived worker threads running one script (written with worker-host.ts), started when first
- * needed (or ahead, the keepWarm ones) and ended when idle. A job gets a worker to itself, is fed its input in chunks while the input
- * arrives, and answers once; a worker that dies or overruns its time is replaced, never reused.
+ * A few worker threads running one script (its default export written with worker-host.ts), on piscina
+ * (decision 0031). A job gets a worker to itself, is fed its input in chunks over a port of its own while the
+ * input arrives, and answers once; a worker that dies or overruns its time is ended and replaced by piscina.
+ *
+ * Idle workers: piscina ends those above `keepWarm` after `idleMs`. The kept ones would keep the heap their last
+ * file grew them to, so when no job has run for `idleMs` and some job ran since the last time, the whole piscina
+ * pool is swapped for a fresh one (its warm threads start at once) and the old one, which has no job, destroyed.
  */
 export class WorkerPool {
-  private readonly idle: Slot[] = [];
-  private readonly waiting: ((slot: Slot) => void)[] = [];
-  private started = 0;
-  private nextJobId = 0;
+  private pool: Piscina;
+  private active = 0;
+  private used = false;
+  private idleTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly script: URL,
     private readonly options: PoolOptions,
-  ) {}
+  ) {
+    this.pool = this.newPool();
+  }
 
   async run<T>(job: unknown, opts: { input?: AsyncIterable<Uint8Array>; timeLimitMs?: number } = {}): Promise<T> {
-    const slot = await this.acquire();
-    const { worker } = slot;
-    const id = (this.nextJobId += 1);
+    clearTimeout(this.idleTimer);
+    this.active += 1;
+    this.used = true;
+    const { port1, port2 } = new MessageChannel();
+    const abort = new AbortController();
+    const timer = opts.timeLimitMs ? setTimeout(() => abort.abort(), opts.timeLimitMs) : undefined;
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const answer = new Promise<T>((resolve, reject) => {
-      const finish = (reuse: boolean, fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        if (reuse) this.release(slot);
-        else this.discard(worker);
-        fn();
-      };
-      const onMessage = (reply: FromWorker) => {
-        if (reply.type === 'ready' || reply.id !== id) return;
-        finish(true, () => (reply.type === 'done' ? resolve(reply.result as T) : reject(fromWorker(reply.error))));
-      };
-      const onError = (error: Error & { code?: string }) =>
-        finish(false, () => reject(new WorkerJobError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'crashed', { cause: error })));
-      // A worker at its heap limit sometimes only exits.
-      const onExit = () => finish(false, () => reject(new WorkerJobError('out-of-memory')));
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      if (opts.timeLimitMs) timer = setTimeout(() => finish(false, () => reject(new WorkerJobError('too-slow'))), opts.timeLimitMs);
+    try {
+      const task: JobTask = { job, port: port2 };
+      const answer = this.pool.run(task, { transferList: [port2], signal: abort.signal }) as Promise<JobReply>;
       const feed = async () => {
-        post(worker, { type: 'job', id, job });
         if (opts.input) {
           for await (const chunk of opts.input) {
             // the job answered early (a refused file): the rest of the input is not needed
@@ -86,108 +73,80 @@ export class WorkerPool {
             // A chunk is often a view of a larger buffer (the request's, a socket's), and posting a view
             // copies its whole buffer: each chunk is copied into a buffer of its own and that is moved.
             const own = new Uint8Array(chunk);
-            post(worker, { type: 'chunk', id, chunk: own }, [own.buffer]);
+            post(port1, { type: 'chunk', chunk: own }, [own.buffer]);
           }
         }
-        if (!settled) post(worker, { type: 'end', id });
+        if (!settled) post(port1, { type: 'end' });
       };
-      feed().catch((error: unknown) => finish(false, () => reject(error)));
-    });
-    return answer;
+      const fed = feed();
+      const reply = await answer.catch((error: unknown) => {
+        throw failureOfThread(error, abort.signal.aborted);
+      });
+      settled = true;
+      await fed.catch(() => {});
+      if (reply.ok) return reply.result as T;
+      throw fromWorker(reply.error);
+    } finally {
+      settled = true;
+      clearTimeout(timer);
+      port1.close();
+      this.active -= 1;
+      if (this.active === 0) this.renewWhenIdle();
+    }
   }
 
   /** Starts workers up to keepWarm, idle and ready for a job; resolves once each has loaded its modules. */
   async warm(): Promise<void> {
-    this.keepWarmStarted();
-    await Promise.all(this.idle.map((slot) => slot.ready));
+    const pool = this.pool;
+    await Promise.all(Array.from({ length: this.options.keepWarm ?? 0 }, () => pool.run({ warm: true } satisfies JobTask)));
   }
 
-  /** Starts idle workers until keepWarm are started. */
-  private keepWarmStarted() {
-    while (this.started < (this.options.keepWarm ?? 0)) {
-      this.started += 1;
-      this.idle.push(this.spawn());
-    }
-  }
-
-  /** Takes a slot out of the idle list; false when it is not there (a job has it, or it was taken already). */
-  private takeIdle(slot: Slot): boolean {
-    const i = this.idle.indexOf(slot);
-    if (i < 0) return false;
-    this.idle.splice(i, 1);
-    clearTimeout(slot.idleTimer);
-    return true;
-  }
-
-  private acquire(): Promise<Slot> {
-    const slot = this.idle.pop();
-    if (slot) {
-      clearTimeout(slot.idleTimer);
-      return Promise.resolve(slot);
-    }
-    if (this.started < this.options.size) {
-      this.started += 1;
-      return Promise.resolve(this.spawn());
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private spawn(): Slot {
-    const worker = new Worker(this.script, {
+  private newPool() {
+    const pool = new Piscina({
+      filename: this.script.href,
+      minThreads: this.options.keepWarm ?? 0,
+      maxThreads: Math.max(this.options.size, this.options.keepWarm ?? 0),
+      idleTimeout: this.options.idleMs ?? 30_000,
       resourceLimits: this.options.resourceLimits,
       // the worker script sets up what it needs itself; the server's own loader flags are not passed on
       execArgv: [],
+      // an idle worker waits on its port, not in Atomics.wait
+      atomics: 'disabled',
     });
-    // an idle worker never keeps the process alive (server shutdown, a test file's end)
-    worker.unref();
-    const ready = new Promise<void>((resolve) => {
-      const settle = () => {
-        worker.off('message', onReady).off('exit', settle);
-        resolve();
-      };
-      const onReady = (message: FromWorker) => message.type === 'ready' && settle();
-      worker.on('message', onReady).on('exit', settle);
-    });
-    const slot: Slot = { worker, ready };
-    // A worker that fails while it has no job (a ready one that could not load, say) is dropped from the idle
-    // list, so no job is posted to it; the next job starts another. A job's own listeners handle its failures.
-    worker.on('error', () => {}).once('exit', () => {
-      if (this.takeIdle(slot)) this.started -= 1;
-    });
-    return slot;
+    // a worker that fails with no job (one that could not load, say) is dropped and replaced by piscina
+    pool.on('error', () => {});
+    return pool;
   }
 
-  private release(slot: Slot) {
-    const next = this.waiting.shift();
-    if (next) return next(slot);
-    // An idle worker is ended even when it is a warm one: its heap keeps what its last file grew it to (about
-    // 100 MB after 100,000 rows), and discard() starts a fresh warm one in its place.
-    slot.idleTimer = setTimeout(() => {
-      this.takeIdle(slot);
-      this.discard(slot.worker);
+  /** After idleMs with no job, kept workers that ran a job are replaced by fresh ones (their heaps go with them). */
+  private renewWhenIdle() {
+    if (!this.used || !this.options.keepWarm) return;
+    this.idleTimer = setTimeout(() => {
+      if (this.active > 0) return;
+      const old = this.pool;
+      this.used = false;
+      this.pool = this.newPool();
+      void old.destroy();
     }, this.options.idleMs ?? 30_000);
-    slot.idleTimer.unref();
-    this.idle.push(slot);
-  }
-
-  private discard(worker: Worker) {
-    this.started -= 1;
-    void worker.terminate();
-    const next = this.waiting.shift();
-    if (next) {
-      this.started += 1;
-      next(this.spawn());
-    } else {
-      this.keepWarmStarted();
-    }
+    this.idleTimer.unref();
   }
 }
 
-function post(worker: Worker, message: ToWorker, transfer: ArrayBuffer[] = []) {
-  worker.postMessage(message, transfer);
+function post(port: MessagePort, message: ToJob, transfer: ArrayBuffer[] = []) {
+  port.postMessage(message, transfer);
 }
 
-function fromWorker(error: { status?: number; message: string; headers?: Record<string, string> }): Error {
+/** A job that ended without its code answering: over its time, at the heap limit, or its thread died. */
+function failureOfThread(error: unknown, timedOut: boolean): Error {
+  if (timedOut) return new WorkerJobError('too-slow', { cause: error });
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new WorkerJobError('out-of-memory', { cause: error });
+  // A worker at its heap limit sometimes only exits.
+  if (error instanceof Error && /worker exited/i.test(error.message)) return new WorkerJobError('out-of-memory', { cause: error });
+  return new WorkerJobError('crashed', { cause: error });
+}
+
+function fromWorker(error: JobFailure): Error {
   if (error.status) return new HttpError(error.status, error.message, error.headers);
   return new Error(error.message);
 }

@@ -1,14 +1,13 @@
-// The messages between a WorkerPool (worker-pool.ts) and the worker threads it runs (worker-host.ts).
+// What a WorkerPool (worker-pool.ts) hands the worker threads it runs (worker-host.ts), and what they answer.
+import type { MessagePort } from 'node:worker_threads';
 
-export type ToWorker =
-  | { type: 'job'; id: number; job: unknown }
-  | { type: 'chunk'; id: number; chunk: Uint8Array }
-  | { type: 'end'; id: number };
+/** A piscina task: a job with the port its input arrives on, or a no-op that only makes the thread load. */
+export type JobTask = { job: unknown; port: MessagePort } | { warm: true };
+
+/** What the pool posts on a job's port: the input chunk by chunk, then its end. */
+export type ToJob = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' };
 
 /** A refusal keeps its status, sentence and headers (an HttpError); any other failure only its message. */
 export type JobFailure = { status?: number; message: string; headers?: Record<string, string> };
 
-export type JobReply = { type: 'done'; id: number; result: unknown } | { type: 'failed'; id: number; error: JobFailure };
-
-/** What a worker posts: once that it is listening (its modules loaded), then one reply per job. */
-export type FromWorker = { type: 'ready' } | JobReply;
+export type JobReply = { ok: true; result: unknown } | { ok: false; error: JobFailure };

@@ -5,4 +5,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./parse-job.ts');
+export default (await import('./parse-job.ts')).default;
