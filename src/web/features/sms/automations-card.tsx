@@ -9,6 +9,7 @@ import {
   MAX_COOLDOWN_DAYS,
   MIN_REVIEW_COOLDOWN_DAYS,
 } from '../../../shared/schemas/sms';
+import { federalHoursInWords } from '../../../shared/send-hours';
 import { apiJson, errorMessage } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -106,7 +107,7 @@ function AutomationsForm({ settings }: { settings: OutreachSettings }) {
         </div>
         <CardTitle>Automated texts</CardTitle>
         <CardDescription>
-          Sent for you inside each recipient’s sending hours (8 am to 9 pm their time). Nobody gets the same kind twice within its cool-down.
+          Sent for you inside each recipient’s sending hours ({federalHoursInWords()} their time). Nobody gets the same kind twice within its cool-down.
         </CardDescription>
       </CardHeader>
       <CardContent>

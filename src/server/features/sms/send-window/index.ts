@@ -4,7 +4,7 @@
 import { TZDate } from '@date-fns/tz';
 import { formatLocal, isValidTimeZone, nextAllowed } from './local-time';
 import { phoneData, zonesOfPrefix } from './phone-data';
-import { combineRules, DEFAULT_RULE, STATE_NAMES, STATE_RULES, type StateRule } from './rules';
+import { combineRules, DEFAULT_RULE, describeWindows, STATE_NAMES, STATE_RULES, type StateRule } from './rules';
 
 export type SendKind = 'marketing' | 'transactional';
 
@@ -164,6 +164,6 @@ export function decideSendTime(input: SendWindowInput): SendWindowDecision {
     kind !== 'unknown' && where.timeZones.length > 1
       ? ` ${areaCode ? `Area code ${areaCode}` : 'This number'} spans more than one time zone: the text goes out only when it is within those hours in each.`
       : '';
-  const explanation = `Quiet hours: ${marketing ? 'marketing texts' : 'texts'} to ${to} go out ${rule.hours} (${whose}). ${held}${spans}`;
+  const explanation = `Quiet hours: ${marketing ? 'marketing texts' : 'texts'} to ${to} go out ${describeWindows(rule.windows)} (${whose}). ${held}${spans}`;
   return { sendNow: false, notBefore: new Date(notBefore), reason: 'quiet_hours', explanation, ...where };
 }

@@ -1,5 +1,7 @@
 // When a text may reach a number, by the recipient's state. Sources and the choices behind each row are in
-// docs/sms-send-window.md; change both together.
+// docs/sms-send-window.md; change both together. Each rule is its windows; the words the explanation uses are
+// made from them (describeWindows), so the hours are written once.
+import { FEDERAL_SEND_HOURS, timeOfDay } from '../../../../shared/send-hours';
 
 /** Minutes after local midnight: a text may go out from `start` (inclusive) to `end` (exclusive). */
 export type DayWindow = { start: number; end: number };
@@ -8,8 +10,6 @@ export type WeekWindows = readonly (DayWindow | null)[];
 
 export type StateRule = {
   windows: WeekWindows;
-  /** In words for the explanation, after "go out". */
-  hours: string;
   /** At most this many marketing texts to one number in any 24 hours. */
   marketingCap?: number;
 };
@@ -19,24 +19,19 @@ const everyDay = (start: number, end: number): WeekWindows => Array.from({ lengt
 const notSunday = (start: number, end: number): WeekWindows => everyDay(start, end).map((w, day) => (day === 0 ? null : w));
 
 /** Federal (TCPA, 47 CFR 64.1200(c)(1)): 8 am to 9 pm at the called party's location. Every text obeys it. */
-export const DEFAULT_RULE: StateRule = { windows: everyDay(8, 21), hours: 'between 8 am and 9 pm' };
-
-const eightToEight = 'between 8 am and 8 pm';
+export const DEFAULT_RULE: StateRule = { windows: everyDay(FEDERAL_SEND_HOURS.start, FEDERAL_SEND_HOURS.end) };
 
 export const STATE_RULES: Readonly<Record<string, StateRule>> = {
-  FL: { windows: everyDay(8, 20), hours: eightToEight, marketingCap: 3 },
-  OK: { windows: everyDay(8, 20), hours: eightToEight, marketingCap: 3 },
-  MD: { windows: everyDay(8, 20), hours: eightToEight, marketingCap: 3 },
-  NJ: { windows: everyDay(8, 20), hours: eightToEight },
-  WA: { windows: everyDay(8, 20), hours: eightToEight },
-  CT: { windows: everyDay(9, 20), hours: 'between 9 am and 8 pm' },
-  MS: { windows: notSunday(8, 20), hours: `${eightToEight}, never on Sunday` },
-  AL: { windows: notSunday(8, 20), hours: `${eightToEight}, never on Sunday` },
-  LA: { windows: notSunday(8, 20), hours: `${eightToEight}, never on Sunday` },
-  TX: {
-    windows: everyDay(9, 21).map((w, day) => (day === 0 ? { start: h(12), end: h(21) } : w)),
-    hours: 'between 9 am and 9 pm Monday to Saturday and between noon and 9 pm on Sunday',
-  },
+  FL: { windows: everyDay(8, 20), marketingCap: 3 },
+  OK: { windows: everyDay(8, 20), marketingCap: 3 },
+  MD: { windows: everyDay(8, 20), marketingCap: 3 },
+  NJ: { windows: everyDay(8, 20) },
+  WA: { windows: everyDay(8, 20) },
+  CT: { windows: everyDay(9, 20) },
+  MS: { windows: notSunday(8, 20) },
+  AL: { windows: notSunday(8, 20) },
+  LA: { windows: notSunday(8, 20) },
+  TX: { windows: everyDay(9, 21).map((w, day) => (day === 0 ? { start: h(12), end: h(21) } : w)) },
 };
 
 export const STATE_NAMES: Readonly<Record<string, string>> = {
@@ -51,18 +46,11 @@ export const STATE_NAMES: Readonly<Record<string, string>> = {
   PR: 'Puerto Rico', VI: 'U.S. Virgin Islands', GU: 'Guam', MP: 'Northern Mariana Islands', AS: 'American Samoa',
 };
 
-function timeOfDay(minutes: number): string {
-  if (minutes === h(12)) return 'noon';
-  const hour = Math.floor(minutes / 60) % 12 || 12;
-  const min = minutes % 60;
-  return `${hour}${min ? `:${String(min).padStart(2, '0')}` : ''} ${minutes < h(12) ? 'am' : 'pm'}`;
-}
-
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const between = (w: DayWindow) => `between ${timeOfDay(w.start)} and ${timeOfDay(w.end)}`;
 const same = (a: DayWindow | null, b: DayWindow | null) => a?.start === b?.start && a?.end === b?.end;
 
-/** The windows in words, for the explanation ("between 9 am and 8 pm, never on Sunday"). */
+/** The windows in words, for the explanation after "go out" ("between 9 am and 8 pm, never on Sunday"). */
 export function describeWindows(windows: WeekWindows): string {
   const [sunday, ...rest] = windows;
   const weekdays = rest[0];
@@ -87,10 +75,8 @@ export function combineRules(rules: readonly StateRule[]): StateRule {
     return start < end ? { start, end } : null;
   });
   const caps = rules.map((r) => r.marketingCap).filter((c): c is number => c !== undefined);
-  const matching = rules.find((r) => r.windows.every((w, day) => same(w, windows[day])));
   return {
     windows,
-    hours: matching?.hours ?? describeWindows(windows),
     ...(caps.length > 0 ? { marketingCap: Math.min(...caps) } : {}),
   };
 }
