@@ -65,21 +65,32 @@ export function unsetSettingsSentence(written: string[]): string {
 
 const AMOUNT = /^(?:[$€£]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?%|\d+(?:[.,]\d+)?)/;
 
+const tidy = (raw: string) => raw.trim().replace(/\s+/g, ' ').replace(/[\s.,;:!]+$/, '');
+
+/**
+ * The reward's amount when the reward is one ('$25', '25', '$25 off', '$25 off for both', '10% off their next
+ * booking' → '$25', '$25', '$25', '$25', '10%'); null for a reward in words ('$10 gift card', 'Free add-on
+ * service'). The one reading of a reward: the texts (rewardPhrase) and the public referral page use it.
+ */
+export function rewardAmount(raw: string): string | null {
+  const phrase = tidy(raw);
+  const amount = AMOUNT.exec(phrase);
+  if (!amount) return null;
+  const rest = phrase.slice(amount[0].length).trim();
+  if (rest !== '' && !/^off\b/i.test(rest)) return null;
+  return /^\d/.test(amount[0]) && !amount[0].includes('%') ? `$${amount[0]}` : amount[0].replace(/\s/g, '');
+}
+
 /**
  * The reward as a phrase that fits after "get" or "you still get" in every template: amounts read
- * "$25 off" ('$25', '25', '$25 off', '$25 off for both', '10% off their next booking' → '$25 off', '$25 off',
- * '$25 off', '$25 off', '10% off'), anything else as a thing with its article ('Free add-on service',
+ * "$25 off" (rewardAmount), anything else as a thing with its article ('Free add-on service',
  * '$10 gift card' → 'a free add-on service', 'a $10 gift card'). Trailing punctuation goes.
  */
 export function rewardPhrase(raw: string): string {
-  const phrase = raw.trim().replace(/\s+/g, ' ').replace(/[\s.,;:!]+$/, '');
+  const phrase = tidy(raw);
   if (!phrase) return phrase;
-  const amount = AMOUNT.exec(phrase);
-  if (amount) {
-    const rest = phrase.slice(amount[0].length).trim();
-    const value = /^\d/.test(amount[0]) && !amount[0].includes('%') ? `$${amount[0]}` : amount[0].replace(/\s/g, '');
-    if (rest === '' || /^off\b/i.test(rest)) return `${value} off`;
-  }
+  const amount = rewardAmount(phrase);
+  if (amount) return `${amount} off`;
   const [first, ...others] = phrase.split(' ');
   const lowered = /^[A-Z][a-z]*$/.test(first) ? first.toLowerCase() : first;
   const words = [lowered, ...others];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAmount, offerLines } from './refer-view';
+import { rewardAmount } from '../../../shared/sms-template';
+import { offerLines } from './refer-view';
 
 const referral = { referrerName: 'Alice M.', businessId: 1, businessName: 'Sparkle', referralDiscount: '$25', referrerReward: '$25', serviceWord: 'cleaning' };
 
@@ -29,13 +30,14 @@ describe('the offer', () => {
   });
 
   it.each([
-    ['$25', true],
-    ['25', true],
-    ['$12.50', true],
-    ['15%', true],
-    ['£10', true],
-    ['$10 gift card', false],
-    ['Free add-on service', false],
-    ['', false],
-  ])('%s is an amount: %s', (text, amount) => expect(isAmount(text)).toBe(amount));
+    ['$25', '$25'],
+    ['25', '$25'],
+    ['$12.50', '$12.50'],
+    ['15%', '15%'],
+    ['£10', '£10'],
+    ['$25 off for both', '$25'],
+    ['$10 gift card', null],
+    ['Free add-on service', null],
+    ['', null],
+  ])('%s is the amount %s', (text, amount) => expect(rewardAmount(text)).toBe(amount));
 });

@@ -1,6 +1,6 @@
 import type { PublicReferral, ReferralClaimReply } from '../../../shared/schemas/referrals-public';
 import { claimConsentText, SMS_COMPLIANCE } from '../../../shared/schemas/referrals-public-texts';
-import { rewardPhrase } from '../../../shared/sms-template';
+import { rewardAmount, rewardPhrase } from '../../../shared/sms-template';
 
 // The page's states as DOM (spec part 2 "Public referral page": loading, error, form, submitted). Every value
 // from the server goes in as text, never as markup.
@@ -14,19 +14,17 @@ export function h(tag: string, attrs: Record<string, string> = {}, ...children: 
   return el;
 }
 
-/** '$25' and '10%' read as "$25 off"; a reward in words ('A free add-on service') is shown as it is. */
-export const isAmount = (discount: string) => /^[$€£]?\s?\d+(?:[.,]\d+)?\s?%?$/.test(discount.trim());
-
 /**
  * The friend's reward, and the referrer's only when the owner set one (docs/referrals.md, "The referrer's
- * reward"): the page never promises the referrer what the owner did not choose.
+ * reward"): the page never promises the referrer what the owner did not choose. An amount ('$25', '$25 off for
+ * both', '10%') reads "$25 off your first cleaning"; a reward in words is shown as it is.
  */
 export function offerLines(r: PublicReferral): { main: string; sub: string | null } {
-  // "$25 off" (the setup guide's idea) and "$25 off for both" read as the amount "$25".
-  const d = r.referralDiscount.trim().replace(/^(\S+)\s+off\b.*$/i, (whole, amount: string) => (isAmount(amount) ? amount : whole));
+  const amount = rewardAmount(r.referralDiscount);
   const referrer = r.referrerReward ? `and ${r.referrerName} gets ${rewardPhrase(r.referrerReward)} too when you book.` : null;
-  if (isAmount(d)) return { main: `${d} off your first ${r.serviceWord}`, sub: referrer };
-  return { main: d, sub: referrer ? `for your first ${r.serviceWord}, ${referrer}` : `for your first ${r.serviceWord}.` };
+  if (amount) return { main: `${amount} off your first ${r.serviceWord}`, sub: referrer };
+  const main = r.referralDiscount.trim();
+  return { main, sub: referrer ? `for your first ${r.serviceWord}, ${referrer}` : `for your first ${r.serviceWord}.` };
 }
 
 export function errorCard(title: string, text: string, retry?: () => void): HTMLElement[] {
