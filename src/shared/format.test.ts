@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarGradient, formatCurrency, formatDate, formatFrequency, formatPhone, formatTimeAgo, initials, timeAgoAfter, loyaltyBand, loyaltyPercent } from './format';
+import { avatarGradient, formatCurrency, formatDate, formatFrequency, formatPhone, formatTimeAgo, initials, timeAgoAfter, loyaltyPercent } from './format';
+import { loyaltyBand } from './loyalty';
 
 describe('display rules', () => {
   it('formats currency in en-US dollars, $0.00 when empty', () => {

@@ -82,16 +82,6 @@ export function avatarGradient(name: string | null | undefined): (typeof AVATAR_
   return AVATAR_GRADIENTS[code % AVATAR_GRADIENTS.length];
 }
 
-export type LoyaltyBand = 'high' | 'medium' | 'low';
-
-/** high 7 and above; medium 4 to under 7; low under 4. */
-export function loyaltyBand(score: number | string | null | undefined): LoyaltyBand {
-  const s = Number(score ?? 0);
-  if (s >= 7) return 'high';
-  if (s >= 4) return 'medium';
-  return 'low';
-}
-
 /** Score times 10, clamped between 5 and 100. */
 export function loyaltyPercent(score: number | string | null | undefined): number {
   const s = Number(score ?? 0);

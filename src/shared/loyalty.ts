@@ -1,12 +1,43 @@
-// The loyalty rule's thresholds and its one definition of "overdue against their rhythm"
+// The loyalty rule's bands and thresholds and its one definition of "overdue against their rhythm"
 // (docs/loyalty-score.md). The score is computed in SQL (src/server/features/clients/loyalty-score.ts),
 // Insights lists overdue loyal clients in SQL (insights/queries.ts), and the client view explains a score
 // here: all three use rhythmAllowanceDays / rhythmAllowanceSql, so they never disagree.
 
+export type LoyaltyBand = 'high' | 'medium' | 'low';
+
+/** Where the bands start (spec part 1 §9): high 7 and above; medium 4 to under 7; low under 4. Scores have one decimal. */
+export const LOYALTY_BAND_FROM = { high: 7, medium: 4 } as const;
+
+export function loyaltyBand(score: number | string | null | undefined): LoyaltyBand {
+  const s = Number(score ?? 0);
+  if (s >= LOYALTY_BAND_FROM.high) return 'high';
+  if (s >= LOYALTY_BAND_FROM.medium) return 'medium';
+  return 'low';
+}
+
+const oneDecimal = (n: number) => n.toFixed(1);
+/** Each band's scores as the Loyalty Score Distribution card shows them: '7.0 – 10', '4.0 – 6.9', '0 – 3.9'. */
+export const LOYALTY_BAND_RANGES: Record<LoyaltyBand, string> = {
+  high: `${oneDecimal(LOYALTY_BAND_FROM.high)} – 10`,
+  medium: `${oneDecimal(LOYALTY_BAND_FROM.medium)} – ${oneDecimal(LOYALTY_BAND_FROM.high - 0.1)}`,
+  low: `0 – ${oneDecimal(LOYALTY_BAND_FROM.medium - 0.1)}`,
+};
+
+/**
+ * Each band as a SQL condition on a score expression: the read model's counts (clients/read-model.ts,
+ * db/derived-tables.ts) are built from it. The trigger in db/sql/clients.sql writes the same conditions;
+ * loyalty-bands.test.ts checks all of them against loyaltyBand on one table of scores, on both databases.
+ */
+export const loyaltyBandSql = (score: string): Record<LoyaltyBand, string> => ({
+  high: `${score} >= ${LOYALTY_BAND_FROM.high}`,
+  medium: `${score} >= ${LOYALTY_BAND_FROM.medium} and ${score} < ${LOYALTY_BAND_FROM.high}`,
+  low: `${score} < ${LOYALTY_BAND_FROM.medium}`,
+});
+
 /** A client within their usual rhythm (on time or a little late), or a new client, never scores below this (the medium band). */
-export const LOYALTY_FLOOR_ON_RHYTHM = 4;
+export const LOYALTY_FLOOR_ON_RHYTHM = LOYALTY_BAND_FROM.medium;
 /** A client overdue against their rhythm never scores above this: the low band, whatever their points. */
-export const LOYALTY_CAP_OVERDUE = 3.9;
+export const LOYALTY_CAP_OVERDUE = Number(oneDecimal(LOYALTY_BAND_FROM.medium - 0.1));
 /** A client with one completed booking is new for this many days after it. */
 export const NEW_CLIENT_WINDOW_DAYS = 90;
 /** Within rhythm: days since the last booking at most max(gap × 1.5, gap + 14), gap = their usual gap (`frequency`). */

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type LoyaltyBand, loyaltyBandSql } from '../../shared/loyalty';
 import { type Tx, rowsOf } from './client';
 
 /**
@@ -22,6 +23,9 @@ export type DerivedTable = {
   expected(businessId: number): SQL;
 };
 
+/** The loyalty bands as conditions on clients.loyalty_score (src/shared/loyalty.ts). */
+export const LOYALTY_BAND_SQL = Object.fromEntries(Object.entries(loyaltyBandSql('loyalty_score')).map(([k, v]) => [k, sql.raw(v)])) as Record<LoyaltyBand, SQL>;
+
 const completed = (businessId: number) => sql`select b.service_date, b.amount_charged, c.is_referred_client from bookings b
   left join clients c on c.id = b.client_id where b.business_id = ${businessId} and b.status = 'completed'`;
 
@@ -35,8 +39,8 @@ export const DERIVED_TABLES: DerivedTable[] = [
         (select count(*)::int from bookings where business_id = ${businessId} and status in ('cancelled', 'no-show'))
       from
         (select count(*)::int, coalesce(sum(loyalty_score), 0)::numeric(14, 1),
-          count(*) filter (where loyalty_score >= 7)::int, count(*) filter (where loyalty_score >= 4 and loyalty_score < 7)::int,
-          count(*) filter (where loyalty_score < 4)::int, count(*) filter (where total_bookings >= 1)::int,
+          count(*) filter (where ${LOYALTY_BAND_SQL.high})::int, count(*) filter (where ${LOYALTY_BAND_SQL.medium})::int,
+          count(*) filter (where ${LOYALTY_BAND_SQL.low})::int, count(*) filter (where total_bookings >= 1)::int,
           count(*) filter (where total_bookings >= 2)::int,
           coalesce(sum(frequency) filter (where total_bookings >= 2 and frequency is not null), 0)::bigint,
           count(*) filter (where total_bookings >= 2 and frequency is not null)::int

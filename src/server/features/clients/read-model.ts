@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { LOYALTY_BAND_SQL } from '../../db/derived-tables';
 
 // The dashboard's read model (docs/read-model.md): figures kept per business and per day by the
 // triggers of src/server/db/sql/. This file reads them whole and recomputes them from the rows, for the
@@ -71,9 +72,9 @@ export async function recomputedFigures(tx: Tx, businessId: number): Promise<Fig
         (select count(*) from bookings b where b.business_id = ${businessId} and b.status in ('cancelled', 'no-show')) as cancelled_bookings
       from
         (select count(*) as clients, coalesce(sum(loyalty_score), 0) as loyalty_sum,
-          count(*) filter (where loyalty_score >= 7) as loyalty_high,
-          count(*) filter (where loyalty_score >= 4 and loyalty_score < 7) as loyalty_medium,
-          count(*) filter (where loyalty_score < 4) as loyalty_low,
+          count(*) filter (where ${LOYALTY_BAND_SQL.high}) as loyalty_high,
+          count(*) filter (where ${LOYALTY_BAND_SQL.medium}) as loyalty_medium,
+          count(*) filter (where ${LOYALTY_BAND_SQL.low}) as loyalty_low,
           count(*) filter (where total_bookings >= 1) as clients_booked,
           count(*) filter (where total_bookings >= 2) as clients_repeat,
           coalesce(sum(frequency) filter (where total_bookings >= 2 and frequency is not null), 0) as frequency_sum,

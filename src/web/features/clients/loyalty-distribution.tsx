@@ -1,4 +1,5 @@
-import { formatPercent, type LoyaltyBand } from '../../../shared/format';
+import { formatPercent } from '../../../shared/format';
+import { LOYALTY_BAND_RANGES, type LoyaltyBand } from '../../../shared/loyalty';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
@@ -6,17 +7,17 @@ import { BAND_STYLES } from './loyalty-score';
 import { useLoyaltyDistribution } from './use-client-data';
 
 const BANDS: { band: LoyaltyBand; title: string; range: string; recommendation: string }[] = [
-  { band: 'high', title: 'High loyalty', range: '7.0 – 10', recommendation: 'Ask these clients for referrals: they already love your service.' },
+  { band: 'high', title: 'High loyalty', range: LOYALTY_BAND_RANGES.high, recommendation: 'Ask these clients for referrals: they already love your service.' },
   {
     band: 'medium',
     title: 'Medium loyalty',
-    range: '4.0 – 6.9',
+    range: LOYALTY_BAND_RANGES.medium,
     recommendation: 'New clients, and clients on their usual rhythm or a little late: a thank-you or a small discount brings them back sooner.',
   },
   {
     band: 'low',
     title: 'Low loyalty',
-    range: '0 – 3.9',
+    range: LOYALTY_BAND_RANGES.low,
     recommendation: 'Past their usual booking rhythm: win them back with a special offer or a friendly check-in.',
   },
 ];

@@ -1,4 +1,5 @@
-import { loyaltyBand, loyaltyPercent, type LoyaltyBand } from '../../../shared/format';
+import { loyaltyPercent } from '../../../shared/format';
+import { loyaltyBand, type LoyaltyBand } from '../../../shared/loyalty';
 import { cn } from '../../lib/utils';
 
 export const BAND_STYLES: Record<LoyaltyBand, { text: string; bar: string; soft: string; label: string }> = {
