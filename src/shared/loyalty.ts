@@ -1,7 +1,7 @@
 // The loyalty rule's bands and thresholds and its one definition of "overdue against their rhythm"
 // (docs/loyalty-score.md). The score is computed in SQL (src/server/features/clients/loyalty-score.ts),
 // Insights lists overdue loyal clients in SQL (insights/queries.ts), and the client view explains a score
-// here: all three use rhythmAllowanceDays / rhythmAllowanceSql, so they never disagree.
+// here: all three use isOverdue / isOverdueSql, so they never disagree.
 
 export type LoyaltyBand = 'high' | 'medium' | 'low';
 
@@ -26,7 +26,7 @@ export const LOYALTY_BAND_RANGES: Record<LoyaltyBand, string> = {
 /**
  * Each band as a SQL condition on a score expression: the read model's counts (clients/read-model.ts,
  * db/derived-tables.ts) are built from it. The trigger in db/sql/clients.sql writes the same conditions;
- * loyalty-bands.test.ts checks all of them against loyaltyBand on one table of scores, on both databases.
+ * loyalty-sql-rules.test.ts checks all of them against loyaltyBand on one table of scores, on both databases.
  */
 export const loyaltyBandSql = (score: string): Record<LoyaltyBand, string> => ({
   high: `${score} >= ${LOYALTY_BAND_FROM.high}`,
@@ -48,7 +48,17 @@ export const RHYTHM_GRACE_DAYS = 14;
 export const rhythmAllowanceDays = (usualGapDays: number) => Math.max(usualGapDays * RHYTHM_FACTOR, usualGapDays + RHYTHM_GRACE_DAYS);
 
 /** The same allowance as a SQL expression over a usual-gap expression in whole days (`clients.frequency`). */
-export const rhythmAllowanceSql = (usualGap: string) => `greatest(${usualGap} * ${RHYTHM_FACTOR}, ${usualGap} + ${RHYTHM_GRACE_DAYS})`;
+const rhythmAllowanceSql = (usualGap: string) => `greatest(${usualGap} * ${RHYTHM_FACTOR}, ${usualGap} + ${RHYTHM_GRACE_DAYS})`;
+
+/** Overdue against their rhythm: more days since the last booking than the allowance of their usual gap. */
+export const isOverdue = (daysSince: number, usualGapDays: number) => daysSince > rhythmAllowanceDays(usualGapDays);
+
+/**
+ * The same test in SQL over a days-since and a usual-gap expression: the score (clients/loyalty-score.ts) and
+ * Insights' overdue list (insights/queries.ts) use it; loyalty-sql-rules.test.ts checks it against isOverdue on
+ * one table of cases, on both databases.
+ */
+export const isOverdueSql = (daysSince: string, usualGap: string) => `((${daysSince}) > ${rhythmAllowanceSql(usualGap)})`;
 
 export type LoyaltyFacts = {
   totalBookings: number;
@@ -73,7 +83,7 @@ export function loyaltyStanding(facts: LoyaltyFacts, today: string): LoyaltyStan
   const since = dayDiff(facts.lastBooking.slice(0, 10), today);
   if (facts.totalBookings === 1 || facts.frequency == null) return since <= NEW_CLIENT_WINDOW_DAYS ? 'new' : 'one-time';
   if (since <= facts.frequency) return 'on-rhythm';
-  return since <= rhythmAllowanceDays(facts.frequency) ? 'late' : 'overdue';
+  return isOverdue(since, facts.frequency) ? 'overdue' : 'late';
 }
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LOYALTY_CAP_OVERDUE, LOYALTY_FLOOR_ON_RHYTHM, NEW_CLIENT_WINDOW_DAYS, rhythmAllowanceSql } from '../../../shared/loyalty';
+import { isOverdueSql, LOYALTY_CAP_OVERDUE, LOYALTY_FLOOR_ON_RHYTHM, NEW_CLIENT_WINDOW_DAYS } from '../../../shared/loyalty';
 
 /**
  * The loyalty score rule (docs/loyalty-score.md) as one SQL expression, 0 to 10 with one decimal.
@@ -16,10 +16,10 @@ import { LOYALTY_CAP_OVERDUE, LOYALTY_FLOOR_ON_RHYTHM, NEW_CLIENT_WINDOW_DAYS, r
 // client view's sentence and Insights' overdue list measure a client against the same number of days.
 const usualGap = 'round(f.median_gap)';
 // Overdue against their rhythm: two or more dates and more days since the last booking than the allowance.
-const overdue = `(f.gap_count is not null and (f.today - f.last_date) > ${rhythmAllowanceSql(usualGap)})`;
+const overdue = `(f.gap_count is not null and ${isOverdueSql('f.today - f.last_date', usualGap)})`;
 // Within their rhythm (on time or a little late), or new: one booking within the last 90 days.
 const withinRhythmOrNew = `(
-    (f.gap_count is not null and (f.today - f.last_date) <= ${rhythmAllowanceSql(usualGap)})
+    (f.gap_count is not null and not ${isOverdueSql('f.today - f.last_date', usualGap)})
     or (f.total = 1 and (f.today - f.last_date) <= ${NEW_CLIENT_WINDOW_DAYS})
   )`;
 

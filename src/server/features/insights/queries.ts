@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { RHYTHM_GRACE_DAYS, rhythmAllowanceSql } from '../../../shared/loyalty';
+import { isOverdueSql, RHYTHM_GRACE_DAYS } from '../../../shared/loyalty';
 import {
   INSIGHTS_LOYAL_MIN_BOOKINGS,
   INSIGHTS_OVERDUE_LIMIT,
@@ -94,7 +94,7 @@ export async function selectInsights(tx: Tx, businessId: number, now: Date): Pro
             and (cl.last_booking + cl.frequency) < (select today from p) - ${n(RHYTHM_GRACE_DAYS)}
             and (cl.last_booking + cl.frequency) >= (select today from p) - ${n(INSIGHTS_OVERDUE_MAX_DAYS)}
             -- overdue against their rhythm: the loyalty rule's one definition (src/shared/loyalty.ts)
-            and (p.today - cl.last_booking) > ${sql.raw(rhythmAllowanceSql('cl.frequency'))}
+            and ${sql.raw(isOverdueSql('p.today - cl.last_booking', 'cl.frequency'))}
           order by (cl.last_booking + cl.frequency), cl.id
           limit ${n(INSIGHTS_OVERDUE_LIMIT)}
         ) x

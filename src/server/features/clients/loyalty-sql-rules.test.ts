@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOYALTY_BAND_RANGES, loyaltyBand } from '../../../shared/loyalty';
+import { isOverdue, isOverdueSql, LOYALTY_BAND_RANGES, loyaltyBand } from '../../../shared/loyalty';
 import { DERIVED_TABLES, driftOf } from '../../db/derived-tables';
 import { createBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { keptFigures, recomputedFigures } from './read-model';
 
-// The loyalty bands are defined once (src/shared/loyalty.ts). The read model's recomputation and nightly check
-// build their SQL from that definition; the trigger in db/sql/clients.sql writes the same conditions in its own
-// text. One table of scores, the edges of every band, is put through all of them.
+// The loyalty rules SQL computes too are defined once (src/shared/loyalty.ts), their SQL generated from the same
+// numbers: the bands (the read model's recomputation and nightly check; the trigger in db/sql/clients.sql writes
+// the same conditions in its own text) and "overdue against their rhythm" (the score, Insights). One table of
+// cases each is put through the TypeScript and the SQL.
 
 const SCORES = [0, 0.1, 3.8, 3.9, 4, 4.1, 6.9, 7, 7.1, 9.9, 10];
 
@@ -49,5 +50,20 @@ describe('the loyalty bands', () => {
 
   it('are shown as the ranges their thresholds give', () => {
     expect(LOYALTY_BAND_RANGES).toEqual({ high: '7.0 – 10', medium: '4.0 – 6.9', low: '0 – 3.9' });
+  });
+});
+
+describe('overdue against their rhythm', () => {
+  it('is the same in TypeScript and in SQL, at the edges of the allowance', async () => {
+    const cases: [number, number][] = [];
+    for (const gap of [1, 7, 14, 27, 28, 29, 30, 45, 90, 365]) {
+      for (const since of [0, gap, gap + 13, gap + 14, gap + 15, Math.floor(gap * 1.5), Math.ceil(gap * 1.5), Math.ceil(gap * 1.5) + 1, 1000]) cases.push([since, gap]);
+    }
+    const rows = await t.database.query<{ overdue: boolean }>(
+      `select ${isOverdueSql('x.since', 'x.gap')} as overdue from unnest($1::int[], $2::int[]) with ordinality as x(since, gap, i) order by x.i`,
+      [cases.map(([since]) => since), cases.map(([, gap]) => gap)],
+    );
+    expect(rows.map((r) => r.overdue)).toEqual(cases.map(([since, gap]) => isOverdue(since, gap)));
+    expect(new Set(rows.map((r) => r.overdue))).toEqual(new Set([true, false]));
   });
 });
