@@ -47,7 +47,8 @@ describe('WorkerPool', () => {
     const first = await pool.run<{ thread: number; loadedAt: number }>({ kind: 'echo' }, { input: chunks('a') });
     expect(first.loadedAt).toBeLessThan(postedFirst);
     // the used worker is ended after idleMs (its heap goes with it) and a new one starts in its place
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // long enough for the fresh thread to load on a busy machine (about half a second when idle)
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     const postedNext = Date.now();
     const next = await pool.run<{ thread: number; loadedAt: number }>({ kind: 'echo' }, { input: chunks('b') });
     expect(next.thread).not.toBe(first.thread);

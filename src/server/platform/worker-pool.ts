@@ -23,8 +23,10 @@ export type PoolOptions = {
   /** After this long without a job, workers that ran one are ended, so a quiet server does not keep their heaps. */
   idleMs?: number;
   /**
-   * Workers kept started and ready (warm() waits for them; ended ones are replaced at once). A thread takes about
-   * half a second to start and load its modules, which a job would otherwise wait for after every quiet spell.
+   * Workers kept started and ready once warm() was called (it waits for them; ended ones are replaced at once). A
+   * thread takes about half a second to start and load its modules, which a job would otherwise wait for after
+   * every quiet spell. Until warm(), no thread starts before a job needs one (a test or script that only imports
+   * the app starts none).
    */
   keepWarm?: number;
 };
@@ -42,7 +44,8 @@ export const workersForThisMachine = () => Math.min(4, Math.max(2, availablePara
  * pool is swapped for a fresh one (its warm threads start at once) and the old one, which has no job, destroyed.
  */
 export class WorkerPool {
-  private pool: Piscina;
+  private pool: Piscina | null = null;
+  private warmed = false;
   private active = 0;
   private used = false;
   private idleTimer?: NodeJS.Timeout;
@@ -50,9 +53,7 @@ export class WorkerPool {
   constructor(
     private readonly script: URL,
     private readonly options: PoolOptions,
-  ) {
-    this.pool = this.newPool();
-  }
+  ) {}
 
   async run<T>(job: unknown, opts: { input?: AsyncIterable<Uint8Array>; timeLimitMs?: number } = {}): Promise<T> {
     clearTimeout(this.idleTimer);
@@ -64,6 +65,7 @@ export class WorkerPool {
     let settled = false;
     try {
       const task: JobTask = { job, port: port2 };
+      this.pool ??= this.newPool();
       const answer = this.pool.run(task, { transferList: [port2], signal: abort.signal }) as Promise<JobReply>;
       const feed = async () => {
         if (opts.input) {
@@ -97,14 +99,18 @@ export class WorkerPool {
 
   /** Starts workers up to keepWarm, idle and ready for a job; resolves once each has loaded its modules. */
   async warm(): Promise<void> {
-    const pool = this.pool;
+    this.warmed = true;
+    const pool = (this.pool ??= this.newPool());
+    // piscina announces the threads it starts at construction a microtask later; tasks posted before that would
+    // start threads of their own and leave the kept ones loading
+    await new Promise((resolve) => setImmediate(resolve));
     await Promise.all(Array.from({ length: this.options.keepWarm ?? 0 }, () => pool.run({ warm: true } satisfies JobTask)));
   }
 
   private newPool() {
     const pool = new Piscina({
       filename: this.script.href,
-      minThreads: this.options.keepWarm ?? 0,
+      minThreads: this.warmed ? (this.options.keepWarm ?? 0) : 0,
       maxThreads: Math.max(this.options.size, this.options.keepWarm ?? 0),
       idleTimeout: this.options.idleMs ?? 30_000,
       resourceLimits: this.options.resourceLimits,
@@ -120,13 +126,13 @@ export class WorkerPool {
 
   /** After idleMs with no job, kept workers that ran a job are replaced by fresh ones (their heaps go with them). */
   private renewWhenIdle() {
-    if (!this.used || !this.options.keepWarm) return;
+    if (!this.used || !this.warmed || !this.options.keepWarm) return;
     this.idleTimer = setTimeout(() => {
       if (this.active > 0) return;
       const old = this.pool;
       this.used = false;
       this.pool = this.newPool();
-      void old.destroy();
+      void old?.destroy();
     }, this.options.idleMs ?? 30_000);
     this.idleTimer.unref();
   }
