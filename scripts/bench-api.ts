@@ -7,6 +7,7 @@
 //   npm run bench:api -- --database <url>          # reuse a database made by `npm run seed:large`
 //   npm run bench:api -- --duration 10 --only stats,page --no-pglite
 //   npm run bench:api -- --accept-encoding 'gzip, deflate, br'   # ask for compressed answers, as a browser does
+//   npm run bench:api -- --only search --other-clients 1000000   # the searches beside 1,000,000 other businesses' clients
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,8 @@ const { values: opts } = parseArgs({
     'pglite-duration': { type: 'string', default: '10' },
     /** Sent as Accept-Encoding with every request (default: none, so answers are not compressed). */
     'accept-encoding': { type: 'string' },
+    /** Other businesses' clients written beside the large business before the run (scripts/bench/api-other-clients.ts). */
+    'other-clients': { type: 'string', default: '0' },
     /** Add the indexes docs/sms-inbox.md asks for to the benchmark database (not to the app's migrations). */
   },
 });
@@ -46,6 +49,12 @@ const CALLS: [string, string][] = [
   ['search name+no', '/api/clients?page=1&pageSize=25&search=nguyen12'],
   // Two characters (docs/read-model.md, "Short searches"): a common pair, whose count stops at the cap, and a
   // rare one (11 of 50,000), which reads every client's search text.
+  // The commonest terms: the e-mail domain every client has, a name fragment most have, a shared prefix
+  // ("smith1" is smith1, smith10…, smith100…).
+  ['search common domain', '/api/clients?page=1&pageSize=25&search=example'],
+  ['search common name', '/api/clients?page=1&pageSize=25&search=mar'],
+  ['search shared prefix', '/api/clients?page=1&pageSize=25&search=smith1'],
+  ['search common by name', '/api/clients?page=1&pageSize=25&search=example&sort=name'],
   ['search short "ar"', '/api/clients?page=1&pageSize=25&search=ar'],
   ['search short rare', '/api/clients?page=1&pageSize=25&search=h5'],
   ['trends 30', '/api/analytics/booking-trends?days=30'],
@@ -57,6 +66,7 @@ const CALLS: [string, string][] = [
   ['sms conversations', '/api/sms/conversations'],
   ['sms conversations p20', '/api/sms/conversations?page=20&pageSize=20'],
   ['sms conv search', '/api/sms/conversations?search=garcia'],
+  ['sms conv search common', '/api/sms/conversations?search=mar'],
   ['sms history', '/api/sms/messages?page=1&pageSize=50'],
   ['sms history p200', '/api/sms/messages?page=200&pageSize=50'],
   ['sms history by key', '/api/sms/messages?pageSize=50&before=10000'],
@@ -73,6 +83,7 @@ const CALLS: [string, string][] = [
   ['referrals page', '/api/referrals'],
   ['referrals p100', '/api/referrals?page=100&pageSize=25'],
   ['referrals search', '/api/referrals?search=friend%20123'],
+  ['referrals search common', '/api/referrals?search=example'],
   ['referrals pending', '/api/referrals?status=pending&sort=refereeName'],
   ['referrals badge', '/api/referrals?new=true'],
   ['top referrers', '/api/analytics/top-referrers'],
@@ -86,6 +97,7 @@ const CALLS: [string, string][] = [
   ['leads source', '/api/leads?source=referral'],
   ['leads search', '/api/leads?search=garcia'],
   ['leads search phone', '/api/leads?search=737500123'],
+  ['leads search common', '/api/leads?search=example'],
   ['leads stats', '/api/leads/stats'],
   ['leads badge', '/api/leads?new=true'],
   // Settings and the banners of the SMS, Leads and Settings screens.
@@ -127,7 +139,7 @@ async function load(port: number, cookie: string, path: string, connections: num
 }
 
 async function startServer(target: string): Promise<{ port: number; cookie: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts', target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/api-server.ts', target, opts['other-clients']], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (line.startsWith('{')) return { ...JSON.parse(line), child };

@@ -1,6 +1,7 @@
 // The app as `npm run bench:api` drives it, in a process of its own so the load generator does not share
 // its event loop. Argument: a PostgreSQL URL holding the large business, or `pglite` (an in-memory
-// embedded database, seeded here). Prints one JSON line `{ port, cookie }` when it listens.
+// embedded database, seeded here), then how many other businesses' clients to write beside it (default none).
+// Prints one JSON line `{ port, cookie }` when it listens.
 // The bare count route exists only here, never in the app.
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
@@ -14,6 +15,7 @@ import { seedLarge } from '../seed-large';
 import { seedSmsMessages } from './api-sms';
 import { seedReferrals } from './api-referrals';
 import { seedLeads } from './api-leads';
+import { seedOtherClients } from './api-other-clients';
 
 const target = process.argv[2];
 const database = target === 'pglite' ? await openDatabase({ dataDir: ':memory:' }) : await openDatabase({ databaseUrl: target, dataDir: '' });
@@ -28,6 +30,8 @@ console.error(`large business: ${smsMessages} texts`);
 console.error(`large business: ${await seedReferrals(database, biz.id)} referrals`);
 // The Lead Inbox's calls read its 20,000 leads (scripts/bench/api-leads.ts).
 console.error(`large business: ${await seedLeads(database, biz.id)} leads`);
+const others = Number(process.argv[3] ?? 0);
+if (others > 0) console.error(`other businesses: ${await seedOtherClients(database, biz.id, others)} clients`);
 // The kept figures' tables (filled by triggers while seeding) analysed and vacuumed, as autovacuum would do
 // within minutes of a bulk load: their plans then read the few rows they need.
 if (target !== 'pglite') await database.query('vacuum analyze');

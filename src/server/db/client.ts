@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,8 +9,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 
-/** Extensions every embedded database loads: the migrations index client search with pg_trgm. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/**
+ * Extensions every embedded database loads: the migrations index the searches with pg_trgm, each business's rows
+ * apart (btree_gin lets a trigram index lead with business_id).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

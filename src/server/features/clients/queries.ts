@@ -3,7 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { searchTerm, substringMatch } from '../../db/like-pattern';
-import { cappedTotal, countStopOf, isShortSearch } from '../../db/short-search';
+import { cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP } from '../../db/short-search';
 import { TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from '../sms/service';
 
 type ClientRow = {
@@ -98,6 +98,7 @@ export async function selectClientsPage(
   opts: { sort: ClientSort; limit: number; offset: number; search?: string },
 ): Promise<{ clients: Client[]; total: number; totalIsCapped?: true }> {
   if (opts.search && isShortSearch(opts.search)) return selectShortSearchPage(tx, businessId, { ...opts, search: opts.search });
+  if (opts.search && opts.offset + opts.limit <= SHORT_SEARCH_COUNT_CAP) return selectSearchPage(tx, businessId, { ...opts, search: opts.search });
   const search = searchFilter(opts.search);
   const result = await readRows<ClientRow & TextingFacts & { total: number }>(
     tx,
@@ -135,7 +136,61 @@ export async function selectClientsPage(
   return { clients: rows.map(toListedClient), total };
 }
 
-/** Clients read in storage order before a short term that has not reached its count's stop is taken as rare. */
+/** Clients read in the sort's order before a search of 3 characters or more is taken as not common (selectSearchPage). */
+const SEARCH_WALK = 2000;
+
+/**
+ * A page within the first SHORT_SEARCH_COUNT_CAP matches of a search of 3 characters or more, its count stopped
+ * there (as the short searches, the Lead Inbox and the Referral Tracker: decision 0017). The sort's index is walked
+ * first for SEARCH_WALK clients, matching as it goes (`strpos`, which no index serves): a common term (an e-mail
+ * domain every client has) reaches the stop there, and those matches are the first in the sort's order, so the
+ * page is cut from them and the trigram index is never read. Otherwise the matches are gathered through the
+ * trigram index (its entries of this business only, migration 0072) up to the stop plus one: fewer are all the
+ * matches (exact count, page cut from them); more, and the page walks the sort's index filtering as it goes
+ * (such a term fills a page within a few hundred clients). A one-time filter skips each branch not taken.
+ * Decision 0029 has the figures.
+ */
+async function selectSearchPage(
+  tx: Tx,
+  businessId: number,
+  opts: { sort: ClientSort; limit: number; offset: number; search: string },
+): Promise<{ clients: Client[]; total: number; totalIsCapped?: true }> {
+  const stop = SHORT_SEARCH_COUNT_CAP;
+  const n = rowCount(opts.limit);
+  const strpos = sql`strpos(c.search_text, ${searchTerm(opts.search)}) > 0`;
+  const walked = sql`(select count(*) from s) > ${stop}`;
+  const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
+    tx,
+    sql`
+      with s as materialized (
+        select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
+        from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
+              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${rowCount(SEARCH_WALK)}) c
+        where ${strpos} limit ${stop + 1}
+      ), m as materialized (
+        (select s.* from s where ${walked})
+        union all
+        (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
+          where not ${walked} and c.business_id = ${businessId}${searchFilter(opts.search)} limit ${stop + 1})
+      ), ids as (
+        (select m.id from m where (select count(*) from m) <= ${stop} or ${walked}
+          order by ${orderOf(opts.sort, 'm')} limit ${n} offset ${opts.offset})
+        union all
+        (select c.id from clients c where (select count(*) from m) > ${stop} and not ${walked}
+          and c.business_id = ${businessId} and ${strpos}
+          order by ${orderOf(opts.sort, 'c')} limit ${n} offset ${opts.offset})
+      )
+      select t.counted, p.* from (select count(*)::int as counted from m) t
+      left join lateral (
+        select ${LISTED(businessId)} where c.business_id = ${businessId}
+      ) p on true
+      order by ${orderOf(opts.sort, 'p')}`,
+  );
+  const rows = result.filter((r) => r.id != null);
+  return { clients: rows.map(toListedClient), ...cappedTotal(Number(result[0]?.counted ?? 0), stop) };
+}
+
+/** Clients read in the sort's order before a short term that has not reached its count's stop is taken as rare. */
 const SHORT_SEARCH_SAMPLE = 5000;
 
 /**
@@ -161,8 +216,9 @@ export function shortTermNeighbours(term: string): SQL | null {
  * exact count read all 50,000 (docs/benchmarks.md has the times). The branch not taken is skipped by its
  * one-time filter.
  *
- * The matches are first looked for among the first SHORT_SEARCH_SAMPLE clients in storage order: a common term
- * reaches the stop there ("ar" after ~3,700). A business with no more clients than that (its kept client count) was
+ * The matches are first looked for among the first SHORT_SEARCH_SAMPLE clients in the sort's order (its index
+ * walked; a read in storage order gathered every client of the business through the trigram index's business
+ * entries first, migration 0072): a common term reaches the stop there ("ar" after a few thousand). A business with no more clients than that (its kept client count) was
  * then read whole.
  * Otherwise the term is rare and its matches are gathered through the trigram index by their neighbours
  * (shortTermNeighbours, for a rare term such as "h5") or, for other terms, by reading
@@ -186,7 +242,7 @@ async function selectShortSearchPage(
       with s as materialized (
         select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
         from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
-              where c.business_id = ${businessId} limit ${sample}) c
+              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${sample}) c
         where true${search} limit ${stop + 1}
       ), m as materialized (
         (select s.* from s where (select count(*) from s) > ${stop} or ${whole})
