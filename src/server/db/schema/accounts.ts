@@ -77,6 +77,30 @@ export const people = pgTable(
   ],
 );
 
+/** An owner's invitation to join the business with a role; the e-mailed token is stored hashed. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    businessId: businessId(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<PersonRole>().notNull(),
+    /** SHA-256 of the token in the link. */
+    token: text('token').notNull(),
+    invitedBy: integer('invited_by').references(() => people.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.token),
+    index('invitations_business_idx').on(t.businessId),
+    check('invitations_role_check', sql`${t.role} in ('owner', 'manager', 'staff')`),
+  ],
+);
+
 const personId = () =>
   integer('person_id')
     .notNull()

@@ -21,6 +21,7 @@ import * as limits from './limits';
 import { sendResetEmailJob } from './jobs';
 
 export { DEFAULT_CUSTOM_MESSAGES } from './defaults';
+export { hashPassword } from './passwords';
 
 type NewSession = { token: string; expiresAt: Date };
 type SignedIn = { business: AuthBusiness; person: SignedInPerson; session: NewSession };
