@@ -40,3 +40,10 @@ export async function updatePersonPassword(db: Tx, who: { businessId: number; pe
     .set({ passwordHash })
     .where(and(eq(people.businessId, who.businessId), eq(people.id, who.personId)));
 }
+
+export async function updatePersonEmail(db: Tx, businessId: number, from: string, to: string) {
+  await db
+    .update(people)
+    .set({ email: to })
+    .where(and(eq(people.businessId, businessId), eq(people.email, from)));
+}

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpError, isUniqueViolation } from '../../platform/errors';
 import { createSession, destroyPersonSessions, destroySession } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/tokens';
@@ -55,6 +55,17 @@ export async function currentBusiness(db: Db, businessId: number): Promise<AuthB
 export async function currentSignIn(db: Db, who: { businessId: number; personId: number }): Promise<Omit<SignedIn, 'session'> | null> {
   const [row, person] = await Promise.all([q.findBusinessById(db, who.businessId), pq.findPerson(db, who.businessId, who.personId)]);
   return row && person ? { business: toAuthBusiness(row), person: toSignedInPerson(person) } : null;
+}
+
+/**
+ * The business's e-mail changed: the person of the business who signed in with the old one signs in with the new
+ * one. False when the new one is another person's (nothing changed then).
+ */
+export async function moveSignInEmail(tx: Tx, businessId: number, from: string, to: string): Promise<boolean> {
+  const taken = await pq.findPersonByEmail(tx, to);
+  if (taken) return taken.businessId === businessId && taken.email === from;
+  await pq.updatePersonEmail(tx, businessId, from, to);
+  return true;
 }
 
 export type SignupRequest = { kind: 'landing'; input: LandingSignupInput } | { kind: 'screen'; input: SignupInput };
