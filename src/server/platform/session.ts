@@ -79,11 +79,6 @@ export async function destroySession(db: Tx, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a business (account deletion). */
-export async function destroyAllSessions(db: Tx, businessId: number) {
-  await db.delete(sessions).where(eq(sessions.businessId, businessId));
-}
-
 /** Ends every session of one person but `keep` (a password change keeps the session that made it). */
 export async function destroyPersonSessions(db: Tx, who: { businessId: number; personId: number }, keep?: string) {
   const mine = and(eq(sessions.businessId, who.businessId), eq(sessions.personId, who.personId));

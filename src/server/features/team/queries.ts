@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { businesses, invitations, people, type PersonRole } from '../../db/schema';
 
@@ -106,9 +106,4 @@ export async function setRole(db: Tx, businessId: number, personId: number, role
 /** Removing a person ends their sessions with them (sessions.person_id cascades). */
 export async function deletePerson(db: Tx, businessId: number, personId: number) {
   await db.delete(people).where(and(eq(people.businessId, businessId), eq(people.id, personId)));
-}
-
-export async function countPeople(db: Tx, businessId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(people).where(eq(people.businessId, businessId));
-  return row.n;
 }
