@@ -2,7 +2,8 @@
 // and 500,000 bookings (seeded into a fresh PostgreSQL database), beside the bare SQL page query.
 import { buildApp } from '../src/server/app';
 import { loadConfig, testConfig } from '../src/server/config';
-import { createSession, SESSION_COOKIE } from '../src/server/platform/session';
+import { SESSION_COOKIE } from '../src/server/platform/session';
+import { ownerSession } from '../src/server/testing/factories';
 import { MemoryEmail } from '../src/server/testing/memory-email';
 import { memoryQueue } from '../src/server/platform/jobs/testing';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';
@@ -28,7 +29,7 @@ async function main() {
   try {
     const { database } = fresh;
     const businessId = await seedLarge(database);
-    const { token } = await createSession(database.db, businessId);
+    const { token } = await ownerSession(database, businessId);
     const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
     await app.ready();
     const cookie = `${SESSION_COOKIE}=${token}`;

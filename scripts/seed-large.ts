@@ -5,7 +5,8 @@ import { hash } from '@node-rs/argon2';
 import { businesses } from '../src/server/db/schema';
 import { buildApp } from '../src/server/app';
 import { loadConfig, testConfig } from '../src/server/config';
-import { createSession, SESSION_COOKIE } from '../src/server/platform/session';
+import { SESSION_COOKIE } from '../src/server/platform/session';
+import { ownerSession } from '../src/server/testing/factories';
 import { memoryQueue } from '../src/server/platform/jobs/testing';
 import { MemoryEmail } from '../src/server/testing/memory-email';
 import { multipartBody } from '../src/server/testing/requests';
@@ -48,7 +49,7 @@ export async function seedLarge(database: Database, email = 'large@example.com',
     .insert(businesses)
     .values({ name: 'Large Cleaning Co', email, passwordHash: await hash(password), webhookUrl: `large-${Date.now()}` })
     .returning({ id: businesses.id });
-  const { token } = await createSession(database.db, biz.id);
+  const { token } = await ownerSession(database, biz.id);
   const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
   await app.ready();
   try {

@@ -7,7 +7,8 @@ import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { openDatabase, rowsOf } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import { businessIdOf, createSession, requireAuth, SESSION_COOKIE } from '../../src/server/platform/session';
+import { businessIdOf, requireAuth, SESSION_COOKIE } from '../../src/server/platform/session';
+import { ownerSession } from '../../src/server/testing/factories';
 import { MemoryEmail } from '../../src/server/testing/memory-email';
 import { memoryQueue } from '../../src/server/platform/jobs/testing';
 import { sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ const database = target === 'pglite' ? await openDatabase({ dataDir: ':memory:' 
 await migrate(database);
 if (target === 'pglite') await seedLarge(database);
 const [biz] = await database.query<{ id: number }>(`select id from businesses where email = 'large@example.com'`);
-const { token } = await createSession(database.db, biz.id);
+const { token } = await ownerSession(database, biz.id);
 // The SMS inbox's calls read the business's 100,000 texts (scripts/bench/api-sms.ts).
 const smsMessages = await seedSmsMessages(database, biz.id);
 console.error(`large business: ${smsMessages} texts`);

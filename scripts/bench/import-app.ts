@@ -8,7 +8,8 @@ import { type Database, fromPglite } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { warmUploadParser } from '../../src/server/features/imports/read-file';
 import { businesses } from '../../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../../src/server/platform/session';
+import { SESSION_COOKIE } from '../../src/server/platform/session';
+import { ownerSession } from '../../src/server/testing/factories';
 import { MemoryEmail } from '../../src/server/testing/memory-email';
 import { memoryQueue } from '../../src/server/platform/jobs/testing';
 import { multipartBody } from '../../src/server/testing/requests';
@@ -53,7 +54,7 @@ export async function benchBusiness(database: Database): Promise<BenchBusiness> 
     .insert(businesses)
     .values({ name: `Bench Cleaning ${seq}`, email: `bench${seq}-${Date.now()}@example.com`, passwordHash: 'x', webhookUrl: token })
     .returning({ id: businesses.id });
-  const { token: session } = await createSession(database.db, biz.id);
+  const { token: session } = await ownerSession(database, biz.id);
   return { id: biz.id, cookie: `${SESSION_COOKIE}=${session}`, token };
 }
 

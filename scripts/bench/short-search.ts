@@ -4,7 +4,8 @@
 // 20,000 leads and 5,000 referrals): only the lists are read here, and SQL is much faster to seed.
 import { buildApp } from '../../src/server/app';
 import { loadConfig, testConfig } from '../../src/server/config';
-import { createSession, SESSION_COOKIE } from '../../src/server/platform/session';
+import { SESSION_COOKIE } from '../../src/server/platform/session';
+import { ownerSession } from '../../src/server/testing/factories';
 import { MemoryEmail } from '../../src/server/testing/memory-email';
 import { memoryQueue } from '../../src/server/platform/jobs/testing';
 import { DEFAULT_URL, freshDatabase } from './fresh-database';
@@ -35,7 +36,7 @@ async function main() {
     await database.query('analyze clients');
     await seedLeads(database, biz.id);
     await seedReferrals(database, biz.id);
-    const { token } = await createSession(database.db, biz.id);
+    const { token } = await ownerSession(database, biz.id);
     const app = await buildApp({ config: testConfig(), database, email: new MemoryEmail(), jobs: memoryQueue() });
     await app.ready();
     const cookie = `${SESSION_COOKIE}=${token}`;

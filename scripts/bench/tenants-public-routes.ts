@@ -30,7 +30,8 @@ export async function seedPublicRouteRows(database: Database) {
       select business_id, referral_code, 'Friend of ' || business_id, 'friend' || business_id || '@bench.example', '+1650' || lpad(business_id::text, 7, '0') from clients;
     insert into sms_reply_context (business_id, client_phone, forwarding_number, expires_at)
       select id, '+1415' || lpad(id::text, 7, '0'), '+1707' || lpad(id::text, 7, '0'), now() + interval '1 day' from businesses;
-    insert into sessions (id, business_id, expires_at) select md5('session' || id) || md5('s' || id), id, now() + interval '30 days' from businesses;
+    insert into people (business_id, email, name, password_hash, role) select id, email, name, 'x', 'owner' from businesses;
+    insert into sessions (id, business_id, person_id, expires_at) select md5('session' || b.id) || md5('s' || b.id), b.id, p.id, now() + interval '30 days' from businesses b join people p on p.business_id = b.id;
     insert into rate_limits (key, count, reset_at) select 'webhook:business:' || id, 1, now() + interval '1 minute' from businesses;`),
   );
 }
@@ -107,10 +108,10 @@ function publicStatements(i: number, sample: ApiSample, pick: number): Statement
     ['referral page: code → referrer (API business)', (tx) => selectReferrer(tx, code)],
     ['claim page: friend already a client?', (tx) => selectClientMatching(tx, businessId, 'friend@example.com', '+14155550123')],
     ['claim page: friend already referred?', (tx) => selectReferralMatching(tx, businessId, 'friend@example.com', '+14155550123')],
-    ['sign-in / sign-up: business by e-mail', raw(sql`select id, email, password_hash from businesses where email = ${`owner${i}@bench.example`}`)],
+    ['sign-in / sign-up: person by e-mail', raw(sql`select id, business_id, email, password_hash, role from people where email = ${`owner${i}@bench.example`}`)],
     [
       'session cookie → business',
-      raw(sql`select s.business_id, s.last_seen_at from sessions s join businesses b on b.id = s.business_id where s.id = ${'0'.repeat(64)} and s.expires_at > now()`),
+      raw(sql`select s.business_id, s.person_id, p.role, s.last_seen_at from sessions s join businesses b on b.id = s.business_id join people p on p.id = s.person_id and p.business_id = s.business_id where s.id = ${'0'.repeat(64)} and s.expires_at > now()`),
     ],
   ];
 }

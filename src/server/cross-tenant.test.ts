@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouteEntry, routeKey } from './platform/route-table';
 import { createBusiness, type TestBusiness } from './testing/factories';
-import { multipartBody, signedIn } from './testing/requests';
+import { signedIn } from './testing/requests';
+import { requestsOf } from './testing/example-requests';
 import { REGISTRATION_DETAILS } from './testing/registration-details';
 import { providerFields, recordingProvider, rowsText, type ProviderCall } from './testing/provider-ids';
-import { type ExampleIds, type ProviderIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE, type RouteExample } from './testing/route-examples';
+import { type ExampleIds, type ProviderIds, ROUTE_EXAMPLES, ROUTE_EXAMPLES_FILE } from './testing/route-examples';
 import { MARK, seedTenantData, tenantSnapshot } from './testing/tenant-data';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { SimulatorSms } from './providers/sms/simulator';
@@ -54,22 +55,6 @@ function normalise(body: string): string {
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
     .replace(/\b([A-Z]{1,8})-[A-HJ-NP-Z2-9]{5}\b/g, '$1-<code>')
     .replace(/"latencyMs":\d+/g, '"latencyMs":0');
-}
-
-function requestsOf(route: RouteEntry, example: RouteExample, ids: ExampleIds) {
-  const params = example.params?.(ids) ?? {};
-  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
-  const queries = example.queries?.length ? example.queries : [{}];
-  return queries.map((q) => {
-    const qs = new URLSearchParams(q).toString();
-    const url = qs ? `${path}?${qs}` : path;
-    if (example.upload) {
-      const { payload, contentType } = multipartBody(example.upload.fileName, example.upload.content(ids), example.upload.field);
-      return { url, headers: { 'content-type': contentType }, payload };
-    }
-    if (example.body) return { url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(example.body(ids)) };
-    return { url, headers: {}, payload: undefined };
-  });
 }
 
 /** B walks every route with A's ids (as the first world numbers them), in route-table order. */

@@ -17,6 +17,7 @@ const LoginPage = lazyPage(() => import('./features/accounts/login-page'), 'Logi
 const SignupPage = lazyPage(() => import('./features/accounts/signup-page'), 'SignupPage');
 const ForgotPasswordPage = lazyPage(() => import('./features/accounts/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./features/accounts/reset-password-page'), 'ResetPasswordPage');
+const JoinPage = lazyPage(() => import('./features/accounts/join-page'), 'JoinPage');
 const ReferPage = lazyPage(() => import('./features/referrals-public/refer-page'), 'ReferPage');
 const SetupPage = lazyPage(() => import('./features/onboarding/setup-page'), 'SetupPage');
 const LeadsPage = lazyPage(() => import('./features/leads/leads-page'), 'LeadsPage');
@@ -37,6 +38,7 @@ function SignedOutRoutes() {
       <Route path="/signup" element={<SignupPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/join" element={<JoinPage />} />
       <Route path="/refer" element={<ReferPage />} />
       <Route path="*" element={<LandingPage />} />
     </Routes>

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
+  people as team,
   activityLogs,
   businesses,
   businessNumbers,
@@ -24,6 +25,11 @@ import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEADS, DEMO_REPLIES, DEMO_SERVI
 import { seededRandom } from '../../shared/seeded-random';
 
 export const DEMO_EMAIL = 'demo@referloop.app';
+/** The demo's team beside its owner (docs/accounts.md, "People and roles"); each signs in with DEMO_PASSWORD. */
+export const DEMO_TEAM = [
+  { email: 'maria@referloop.app', name: 'Maria Lopez', role: 'manager' },
+  { email: 'sam@referloop.app', name: 'Sam Carter', role: 'staff' },
+] as const;
 export const DEMO_PASSWORD = 'demo1234';
 
 const DAY = 86400_000;
@@ -52,7 +58,6 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     .values({
       name: 'Sparkle & Shine Cleaning',
       email: DEMO_EMAIL,
-      passwordHash,
       webhookUrl: randomToken(),
       ownerName: 'Dana Whitfield',
       phone: '+15125550100',
@@ -69,6 +74,10 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     })
     .returning({ id: businesses.id });
   const businessId = business.id;
+  await tx.insert(team).values([
+    { businessId, email: DEMO_EMAIL, name: 'Dana Whitfield', role: 'owner', passwordHash, createdAt: daysAgo(400) },
+    ...DEMO_TEAM.map((p, i) => ({ businessId, ...p, passwordHash, createdAt: daysAgo(200 - i * 60) })),
+  ]);
   await tx.insert(outreachSettings).values({
     businessId,
     twilioPhone: '+15125550142',

@@ -22,6 +22,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { activityRoutes } from './activities/routes';
+import { teamRoutes } from './team/routes';
 import { notificationJobs } from './notifications/jobs';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
@@ -36,7 +37,7 @@ import { pruneJobEffectsJob, type JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes, teamRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...notificationJobs, pruneJobEffectsJob];

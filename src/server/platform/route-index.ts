@@ -57,15 +57,15 @@ export function renderRouteIndex(routes: RouteEntry[]): string {
     'Every `/api` route, by its URL, with the file that declares it. Generated from the route table',
     '(`src/server/platform/route-table.ts`) by `npm run routes:index`; `src/server/platform/route-index.test.ts`',
     'fails when a route is added or moved without running it. Each `/api/<area>` is served by',
-    '`src/server/features/<area>/`, or its note says why not. Access `session` needs a signed-in owner.',
+    '`src/server/features/<area>/`, or its note says why not. Access `session` needs a signed-in person whose role is at least the route\'s Role (docs/accounts.md, "People and roles").',
     '',
   ];
   for (const area of [...byArea.keys()].sort()) {
     lines.push(`## /api/${area}`, '');
     if (AREA_NOTES[area]) lines.push(AREA_NOTES[area], '');
-    lines.push('| Method | URL | Access | File |', '| --- | --- | --- | --- |');
+    lines.push('| Method | URL | Access | Role | File |', '| --- | --- | --- | --- | --- |');
     const sorted = [...byArea.get(area)!].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
-    for (const r of sorted) lines.push(`| ${r.method} | \`${r.url}\` | ${r.access} | [${r.file.replace('src/server/', '')}](../${r.file}) |`);
+    for (const r of sorted) lines.push(`| ${r.method} | \`${r.url}\` | ${r.access} | ${r.role ?? ''} | [${r.file.replace('src/server/', '')}](../${r.file}) |`);
     lines.push('');
   }
   return lines.join('\n');

@@ -97,8 +97,8 @@ describe('policyOf', () => {
       api.post('/hook', { config: { access: 'public', origin: 'any', bodyLimit: 1000 } }, ok);
     });
     expect(seen).toEqual([
-      { url: '/api/private', access: 'session', origin: 'same', bodyLimit: undefined, rateLimit: undefined },
-      { url: '/api/hook', access: 'public', origin: 'any', bodyLimit: 1000, rateLimit: undefined },
+      { url: '/api/private', access: 'session', role: 'manager', origin: 'same', bodyLimit: undefined, rateLimit: undefined },
+      { url: '/api/hook', access: 'public', role: undefined, origin: 'any', bodyLimit: 1000, rateLimit: undefined },
     ]);
   });
 });

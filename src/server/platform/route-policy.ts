@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { HttpError } from './errors';
 import { installOriginRule } from './origin-check';
 import { requireAuth } from './session';
+import { ROLE_REFUSALS, ROLES, type Role, roleAllows } from '../../shared/roles';
 
 /**
  * Per-route platform rules (docs/platform-rules.md). A route states what it needs in its Fastify `config`;
@@ -14,6 +15,11 @@ import { requireAuth } from './session';
  *
  * - `access`: 'session' (default under /api) — requireAuth puts request.auth on the request or answers
  *   401 'Please sign in to continue.'; 'public' — no session needed (the handler may still read one).
+ * - `role`: the least role that may call a 'session' route: 'owner', 'manager' (default) or 'staff' (every
+ *   signed-in person). Owners may do all a manager may, managers all staff may. A person below it gets 403 with
+ *   a sentence naming who may (shared/roles.ts), before the handler runs, so nothing is written. The default
+ *   lets staff do nothing a route did not grant them, and keeps owners-only routes (the team, the account's
+ *   deletion, the registration, numbers) stating so (docs/accounts.md, "People and roles").
  * - `origin`: 'same' (default) — a state-changing request (not GET/HEAD/OPTIONS) whose Origin header is
  *   another site is refused 403; 'any' — other origins are accepted (webhooks, the embed form, Twilio).
  * - `bodyLimit`: bytes; copied onto Fastify's own route `bodyLimit` (the app default is JSON_BODY_LIMIT).
@@ -33,6 +39,7 @@ export type RouteOrigin = 'same' | 'any';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    role?: Role;
     origin?: RouteOrigin;
     bodyLimit?: number;
   }
@@ -40,6 +47,7 @@ declare module 'fastify' {
 
 export type RoutePolicy = {
   access: RouteAccess | undefined;
+  role: Role | undefined;
   origin: RouteOrigin;
   bodyLimit: number | undefined;
   rateLimit: unknown;
@@ -48,11 +56,13 @@ export type RoutePolicy = {
 /** The rules a route runs under, defaults filled in (access is undefined outside /api: static files). */
 export function policyOf(config: RouteOptions['config'] | undefined): RoutePolicy {
   const c = (config ?? {}) as Record<string, any>;
-  return { access: c.access, origin: c.origin ?? 'same', bodyLimit: c.bodyLimit, rateLimit: c.rateLimit };
+  return { access: c.access, role: c.role, origin: c.origin ?? 'same', bodyLimit: c.bodyLimit, rateLimit: c.rateLimit };
 }
 
 const ACCESS = new Set<RouteAccess>(['public', 'session']);
 const ORIGINS = new Set<RouteOrigin>(['same', 'any']);
+/** The role a signed-in route needs when it names none. */
+export const DEFAULT_ROLE: Role = 'manager';
 
 /** Root-level: the Origin rule and body limits for every route, and @fastify/rate-limit for routes that ask. */
 export async function installRoutePolicy(app: FastifyInstance, options: { appUrl?: string }) {
@@ -75,16 +85,23 @@ export async function installRoutePolicy(app: FastifyInstance, options: { appUrl
   installOriginRule(app, options.appUrl);
 }
 
-/** Inside the /api scope: every route needs a session unless it says `access: 'public'`. */
+/** Inside the /api scope: every route needs a session unless it says `access: 'public'`, and a role. */
 export function installAccessRule(api: FastifyInstance, db: Db) {
   api.addHook('onRoute', (route) => {
-    const config = { access: 'session' as RouteAccess, ...route.config };
+    const given = route.config ?? {};
+    const config = { access: 'session' as RouteAccess, ...given };
     if (!ACCESS.has(config.access)) throw new Error(`${route.method} ${route.url}: config.access must be 'public' or 'session'`);
+    if (config.access === 'public' && given.role) throw new Error(`${route.method} ${route.url}: a public route has no role`);
+    if (config.access === 'session') config.role ??= DEFAULT_ROLE;
+    if (config.role !== undefined && !ROLES.includes(config.role)) throw new Error(`${route.method} ${route.url}: config.role must be one of ${ROLES.join(', ')}`);
     route.config = config;
   });
   const authenticate = requireAuth(db);
   api.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.access === 'public') return;
+    const { access, role } = request.routeOptions.config;
+    if (access === 'public') return;
     await authenticate(request);
+    const needed = role ?? DEFAULT_ROLE;
+    if (request.auth && !roleAllows(request.auth.role, needed)) throw new HttpError(403, ROLE_REFUSALS[needed]);
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Role } from '../../shared/roles';
 
 // Every API route the app registers, as registered: method, URL and the rules it declared in its
-// `config` (platform/route-policy.ts: access, origin, bodyLimit, rateLimit). Tests walk this table
+// `config` (platform/route-policy.ts: access, role, origin, bodyLimit, rateLimit). Tests walk this table
 // (fuzz.test.ts, cross-tenant.test.ts), so a route added later is covered without anyone listing it.
 
 export type RouteAccess = 'public' | 'session';
@@ -12,6 +13,8 @@ export type RouteEntry = {
   url: string;
   /** 'session' unless the route declared `access: 'public'`. */
   access: RouteAccess;
+  /** The least role that may call a 'session' route (route-policy.ts); undefined on public routes. */
+  role: Role | undefined;
   /** What the route declared, defaults filled in by the platform's onRoute hooks. */
   config: Record<string, unknown>;
   /** Fastify's route schema (request and response schemas), when the route declares one. */
@@ -42,7 +45,7 @@ export function installRouteTable(app: FastifyInstance) {
       const config = { ...(route.config ?? {}) } as Record<string, unknown>;
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
-        out.push({ method, url: route.url, access: config.access === 'public' ? 'public' : 'session', config, schema: route.schema, file });
+        out.push({ method, url: route.url, access: config.access === 'public' ? 'public' : 'session', role: config.role as Role | undefined, config, schema: route.schema, file });
       }
     }
     return out;

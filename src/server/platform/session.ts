@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, type Tx, namedStatementsAllowed } from '../db/client';
-import { businesses, sessions } from '../db/schema';
+import { businesses, people, sessions } from '../db/schema';
+import type { Role } from '../../shared/roles';
 import { HttpError } from './errors';
 import { randomToken, sha256 } from './tokens';
 
@@ -10,7 +11,8 @@ const SESSION_DAYS = 30;
 // Refresh last_seen_at (and slide the expiry) at most this often, not on every request.
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-export type Auth = { businessId: number; sessionId: string };
+/** Who is signed in: the business (the tenant), the person and their role, and this session. */
+export type Auth = { businessId: number; personId: number; role: Role; sessionId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,10 +20,13 @@ declare module 'fastify' {
   }
 }
 
-export async function createSession(db: Tx, businessId: number): Promise<{ token: string; expiresAt: Date }> {
+export type SessionOf = { businessId: number; personId: number; userAgent?: string };
+
+export async function createSession(db: Tx, who: SessionOf): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86400_000);
-  await db.insert(sessions).values({ id: sha256(token), businessId, expiresAt });
+  const userAgent = who.userAgent?.slice(0, 300) || null;
+  await db.insert(sessions).values({ id: sha256(token), businessId: who.businessId, personId: who.personId, userAgent, expiresAt });
   return { token, expiresAt };
 }
 
@@ -40,9 +45,10 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  */
 const lookupOf = (db: Db, id: string | ReturnType<typeof sql.placeholder>) =>
   db
-    .select({ businessId: sessions.businessId, lastSeenAt: sessions.lastSeenAt })
+    .select({ businessId: sessions.businessId, personId: sessions.personId, role: people.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .innerJoin(people, and(eq(people.id, sessions.personId), eq(people.businessId, sessions.businessId)))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 const prepareLookup = (db: Db) => lookupOf(db, sql.placeholder('id')).prepare('rl_session_lookup');
@@ -66,16 +72,17 @@ export async function readSession(db: Db, request: FastifyRequest): Promise<Auth
       .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000) })
       .where(eq(sessions.id, id));
   }
-  return { businessId: row.businessId, sessionId: id };
+  return { businessId: row.businessId, personId: row.personId, role: row.role, sessionId: id };
 }
 
 export async function destroySession(db: Tx, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a business (password reset, account deletion). */
-export async function destroyAllSessions(db: Tx, businessId: number) {
-  await db.delete(sessions).where(eq(sessions.businessId, businessId));
+/** Ends every session of one person but `keep` (a password change keeps the session that made it). */
+export async function destroyPersonSessions(db: Tx, who: { businessId: number; personId: number }, keep?: string) {
+  const mine = and(eq(sessions.businessId, who.businessId), eq(sessions.personId, who.personId));
+  await db.delete(sessions).where(keep ? and(mine, ne(sessions.id, keep)) : mine);
 }
 
 /** preHandler for every authenticated route: puts the signed-in business on request.auth or answers 401. */

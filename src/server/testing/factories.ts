@@ -1,12 +1,12 @@
 import { hash } from '@node-rs/argon2';
 import type { Database } from '../db/client';
-import { businesses, businessNumbers, outreachSettings, smsRegistrations } from '../db/schema';
+import { businesses, businessNumbers, outreachSettings, people, smsRegistrations, type PersonRole } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../platform/session';
 import { randomToken } from '../platform/tokens';
 
 let seq = 0;
 
-export type TestBusiness = { id: number; email: string; password: string; webhookToken: string; cookie: string };
+export type TestBusiness = { id: number; email: string; password: string; webhookToken: string; cookie: string; ownerId: number };
 
 /** A business with a signed-in session, inserted directly (fast; no HTTP). */
 export async function createBusiness(
@@ -26,9 +26,9 @@ export async function createBusiness(
       ...overrides,
       email,
       webhookUrl: webhookToken,
-      passwordHash: await hash(password),
     })
     .returning({ id: businesses.id });
+  const owner = await insertTestPerson(database, row.id, { email, password, role: 'owner', name: overrides.ownerName ?? 'Test Owner' });
   await database.db.insert(outreachSettings).values({ businessId: row.id });
   // The numbers it owns, as a purchase records them (inbound texts are routed by business_numbers).
   const numbers = new Set([overrides.selectedPhoneNumber, ...(overrides.twilioNumbers ?? [])].filter((n): n is string => !!n));
@@ -37,8 +37,28 @@ export async function createBusiness(
     // A test business with a number may text: its A2P registration is approved (docs/sms-registration.md).
     await approveRegistration(database, row.id);
   }
-  const { token } = await createSession(database.db, row.id);
-  return { id: row.id, email, password, webhookToken, cookie: `${SESSION_COOKIE}=${token}` };
+  const { token } = await createSession(database.db, { businessId: row.id, personId: owner });
+  return { id: row.id, email, password, webhookToken, cookie: `${SESSION_COOKIE}=${token}`, ownerId: owner };
+}
+
+async function insertTestPerson(database: Database, businessId: number, p: { email: string; password: string; role: PersonRole; name: string }): Promise<number> {
+  const [row] = await database.db
+    .insert(people)
+    .values({ businessId, email: p.email, name: p.name, role: p.role, passwordHash: await hash(p.password) })
+    .returning({ id: people.id });
+  return row.id;
+}
+
+export type TestPerson = { id: number; email: string; password: string; cookie: string };
+
+/** Another person of the business, with the role, signed in (inserted directly). */
+export async function createPerson(database: Database, businessId: number, role: PersonRole, overrides: { email?: string; name?: string } = {}): Promise<TestPerson> {
+  seq += 1;
+  const email = (overrides.email ?? `${role}${seq}-${randomToken(4)}@example.com`).toLowerCase();
+  const password = 'secret123';
+  const id = await insertTestPerson(database, businessId, { email, password, role, name: overrides.name ?? `Test ${role} ${seq}` });
+  const { token } = await createSession(database.db, { businessId, personId: id });
+  return { id, email, password, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 /**
@@ -58,4 +78,12 @@ export async function approveRegistration(database: Database, businessId: number
   const now = new Date();
   const approved = { mode: 'existing' as const, serviceSid: `MG${'f'.repeat(16)}${businessId.toString(16).padStart(16, '0')}`, profileStatus: 'approved' as const, brandStatus: 'approved' as const, campaignStatus: 'approved' as const, submittedAt: now, approvedAt: now };
   await database.db.insert(smsRegistrations).values({ businessId, ...approved }).onConflictDoUpdate({ target: smsRegistrations.businessId, set: approved });
+}
+
+/** Signs in as a new owner of a business made without one (seeds and benchmarks that insert businesses in SQL). */
+export async function ownerSession(database: Database, businessId: number): Promise<{ token: string; cookie: string }> {
+  const email = `owner-${businessId}-${randomToken(6)}@example.com`.toLowerCase();
+  const personId = await insertTestPerson(database, businessId, { email, password: randomToken(), role: 'owner', name: 'Owner' });
+  const { token } = await createSession(database.db, { businessId, personId });
+  return { token, cookie: `${SESSION_COOKIE}=${token}` };
 }

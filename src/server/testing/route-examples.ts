@@ -23,6 +23,7 @@ import { LEADS_ROUTE_EXAMPLES } from './route-examples-leads';
 import { ONBOARDING_ROUTE_EXAMPLES } from './route-examples-onboarding';
 import { INSIGHTS_ROUTE_EXAMPLES } from './route-examples-insights';
 import { NOTIFICATIONS_ROUTE_EXAMPLES } from './route-examples-notifications';
+import { TEAM_ROUTE_EXAMPLES } from './route-examples-team';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -153,4 +154,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...ONBOARDING_ROUTE_EXAMPLES,
   ...INSIGHTS_ROUTE_EXAMPLES,
   ...NOTIFICATIONS_ROUTE_EXAMPLES,
+  ...TEAM_ROUTE_EXAMPLES,
 };

@@ -119,8 +119,22 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .values({ businessId, clientId, batchId: bulkBatch.id, kind: 'bulk', key: `bulk:${bulkBatch.id}:${clientId}`, body: `Bulk ${MARK}`, status: 'failed', reason: `Failed ${MARK}` })
       .returning({ id: s.smsOutbox.id }),
   );
+  const teammate = await one(
+    db
+      .insert(s.people)
+      .values({ businessId, email: `teammate-${businessId}.${MARK}@example.com`, name: `Teammate ${MARK}`, passwordHash: 'not a hash', role: 'staff' })
+      .returning({ id: s.people.id }),
+  );
+  const invitation = await one(
+    db
+      .insert(s.invitations)
+      .values({ businessId, email: `invitee-${businessId}.${MARK}@example.com`, role: 'manager', token: `invitation-${businessId}-${MARK}`, expiresAt: new Date(Date.now() + 86400_000) })
+      .returning({ id: s.invitations.id }),
+  );
   return {
     today,
+    teammate: teammate.id,
+    invitation: invitation.id,
     client: clientId,
     bulkBatch: bulkBatch.id,
     outbox: outbox.id,

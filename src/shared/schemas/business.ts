@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './accounts-credentials';
 import { isPublicHttpsUrl } from '../public-url';
 import { requiredText } from './required-text';
+import { ROLES } from '../roles';
 
 // Response shapes of the business, one contract for the server (which serialises through these
 // schemas, so a field not listed here never leaves it) and the browser (which types its queries with them).
@@ -37,8 +38,17 @@ export const businessProfileSchema = businessSchema.extend({
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
+/** The signed-in person (docs/accounts.md, "People and roles"): what the screens show and hide go by the role. */
+export const signedInPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type SignedInPerson = z.infer<typeof signedInPersonSchema>;
+
 /** Replies of /api/auth/me, /api/auth/signup and /api/auth/login. */
-export const authResponseSchema = z.object({ business: businessSchema });
+export const authResponseSchema = z.object({ business: businessSchema, person: signedInPersonSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Business } from '../../shared/schemas/business';
+import type { Business, SignedInPerson } from '../../shared/schemas/business';
+import { type Role, roleAllows } from '../../shared/roles';
 import { AUTH_MESSAGES } from '../../shared/schemas/accounts-credentials';
 import { apiRequest, onUnauthorized, queryClient } from './api';
 import { throwIfNotOk } from './http';
@@ -13,6 +14,8 @@ export type SessionBusiness = Business;
 
 interface SessionResponse {
   business?: SessionBusiness | null;
+  /** Who is signed in, with their role: screens hide what the role can't do (docs/accounts.md). */
+  person?: SignedInPerson | null;
   /** Signed out because the cookie's session is gone (the server said so), not because there was none. */
   ended?: boolean;
 }
@@ -37,6 +40,10 @@ async function readSessionQuery(): Promise<SessionResponse> {
 
 interface AuthValue {
   business: SessionBusiness | null;
+  /** The signed-in person; null until the session check has answered. */
+  person: SignedInPerson | null;
+  /** True when the signed-in person's role may do what needs `role` (false while unknown). */
+  can: (role: Role) => boolean;
   /** True until the first session check has answered. */
   isLoading: boolean;
   /** Signed in, or still checking on a signed-in screen's prerendered frame (which renders the signed-in routes). */
@@ -112,9 +119,13 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
     queryClient.clear();
   }, []);
 
+  const person = business ? (session.data?.person ?? null) : null;
+  const can = useCallback((role: Role) => Boolean(person && roleAllows(person.role, role)), [person]);
   const value = useMemo<AuthValue>(
     () => ({
       business: business ?? null,
+      person,
+      can,
       isLoading: business === undefined,
       signedIn: Boolean(business) || (business === undefined && signedInFrame),
       sessionEndedOnFrame,
@@ -122,7 +133,7 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
       signOut,
       endSession,
     }),
-    [business, signedInFrame, sessionEndedOnFrame, signIn, signOut, endSession],
+    [business, person, can, signedInFrame, sessionEndedOnFrame, signIn, signOut, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,8 +1,8 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { id, createdAt } from './columns';
 
-// Businesses (the tenants), their sessions, password resets and shared rate-limit counters.
+// Businesses (the tenants), their people, sessions, password resets and shared rate-limit counters.
 
 // Defined here rather than taken from ./tenant, which imports this file.
 const businessId = () =>
@@ -17,7 +17,8 @@ export const businesses = pgTable(
     name: text('name').notNull(),
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** No longer read: each person signs in with their own password (people.password_hash). */
+    passwordHash: text('password_hash'),
     /** The secret token segment of the booking webhook URL (/api/webhook/{token}). */
     webhookUrl: text('webhook_url').notNull(),
     ownerName: text('owner_name'),
@@ -54,17 +55,72 @@ export const businesses = pgTable(
   ],
 );
 
+export type PersonRole = 'owner' | 'manager' | 'staff';
+
+/** The people who sign in to a business, each with a role (docs/accounts.md, "People and roles"). */
+export const people = pgTable(
+  'people',
+  {
+    id: id(),
+    businessId: businessId(),
+    /** Stored lower-cased; one person's across every business. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<PersonRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('people_email_key').on(t.email),
+    index('people_business_idx').on(t.businessId),
+    check('people_role_check', sql`${t.role} in ('owner', 'manager', 'staff')`),
+  ],
+);
+
+/** An owner's invitation to join the business with a role; the e-mailed token is stored hashed. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    businessId: businessId(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<PersonRole>().notNull(),
+    /** SHA-256 of the token in the link. */
+    token: text('token').notNull(),
+    invitedBy: integer('invited_by').references(() => people.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.token),
+    index('invitations_business_idx').on(t.businessId),
+    check('invitations_role_check', sql`${t.role} in ('owner', 'manager', 'staff')`),
+  ],
+);
+
+const personId = () =>
+  integer('person_id')
+    .notNull()
+    .references(() => people.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: text('id').primaryKey(),
     businessId: businessId(),
+    /** Who signed in; removing the person ends the session at once. */
+    personId: personId(),
+    /** The browser's User-Agent at sign-in, shown as the device in Settings. */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_business_idx').on(t.businessId)],
+  (t) => [index('sessions_business_idx').on(t.businessId), index('sessions_person_idx').on(t.personId)],
 );
 
 /** Fixed-window counters shared by every app instance (login throttling and the like). */
@@ -79,6 +135,7 @@ export const passwordResetTokens = pgTable(
   {
     id: id(),
     businessId: businessId(),
+    personId: personId(),
     /** SHA-256 of the token sent by e-mail. */
     token: text('token').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -20,8 +20,8 @@ describe('accounts.prune-expired', () => {
       ('login:email:old@example.com', 3, now() - interval '2 days'),
       ('login:email:recent@example.com', 3, now() - interval '1 hour'),
       ('login:email:now@example.com', 3, now() + interval '10 minutes')`);
-    await t.database.query(`insert into password_reset_tokens (business_id, token, expires_at) values
-      ($1, 'old', now() - interval '2 days'), ($1, 'fresh', now() + interval '30 minutes')`, [live.id]);
+    await t.database.query(`insert into password_reset_tokens (business_id, person_id, token, expires_at) values
+      ($1, $2, 'old', now() - interval '2 days'), ($1, $2, 'fresh', now() + interval '30 minutes')`, [live.id, live.ownerId]);
 
     await pruneExpiredJob.handler({}, { database: t.database, email: t.email, jobId: 'test', jobs: t.jobs });
 

@@ -5,6 +5,7 @@ import { defineJob } from '../../platform/jobs/index';
 import { randomToken, sha256 } from '../../platform/tokens';
 import { RESET_LINK_LIFETIME_MS } from '../../../shared/constants';
 import * as q from './queries';
+import * as pq from './people-queries';
 import { resetEmail } from './reset-email';
 
 /**
@@ -29,23 +30,26 @@ export const pruneExpiredJob = defineJob({
  * The password-reset e-mail, sent off the request path (POST /api/auth/forgot-password enqueues it with
  * a key of its own per request). The job makes the token itself, so the raw token never sits in the
  * queue's tables: only its hash is stored, as before. A failed send removes that token and the job is
- * retried with a fresh one; a business deleted meanwhile gets nothing.
+ * retried with a fresh one; a person removed meanwhile gets nothing. Jobs queued before a business had people
+ * (no personId) go to its first owner.
  */
 export const sendResetEmailJob = defineJob({
   name: 'accounts.send-reset-email',
-  schema: z.object({ businessId: z.number().int().positive(), linkOrigin: z.string().url().max(500) }).strict(),
+  schema: z
+    .object({ businessId: z.number().int().positive(), personId: z.number().int().positive().optional(), linkOrigin: z.string().url().max(500) })
+    .strict(),
   retryLimit: 3,
   retryDelaySeconds: 30,
   expireInSeconds: 5 * 60,
-  async handler({ businessId, linkOrigin }, { database, email }) {
+  async handler({ businessId, personId, linkOrigin }, { database, email }) {
     const { db } = database;
-    const business = await q.findBusinessById(db, businessId);
-    if (!business) return;
+    const person = personId ? await pq.findPerson(db, businessId, personId) : await pq.firstOwner(db, businessId);
+    if (!person) return;
     const token = randomToken();
-    await q.insertResetToken(db, businessId, sha256(token), new Date(Date.now() + RESET_LINK_LIFETIME_MS));
+    await q.insertResetToken(db, { businessId, personId: person.id }, sha256(token), new Date(Date.now() + RESET_LINK_LIFETIME_MS));
     const link = `${linkOrigin.replace(/\/+$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
     try {
-      await email.send(resetEmail(business.email, business.name, link));
+      await email.send(resetEmail(person.email, person.name, link));
     } catch (error) {
       await q.deleteResetToken(db, sha256(token));
       throw error;

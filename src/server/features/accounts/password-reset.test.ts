@@ -82,7 +82,7 @@ describe('POST /api/auth/forgot-password', () => {
       `select data from pgboss.job where name = 'accounts.send-reset-email' and (data->>'businessId')::int = $1`,
       [b.id],
     );
-    expect(job.data).toEqual({ businessId: b.id, linkOrigin: 'http://localhost:3000' });
+    expect(job.data).toEqual({ businessId: b.id, personId: b.ownerId, linkOrigin: 'http://localhost:3000' });
     const [row] = await t.database.query<{ token: string }>('select token from password_reset_tokens where business_id = $1', [b.id]);
     expect(row.token).toBe(sha256(token));
   });

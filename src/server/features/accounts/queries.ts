@@ -37,12 +37,8 @@ export async function insertOutreachSettings(db: Tx, values: NewOutreachSettings
   await db.insert(outreachSettings).values(values);
 }
 
-export async function updatePasswordHash(db: Tx, businessId: number, passwordHash: string) {
-  await db.update(businesses).set({ passwordHash }).where(eq(businesses.id, businessId));
-}
-
-export async function insertResetToken(db: Tx, businessId: number, tokenHash: string, expiresAt: Date) {
-  await db.insert(passwordResetTokens).values({ businessId, token: tokenHash, expiresAt });
+export async function insertResetToken(db: Tx, who: { businessId: number; personId: number }, tokenHash: string, expiresAt: Date) {
+  await db.insert(passwordResetTokens).values({ businessId: who.businessId, personId: who.personId, token: tokenHash, expiresAt });
 }
 
 export async function deleteResetToken(db: Tx, tokenHash: string) {
@@ -64,21 +60,21 @@ export async function isResetTokenUsable(db: Tx, tokenHash: string): Promise<boo
  * Marks the token used if it still may be, in one statement, so two concurrent resets with the same
  * token cannot both succeed. Answers the business it belongs to, or undefined.
  */
-export async function consumeResetToken(db: Tx, tokenHash: string): Promise<{ id: number; businessId: number } | undefined> {
+export async function consumeResetToken(db: Tx, tokenHash: string): Promise<{ id: number; businessId: number; personId: number } | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(eq(passwordResetTokens.token, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
     )
-    .returning({ id: passwordResetTokens.id, businessId: passwordResetTokens.businessId });
+    .returning({ id: passwordResetTokens.id, businessId: passwordResetTokens.businessId, personId: passwordResetTokens.personId });
   return row;
 }
 
-/** After a reset, the other links already e-mailed to that business stop working too. */
-export async function retireOtherResetTokens(db: Tx, businessId: number, keepId: number) {
+/** After a reset, the other links already e-mailed to that person stop working too. */
+export async function retireOtherResetTokens(db: Tx, personId: number, keepId: number) {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.businessId, businessId), isNull(passwordResetTokens.usedAt), ne(passwordResetTokens.id, keepId)));
+    .where(and(eq(passwordResetTokens.personId, personId), isNull(passwordResetTokens.usedAt), ne(passwordResetTokens.id, keepId)));
 }

@@ -42,26 +42,26 @@ export async function accountRoutes(fastify: FastifyInstance) {
     const ended = () => (request.cookies[SESSION_COOKIE] ? new HttpError(401, AUTH_MESSAGES.sessionEnded) : signedOut());
     const auth = await readSession(db, request);
     if (!auth) throw ended();
-    const business = await accounts.currentBusiness(db, auth.businessId);
-    if (!business) throw ended();
-    return { business };
+    const signedIn = await accounts.currentSignIn(db, auth);
+    if (!signedIn) throw ended();
+    return signedIn;
   });
 
   app.post('/auth/signup', createsBusiness, async (request, reply) => {
     const body = request.body;
-    const from = { ip: request.ip, perHour: config.signupsPerHour };
-    const { business, session } = isLandingSignup(body)
+    const from = { ip: request.ip, perHour: config.signupsPerHour, userAgent: request.headers['user-agent'] };
+    const { business, person, session } = isLandingSignup(body)
       ? await accounts.signup(db, { kind: 'landing', input: parse(landingSignupSchema, body) }, from)
       : await accounts.signup(db, { kind: 'screen', input: parse(signupSchema, body) }, from);
     startSession(reply, session);
-    return reply.status(201).send({ business });
+    return reply.status(201).send({ business, person });
   });
 
   app.post('/auth/login', withBusiness, async (request, reply) => {
     const input = parse(loginSchema, request.body);
-    const { business, session } = await accounts.login(db, input, request.ip);
+    const { business, person, session } = await accounts.login(db, input, { ip: request.ip, userAgent: request.headers['user-agent'] });
     startSession(reply, session);
-    return { business };
+    return { business, person };
   });
 
   app.post('/auth/logout', withMessage, async (request, reply) => {

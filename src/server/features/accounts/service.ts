@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpError, isUniqueViolation } from '../../platform/errors';
-import { createSession, destroyAllSessions, destroySession } from '../../platform/session';
+import { createSession, destroyPersonSessions, destroySession } from '../../platform/session';
 import { randomToken, sha256 } from '../../platform/tokens';
 import type { JobQueue } from '../../platform/jobs/index';
 import {
@@ -14,13 +14,19 @@ import {
 import { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES, DEFAULT_REFERRAL_DISCOUNT } from './defaults';
 import { checkPassword, hashPassword } from './passwords';
 import * as q from './queries';
+import * as pq from './people-queries';
+import type { SignedInPerson } from '../../../shared/schemas/business';
 import * as counters from '../../platform/rate-limit-counters';
 import * as limits from './limits';
 import { sendResetEmailJob } from './jobs';
 
 export { DEFAULT_CUSTOM_MESSAGES } from './defaults';
+export { hashPassword } from './passwords';
 
 type NewSession = { token: string; expiresAt: Date };
+type SignedIn = { business: AuthBusiness; person: SignedInPerson; session: NewSession };
+
+export const toSignedInPerson = (row: pq.PersonRow): SignedInPerson => ({ id: row.id, name: row.name, email: row.email, role: row.role });
 
 /** A business row as the browser may see it: no password hash. */
 export function toAuthBusiness(row: q.BusinessRow): AuthBusiness {
@@ -45,6 +51,23 @@ export async function currentBusiness(db: Db, businessId: number): Promise<AuthB
   return row ? toAuthBusiness(row) : null;
 }
 
+/** The business and the person behind a session, or null when either is gone. */
+export async function currentSignIn(db: Db, who: { businessId: number; personId: number }): Promise<Omit<SignedIn, 'session'> | null> {
+  const [row, person] = await Promise.all([q.findBusinessById(db, who.businessId), pq.findPerson(db, who.businessId, who.personId)]);
+  return row && person ? { business: toAuthBusiness(row), person: toSignedInPerson(person) } : null;
+}
+
+/**
+ * The business's e-mail changed: the person of the business who signed in with the old one signs in with the new
+ * one. False when the new one is another person's (nothing changed then).
+ */
+export async function moveSignInEmail(tx: Tx, businessId: number, from: string, to: string): Promise<boolean> {
+  const taken = await pq.findPersonByEmail(tx, to);
+  if (taken) return taken.businessId === businessId && taken.email === from;
+  await pq.updatePersonEmail(tx, businessId, from, to);
+  return true;
+}
+
 export type SignupRequest = { kind: 'landing'; input: LandingSignupInput } | { kind: 'screen'; input: SignupInput };
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -56,13 +79,13 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export async function signup(
   db: Db,
   request: SignupRequest,
-  from: { ip: string; perHour: number },
-): Promise<{ business: AuthBusiness; session: NewSession }> {
+  from: { ip: string; perHour: number; userAgent?: string },
+): Promise<SignedIn> {
   const attempt = await counters.hit(db, limits.signupsPerIp(from.perHour), from.ip);
   if (attempt.limited) throw tooMany('sign-ups from your network', attempt.resetAt);
   const { input } = request;
   const email = normaliseEmail(input.email);
-  if (await q.findBusinessByEmail(db, email)) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+  if ((await pq.findPersonByEmail(db, email)) || (await q.findBusinessByEmail(db, email))) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   const values: q.NewBusiness =
     request.kind === 'landing'
@@ -72,10 +95,9 @@ export async function signup(
           phone: request.input.phone,
           businessType: request.input.businessType,
           email,
-          passwordHash,
           webhookUrl: randomToken(),
         }
-      : { name: request.input.name, email, passwordHash, webhookUrl: randomToken() };
+      : { name: request.input.name, email, webhookUrl: randomToken() };
   const timeZone = await q.knownTimeZone(db, input.timeZone);
   if (timeZone) values.timeZone = timeZone;
   try {
@@ -87,8 +109,9 @@ export async function signup(
         customMessages: DEFAULT_CUSTOM_MESSAGES,
         autoMessageSettings: DEFAULT_AUTO_MESSAGE_SETTINGS,
       });
-      const session = await createSession(tx, row.id);
-      return { business: toAuthBusiness(row), session };
+      const person = await pq.insertPerson(tx, { businessId: row.id, email, name: row.ownerName ?? row.name, passwordHash, role: 'owner' });
+      const session = await createSession(tx, { businessId: row.id, personId: person.id, userAgent: from.userAgent });
+      return { business: toAuthBusiness(row), person: toSignedInPerson(person), session };
     });
   } catch (error) {
     // Two signups with one e-mail at the same moment: the unique index decides.
@@ -109,21 +132,23 @@ function tooMany(what: string, resetAt: Date): HttpError {
  * Every attempt is counted before the password is checked (per IP and per e-mail), so a burst of
  * parallel guesses cannot slip past the limit; a right password takes its attempt back.
  */
-export async function login(db: Db, input: LoginInput, ip: string): Promise<{ business: AuthBusiness; session: NewSession }> {
+export async function login(db: Db, input: LoginInput, from: { ip: string; userAgent?: string }): Promise<SignedIn> {
+  const { ip } = from;
   const email = normaliseEmail(input.email);
   const byIp = await counters.hit(db, limits.LOGIN_PER_IP, ip);
   const byEmail = await counters.hit(db, limits.LOGIN_PER_EMAIL, email);
   if (byIp.limited) throw tooMany('sign-in attempts', byIp.resetAt);
   if (byEmail.limited) throw tooMany('sign-in attempts', byEmail.resetAt);
 
-  const row = await q.findBusinessByEmail(db, email);
-  const ok = await checkPassword(row?.passwordHash, input.password);
-  if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  const person = await pq.findPersonByEmail(db, email);
+  const ok = await checkPassword(person?.passwordHash, input.password);
+  const row = person && ok ? await q.findBusinessById(db, person.businessId) : undefined;
+  if (!person || !row) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
 
   await counters.clear(db, limits.LOGIN_PER_EMAIL, email);
   await counters.forgive(db, limits.LOGIN_PER_IP, ip);
-  const session = await createSession(db, row.id);
-  return { business: toAuthBusiness(row), session };
+  const session = await createSession(db, { businessId: row.id, personId: person.id, userAgent: from.userAgent });
+  return { business: toAuthBusiness(row), person: toSignedInPerson(person), session };
 }
 
 export async function logout(db: Db, sessionId: string | undefined) {
@@ -151,11 +176,15 @@ export async function requestPasswordReset(db: Db, request: ForgotPasswordReques
   const byEmail = await counters.hit(db, limits.FORGOT_PER_EMAIL, email);
   if (byEmail.limited) return;
 
-  const row = await q.findBusinessByEmail(db, email);
-  if (!row) return;
+  const person = await pq.findPersonByEmail(db, email);
+  if (!person) return;
   // One job per request: the key is random because each request asks for its own e-mail (the limits
   // above bound how many).
-  await request.jobs.send(sendResetEmailJob, { businessId: row.id, linkOrigin: request.linkOrigin }, { key: `${row.id}:${randomToken(12)}` });
+  await request.jobs.send(
+    sendResetEmailJob,
+    { businessId: person.businessId, personId: person.id, linkOrigin: request.linkOrigin },
+    { key: `${person.id}:${randomToken(12)}` },
+  );
 }
 
 const plausibleToken = (token: string) => token.length > 0 && token.length <= 200;
@@ -165,7 +194,7 @@ export async function verifyResetToken(db: Db, token: string): Promise<boolean> 
   return q.isResetTokenUsable(db, sha256(token));
 }
 
-/** Sets the new password, uses up the token and ends every session of the business, in one transaction. */
+/** Sets the person's new password, uses up the token and ends every session of that person, in one transaction. */
 export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<void> {
   const expired = new HttpError(400, AUTH_MESSAGES.resetLinkExpired);
   if (!plausibleToken(input.token)) throw expired;
@@ -176,8 +205,8 @@ export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<
   await db.transaction(async (tx) => {
     const used = await q.consumeResetToken(tx, tokenHash);
     if (!used) throw expired;
-    await q.updatePasswordHash(tx, used.businessId, passwordHash);
-    await q.retireOtherResetTokens(tx, used.businessId, used.id);
-    await destroyAllSessions(tx, used.businessId);
+    await pq.updatePersonPassword(tx, used, passwordHash);
+    await q.retireOtherResetTokens(tx, used.personId, used.id);
+    await destroyPersonSessions(tx, used);
   });
 }

@@ -35,11 +35,14 @@ describe('POST /api/auth/signup from the landing modal', () => {
     expect(signedIn.json().business.id).toBe(business.id);
   });
 
-  it('stores an argon2id hash and default outreach settings', async () => {
-    const res = await signup(landingBody());
+  it('makes the one who signed up its owner, with an argon2id hash, and default outreach settings', async () => {
+    const body = landingBody();
+    const res = await signup(body);
     const id = res.json().business.id;
-    const [row] = await t.database.query<{ password_hash: string }>('select password_hash from businesses where id = $1', [id]);
+    expect(res.json().person).toMatchObject({ name: 'Dana Owner', email: body.email, role: 'owner' });
+    const [row] = await t.database.query<{ password_hash: string; role: string }>('select password_hash, role from people where business_id = $1', [id]);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.role).toBe('owner');
     const settings = await t.database.query<any>('select * from outreach_settings where business_id = $1', [id]);
     expect(settings).toHaveLength(1);
     expect(settings[0].referral_discount).toBe('$25');

@@ -13,22 +13,22 @@ export async function activityRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/activities/conversions', { schema: { response: { 200: z.array(conversionItemSchema) } } }, async (request) =>
+  app.get('/activities/conversions', { config: { role: 'staff' }, schema: { response: { 200: z.array(conversionItemSchema) } } }, async (request) =>
     referrals.recentConversions(db, businessIdOf(request), RECENT_CONVERSIONS_LIMIT),
   );
 
-  app.get('/activities/pending-referrals', { schema: { response: { 200: pendingReferralsResponseSchema } } }, async (request) =>
+  app.get('/activities/pending-referrals', { config: { role: 'staff' }, schema: { response: { 200: pendingReferralsResponseSchema } } }, async (request) =>
     referrals.pendingReferrals(db, businessIdOf(request), PENDING_REFERRALS_LIMIT),
   );
 
-  app.get('/activities/replies', { schema: { response: { 200: repliesResponseSchema } } }, async (request) => {
+  app.get('/activities/replies', { config: { role: 'staff' }, schema: { response: { 200: repliesResponseSchema } } }, async (request) => {
     const query = parse(repliesQuerySchema, request.query);
     const businessId = businessIdOf(request);
     if (query.unread === 'true' || query.unread === '1') return { count: await inbox.unreadCount(db, businessId) };
     return inbox.unreadReplies(db, businessId, query.limit);
   });
 
-  app.get('/activities/feed', { schema: { response: { 200: feedSchema } } }, async (request) => {
+  app.get('/activities/feed', { config: { role: 'staff' }, schema: { response: { 200: feedSchema } } }, async (request) => {
     const query = parse(feedQuerySchema, request.query);
     return inbox.feed(db, businessIdOf(request), query);
   });

@@ -16,13 +16,13 @@ export async function adminRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.post('/admin/send-gift', { schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
+  app.post('/admin/send-gift', { config: { role: 'staff' }, schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
     const input = parse(sendGiftSchema, request.body);
     const { client, sent, scheduled } = await clients.sendGift(tapContextOf(app, request), businessIdOf(request), input);
     return { success: true as const, message: scheduled ? scheduledFor('Gift', scheduled) : 'Gift sent successfully!', client, sms: sent && smsReply(sent), scheduled };
   });
 
-  app.post('/admin/send-thanks', { schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
+  app.post('/admin/send-thanks', { config: { role: 'staff' }, schema: { response: { 200: clientActionResponseSchema } } }, async (request) => {
     const input = parse(sendThanksSchema, request.body);
     const { client, sent, scheduled } = await clients.sendThanks(tapContextOf(app, request), businessIdOf(request), input);
     return { success: true as const, message: scheduled ? scheduledFor('Thank you message', scheduled) : 'Thank you message sent!', client, sms: sent && smsReply(sent), scheduled };

@@ -13,12 +13,12 @@ export async function analyticsRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/analytics/booking-trends', { schema: { response: { 200: z.array(bookingTrendPointSchema) } } }, async (request) => {
+  app.get('/analytics/booking-trends', { config: { role: 'staff' }, schema: { response: { 200: z.array(bookingTrendPointSchema) } } }, async (request) => {
     const { days } = parse(bookingTrendsQuerySchema, request.query);
     return clients.bookingTrends(db, businessIdOf(request), days);
   });
 
-  app.get('/analytics/top-referrers', { schema: { response: { 200: z.array(topReferrerSchema) } } }, async (request) => {
+  app.get('/analytics/top-referrers', { config: { role: 'staff' }, schema: { response: { 200: z.array(topReferrerSchema) } } }, async (request) => {
     const { limit } = parse(topReferrersQuerySchema, request.query);
     return referrals.topReferrers(db, businessIdOf(request), limit);
   });

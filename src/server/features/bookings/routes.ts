@@ -10,7 +10,7 @@ export async function bookingRoutes(untyped: FastifyInstance) {
   const { database } = app.deps;
 
   // Add Client: a completed booking entered by hand (its client found by e-mail or created).
-  app.post('/clients', { schema: { response: { 201: addClientResponseSchema } } }, async (request, reply) => {
+  app.post('/clients', { config: { role: 'staff' }, schema: { response: { 201: addClientResponseSchema } } }, async (request, reply) => {
     const input = parse(addClientSchema, request.body);
     const client = await addClient({ database, jobs: app.deps.jobs, log: request.log }, businessIdOf(request), input);
     return reply.status(201).send({ client });

@@ -90,10 +90,18 @@ describe('PATCH /api/business/profile', () => {
     expect((await login('before@example.com')).statusCode).toBe(401);
   });
 
+  it("refuses an e-mail another business's person signs in with (409)", async () => {
+    const own = await createBusiness(t.database);
+    const other = await createBusiness(t.database);
+    const [person] = await t.database.query<{ email: string }>("insert into people (business_id, email, name, password_hash, role) values ($1, 'crew.lead@example.com', 'Crew', 'x', 'staff') returning email", [other.id]);
+    const res = await patch({ name: 'Taken', email: person.email }, own.cookie);
+    expect(res.statusCode).toBe(409);
+  });
+
   it('a changed e-mail voids reset links sent to the old one; an unchanged one keeps them', async () => {
     const own = await createBusiness(t.database, { email: 'resets@example.com' });
     const addToken = () =>
-      t.database.query("insert into password_reset_tokens (business_id, token, expires_at) values ($1, md5(random()::text), now() + interval '1 hour')", [own.id]);
+      t.database.query("insert into password_reset_tokens (business_id, person_id, token, expires_at) values ($1, $2, md5(random()::text), now() + interval '1 hour')", [own.id, own.ownerId]);
     const tokens = async () => (await t.database.query<{ n: number }>('select count(*)::int as n from password_reset_tokens where business_id = $1', [own.id]))[0].n;
     await addToken();
     await patch({ name: 'Same Mail', email: 'RESETS@example.com' }, own.cookie);

@@ -25,7 +25,7 @@ export async function businessRoutes(untyped: FastifyInstance) {
   const profileOf = (request: Parameters<typeof publicOrigin>[0]) =>
     business.getProfile(db, businessIdOf(request), publicOrigin(request, config.appUrl), config.support);
 
-  app.get('/business/profile', { schema: { response: { 200: businessProfileSchema } } }, async (request) => profileOf(request));
+  app.get('/business/profile', { config: { role: 'staff' }, schema: { response: { 200: businessProfileSchema } } }, async (request) => profileOf(request));
 
   app.get('/business/delivery', { schema: { response: { 200: deliveryDriversSchema } } }, async () => ({
     sms: app.deps.sms.isSimulator ? ('simulator' as const) : ('twilio' as const),
@@ -48,7 +48,7 @@ export async function businessRoutes(untyped: FastifyInstance) {
     return { success: true as const, message: WEBHOOK_REGENERATED };
   });
 
-  app.delete('/business/account', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessActionResponseSchema } } }, async (request, reply) => {
+  app.delete('/business/account', { config: { role: 'owner', bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessActionResponseSchema } } }, async (request, reply) => {
     await business.deleteAccount({ db, sms: app.deps.sms, log: request.log }, businessIdOf(request));
     clearSessionCookie(reply, config.secureCookies);
     return { success: true as const, message: ACCOUNT_DELETED };

@@ -31,7 +31,9 @@ export async function getProfile(db: Db, businessId: number, origin: string, sup
 /**
  * Saves name, e-mail, website and time zone. The e-mail is stored lower-cased and stays unique across
  * businesses (409 when another account has it, whatever its case); a changed e-mail voids reset links
- * sent to the old one. The time zone must be one PostgreSQL knows too (schedules use it in SQL).
+ * sent to the old one. The person who signs in with the business's e-mail (its owner who signed up) signs in with
+ * the new one, so it must not be another person's either (docs/accounts.md, "People and roles"). The time zone
+ * must be one PostgreSQL knows too (schedules use it in SQL).
  */
 export async function updateProfile(db: Db, businessId: number, input: q.ProfileChange): Promise<void> {
   const email = input.email.trim().toLowerCase();
@@ -41,7 +43,10 @@ export async function updateProfile(db: Db, businessId: number, input: q.Profile
       if (await q.isEmailTaken(tx, businessId, email)) throw new HttpError(409, PROFILE_MESSAGES.emailTaken);
       const result = await q.updateProfile(tx, businessId, { ...input, email });
       if (!result) throw new HttpError(404, 'Business not found');
-      if (result.previousEmail !== email) await q.deleteResetTokens(tx, businessId);
+      if (result.previousEmail !== email) {
+        if (!(await accounts.moveSignInEmail(tx, businessId, result.previousEmail, email))) throw new HttpError(409, PROFILE_MESSAGES.emailTaken);
+        await q.deleteResetTokens(tx, businessId);
+      }
     });
   } catch (error) {
     // Two accounts taking one e-mail at the same moment: the unique index decides.

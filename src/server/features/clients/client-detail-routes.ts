@@ -12,9 +12,9 @@ export async function clientDetailRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
 
-  app.get('/clients/:id', { schema: { response: { 200: clientDetailSchema } } }, async (request) => clientDetail(database.db, businessIdOf(request), clientIdOf(request.params)));
+  app.get('/clients/:id', { config: { role: 'staff' }, schema: { response: { 200: clientDetailSchema } } }, async (request) => clientDetail(database.db, businessIdOf(request), clientIdOf(request.params)));
 
-  app.patch('/clients/:id', { schema: { response: { 200: clientDetailSchema } } }, async (request) => {
+  app.patch('/clients/:id', { config: { role: 'staff' }, schema: { response: { 200: clientDetailSchema } } }, async (request) => {
     const clientId = clientIdOf(request.params);
     return updateClient(database, businessIdOf(request), clientId, parse(updateClientSchema, request.body));
   });

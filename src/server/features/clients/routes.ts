@@ -13,7 +13,7 @@ export async function clientRoutes(untyped: FastifyInstance) {
   const { database } = app.deps;
   const db = database.db;
 
-  app.get('/clients', { schema: { response: { 200: clientListResponseSchema } } }, async (request) => {
+  app.get('/clients', { config: { role: 'staff' }, schema: { response: { 200: clientListResponseSchema } } }, async (request) => {
     const businessId = businessIdOf(request);
     const query = parse(clientListQuerySchema, request.query);
     if (query.new === 'true' || query.new === '1') return { count: await clients.countNewClients(db, businessId) };
@@ -25,10 +25,10 @@ export async function clientRoutes(untyped: FastifyInstance) {
     return clients.listClientsPage(db, businessId, { page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort });
   });
 
-  app.get('/clients/top', { schema: { response: { 200: z.array(clientSchema) } } }, async (request) => {
+  app.get('/clients/top', { config: { role: 'staff' }, schema: { response: { 200: z.array(clientSchema) } } }, async (request) => {
     const { limit } = parse(topClientsQuerySchema, request.query);
     return clients.topClients(db, businessIdOf(request), limit);
   });
 
-  app.get('/clients/loyalty-distribution', { schema: { response: { 200: loyaltyDistributionSchema } } }, async (request) => clients.loyaltyDistribution(db, businessIdOf(request)));
+  app.get('/clients/loyalty-distribution', { config: { role: 'staff' }, schema: { response: { 200: loyaltyDistributionSchema } } }, async (request) => clients.loyaltyDistribution(db, businessIdOf(request)));
 }

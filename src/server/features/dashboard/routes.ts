@@ -9,5 +9,5 @@ export async function dashboardRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/dashboard/stats', { schema: { response: { 200: dashboardStatsSchema } } }, async (request) => clients.dashboardStats(db, businessIdOf(request)));
+  app.get('/dashboard/stats', { config: { role: 'staff' }, schema: { response: { 200: dashboardStatsSchema } } }, async (request) => clients.dashboardStats(db, businessIdOf(request)));
 }

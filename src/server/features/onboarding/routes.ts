@@ -10,7 +10,7 @@ export async function onboardingRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/setup/progress', { schema: { response: { 200: setupProgressSchema } } }, async (request) => getSetupProgress(db, businessIdOf(request)));
+  app.get('/setup/progress', { config: { role: 'staff' }, schema: { response: { 200: setupProgressSchema } } }, async (request) => getSetupProgress(db, businessIdOf(request)));
 
   app.put('/setup/progress', { config: { bodyLimit: 1024 }, schema: { response: { 200: setupProgressSchema } } }, async (request) => {
     const input = parse(setupProgressInputSchema, request.body);

@@ -18,13 +18,13 @@ export async function referralConversionRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.post('/referrals/:id/convert', { schema: { response: { 200: convertReferralReplySchema } } }, async (request) => {
+  app.post('/referrals/:id/convert', { config: { role: 'staff' }, schema: { response: { 200: convertReferralReplySchema } } }, async (request) => {
     const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
     const { clientId, bookingId, amount } = parse(convertReferralInputSchema, request.body ?? {});
     return convertReferralByHand(db, businessIdOf(request), id, { clientId, bookingId, amount });
   });
 
-  app.get('/referrals/:id/bookings', { schema: { response: { 200: bookingCandidatesReplySchema } } }, async (request) => {
+  app.get('/referrals/:id/bookings', { config: { role: 'staff' }, schema: { response: { 200: bookingCandidatesReplySchema } } }, async (request) => {
     const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
     const { search } = parse(bookingCandidatesQuerySchema, request.query);
     return selectBookingCandidates(db, businessIdOf(request), id, search || undefined);

@@ -21,7 +21,7 @@ export async function referralRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
-  app.get('/referrals', { schema: { response: { 200: referralListResponseSchema } } }, async (request) => {
+  app.get('/referrals', { config: { role: 'staff' }, schema: { response: { 200: referralListResponseSchema } } }, async (request) => {
     const businessId = businessIdOf(request);
     const query = parse(referralListQuerySchema, request.query);
     if (query.new === 'true' || query.new === '1') return { count: await referrals.countNewReferrals(db, businessId) };
@@ -37,7 +37,7 @@ export async function referralRoutes(untyped: FastifyInstance) {
       .send(csv);
   });
 
-  app.post('/referrals/send-reminder/:id', { schema: { response: { 200: reminderResponseSchema } } }, async (request) => {
+  app.post('/referrals/send-reminder/:id', { config: { role: 'staff' }, schema: { response: { 200: reminderResponseSchema } } }, async (request) => {
     const id = parseId((request.params as { id?: string }).id, REFERRAL_NOT_FOUND);
     const { sent, scheduled, lastReminderAt } = await referrals.sendReminder(tapContextOf(app, request), businessIdOf(request), id);
     return {

@@ -19,7 +19,7 @@ export async function actionRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database, sms } = app.deps;
 
-  app.post('/sms/reply', { schema: { response: { 200: smsReplyResultSchema } } }, async (request) => {
+  app.post('/sms/reply', { config: { role: 'staff' }, schema: { response: { 200: smsReplyResultSchema } } }, async (request) => {
     const input = parse(smsReplySchema, request.body);
     const businessId = businessIdOf(request);
     const { sent, scheduled } = await replyToClient(inboxContext(untyped, request), tapContextOf(untyped, request), { businessId, clientId: input.clientId, body: input.message });

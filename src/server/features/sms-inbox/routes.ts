@@ -23,21 +23,21 @@ export async function smsInboxRoutes(untyped: FastifyInstance) {
   await app.register(webhookScope);
   await actionRoutes(untyped);
 
-  app.get('/sms/conversations', { schema: { response: { 200: smsConversationsSchema } } }, async (request) => {
+  app.get('/sms/conversations', { config: { role: 'staff' }, schema: { response: { 200: smsConversationsSchema } } }, async (request) => {
     const query = parse(smsConversationsQuerySchema, request.query);
     return reads.conversations(db, businessIdOf(request), { page: query.page, pageSize: query.pageSize, search: query.search || undefined });
   });
 
-  app.get('/sms/lead-conversations', { schema: { response: { 200: smsLeadConversationsSchema } } }, async (request) =>
+  app.get('/sms/lead-conversations', { config: { role: 'staff' }, schema: { response: { 200: smsLeadConversationsSchema } } }, async (request) =>
     reads.leadConversations(db, businessIdOf(request)),
   );
 
-  app.get('/sms/messages', { schema: { response: { 200: smsHistorySchema } } }, async (request) => {
+  app.get('/sms/messages', { config: { role: 'staff' }, schema: { response: { 200: smsHistorySchema } } }, async (request) => {
     const query = parse(smsHistoryQuerySchema, request.query);
     return reads.history(db, businessIdOf(request), query);
   });
 
-  app.post('/sms/mark-read', { schema: { response: { 200: markReadResultSchema } } }, async (request) => {
+  app.post('/sms/mark-read', { config: { role: 'staff' }, schema: { response: { 200: markReadResultSchema } } }, async (request) => {
     const { messageIds } = parse(markReadSchema, request.body);
     return { success: true as const, updated: await reads.markRead(db, businessIdOf(request), messageIds) };
   });

@@ -42,7 +42,7 @@ export async function smsOutboxRoutes(untyped: FastifyInstance) {
     batches: await bulkBatches(database.db, businessIdOf(request), { limit: 5, perBatch: PROBLEMS_LISTED }),
   }));
 
-  app.get('/sms/send-time', { schema: { response: { 200: sendTimeResponseSchema } } }, async (request) => {
+  app.get('/sms/send-time', { config: { role: 'staff' }, schema: { response: { 200: sendTimeResponseSchema } } }, async (request) => {
     const { clientId } = parse(sendTimeQuerySchema, request.query);
     return { scheduled: await clientSendTime(tapContextOf(app, request), businessIdOf(request), clientId) };
   });

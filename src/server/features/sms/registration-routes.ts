@@ -23,7 +23,7 @@ export async function smsRegistrationRoutes(untyped: FastifyInstance) {
 
   app.get('/sms/registration', { schema: { response: { 200: registrationSchema } } }, async (request) => getRegistration(contextOf(request), businessIdOf(request)));
 
-  app.post('/sms/registration', { schema: { response: { 200: savedSchema } } }, async (request) => {
+  app.post('/sms/registration', { config: { role: 'owner' }, schema: { response: { 200: savedSchema } } }, async (request) => {
     const input = parse(registrationDetailsSchema, request.body);
     const registration = await submitRegistration(contextOf(request), businessIdOf(request), input);
     const message =
@@ -35,7 +35,7 @@ export async function smsRegistrationRoutes(untyped: FastifyInstance) {
     return { success: true as const, message, registration };
   });
 
-  app.post('/sms/registration/existing', { schema: { response: { 200: savedSchema } } }, async (request) => {
+  app.post('/sms/registration/existing', { config: { role: 'owner' }, schema: { response: { 200: savedSchema } } }, async (request) => {
     const input = parse(existingServiceSchema, request.body);
     const registration = await useExistingService(contextOf(request), businessIdOf(request), input.messagingServiceSid);
     return { success: true as const, message: 'Messaging service connected: your texts can go out.', registration };

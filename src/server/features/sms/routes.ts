@@ -33,24 +33,24 @@ export async function smsRoutes(untyped: FastifyInstance) {
   await app.register(smsRegistrationRoutes);
   const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl, log: app.log });
 
-  app.post('/sms/search-numbers', { schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
+  app.post('/sms/search-numbers', { config: { role: 'owner' }, schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
     const input = parse(searchNumbersSchema, request.body);
     return searchNumbers(numberContext(), businessIdOf(request), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
   });
 
-  app.post('/sms/purchase-number', { schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {
+  app.post('/sms/purchase-number', { config: { role: 'owner' }, schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {
     const input = parse(purchaseNumberSchema, request.body);
     const result = await purchaseNumber(numberContext(), businessIdOf(request), { phoneNumber: input.phoneNumber, areaCode: input.areaCode });
     return { success: true as const, friendlyNumber: result.friendlyNumber, phoneNumber: result.phoneNumber, message: 'SMS number ready!' };
   });
 
-  app.post('/sms/assign-local-number', { schema: { response: { 200: assignLocalNumberResponseSchema } } }, async (request) => {
+  app.post('/sms/assign-local-number', { config: { role: 'owner' }, schema: { response: { 200: assignLocalNumberResponseSchema } } }, async (request) => {
     const input = parse(assignLocalNumberSchema, request.body);
     const result = await assignLocalNumber(numberContext(), businessIdOf(request), input);
     return { success: true as const, twilioPhoneNumber: result.phoneNumber, friendlyNumber: result.friendlyNumber, message: 'SMS Number Assigned!' };
   });
 
-  app.post('/outreach/send-sms', { schema: { response: { 200: sendSmsResponseSchema } } }, async (request) => {
+  app.post('/outreach/send-sms', { config: { role: 'staff' }, schema: { response: { 200: sendSmsResponseSchema } } }, async (request) => {
     const input = parse(sendSmsSchema, request.body);
     // Outreach is marketing: at a closed hour for the client it waits for their hours (docs/sms-send-window.md).
     const { sent, scheduled } = await sendOrSchedule(tapContextOf(app, request), {
@@ -69,7 +69,7 @@ export async function smsRoutes(untyped: FastifyInstance) {
     };
   });
 
-  app.get('/outreach/settings', { schema: { response: { 200: outreachSettingsSchema } } }, async (request) => getOutreachSettings(db, businessIdOf(request)));
+  app.get('/outreach/settings', { config: { role: 'staff' }, schema: { response: { 200: outreachSettingsSchema } } }, async (request) => getOutreachSettings(db, businessIdOf(request)));
 
   app.post('/outreach/settings', { schema: { response: { 200: saveOutreachSettingsResponseSchema } } }, async (request) => {
     const input = parse(outreachSettingsInputSchema, request.body);
@@ -77,7 +77,7 @@ export async function smsRoutes(untyped: FastifyInstance) {
     return { success: true as const, message: 'SMS settings saved', ...saved };
   });
 
-  app.get('/sms/templates', { schema: { response: { 200: smsTemplatesResponseSchema } } }, async (request) => listTemplates(db, businessIdOf(request)));
+  app.get('/sms/templates', { config: { role: 'staff' }, schema: { response: { 200: smsTemplatesResponseSchema } } }, async (request) => listTemplates(db, businessIdOf(request)));
 
   app.get('/sms/usage', { schema: { response: { 200: smsUsageSchema } } }, async (request) => {
     const businessId = businessIdOf(request);

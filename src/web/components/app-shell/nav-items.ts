@@ -1,3 +1,4 @@
+import type { Role } from '../../../shared/roles';
 import { Activity, BarChart3, ClipboardList, Database, Gift, Inbox, MessageSquare, Settings, Users, type LucideIcon } from 'lucide-react';
 
 export type NavCountKey = 'newLeads' | 'newClients' | 'newReferrals' | 'unreadReplies';
@@ -11,6 +12,8 @@ export interface NavItem {
   paths: string[];
   icon: LucideIcon;
   badge?: NavCountKey;
+  /** The least role that sees the item (docs/accounts.md, "People and roles"); every role when unset. */
+  role?: Role;
 }
 
 // Spec part 2 "Navigation shell", plus Activity. One list for the sidebar and the phone's menu: Forms is in
@@ -21,8 +24,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Activity', to: '/dashboard', paths: ['/dashboard'], icon: Activity },
   { label: 'Clients', to: '/clients', paths: ['/clients'], icon: Users, badge: 'newClients' },
   { label: 'Referrals', to: '/referrals', paths: ['/referrals'], icon: Gift, badge: 'newReferrals' },
-  { label: 'Insights', to: '/insights', paths: ['/insights'], icon: BarChart3 },
-  { label: 'Data Sources', to: '/data-sources', paths: ['/data-sources'], icon: Database },
+  { label: 'Insights', role: 'manager', to: '/insights', paths: ['/insights'], icon: BarChart3 },
+  { label: 'Data Sources', role: 'manager', to: '/data-sources', paths: ['/data-sources'], icon: Database },
   {
     label: 'SMS Management',
     mobileLabel: 'SMS Outreach',
@@ -31,8 +34,8 @@ export const NAV_ITEMS: NavItem[] = [
     icon: MessageSquare,
     badge: 'unreadReplies',
   },
-  { label: 'Forms', to: '/forms', paths: ['/forms'], icon: ClipboardList },
-  { label: 'Settings', to: '/settings', paths: ['/settings'], icon: Settings },
+  { label: 'Forms', role: 'manager', to: '/forms', paths: ['/forms'], icon: ClipboardList },
+  { label: 'Settings', role: 'manager', to: '/settings', paths: ['/settings'], icon: Settings },
 ];
 
 export function isActive(item: NavItem, pathname: string): boolean {

@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/utils';
 import { isActive, NAV_ITEMS, type NavCountKey } from './nav-items';
+import { useAuth } from '../../lib/auth';
+import { roleAllows } from '../../../shared/roles';
 
 interface NavListProps {
   variant: 'desktop' | 'mobile';
@@ -10,9 +12,12 @@ interface NavListProps {
 
 export function NavList({ variant, counts, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
+  const { person } = useAuth();
+  // Until the session check names the person, every item shows (the server refuses what the role can't do).
+  const items = NAV_ITEMS.filter((item) => !item.role || !person || roleAllows(person.role, item.role));
   return (
     <ul className="space-y-1">
-      {NAV_ITEMS.map((item) => {
+      {items.map((item) => {
         const active = isActive(item, pathname);
         const count = item.badge ? counts[item.badge] : 0;
         const label = variant === 'mobile' ? (item.mobileLabel ?? item.label) : item.label;

@@ -4,6 +4,8 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AccountSection } from './account-section';
 import { DangerZone } from './danger-zone';
+import { TeamSection } from './team-section';
+import { useAuth } from '../../lib/auth';
 import { NotificationsSection } from './notifications-section';
 import { ProfileSection } from './profile-section';
 import { ReviewLinkSection } from './review-link-section';
@@ -15,6 +17,7 @@ import { DeliveryDetails } from '../../components/delivery-banner';
 // Settings (spec part 2 "Settings"): the sections in the spec's order. docs/settings.md.
 export function SettingsPage() {
   const profile = useProfile();
+  const { can } = useAuth();
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Settings" description="Your business profile, messages, review link and webhook." />
@@ -49,7 +52,9 @@ export function SettingsPage() {
           <WebhookSection url={profile.data.webhookEndpoint} />
           {/* Not in the spec's list: how the owner hears about new business (docs/settings.md, "Notifications"). */}
           <NotificationsSection />
-          <DangerZone />
+          {/* The team and the account's deletion are the owners' (docs/accounts.md, "People and roles"). */}
+          {can('owner') && <TeamSection />}
+          {can('owner') && <DangerZone />}
         </div>
       )}
     </div>
