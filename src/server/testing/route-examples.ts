@@ -22,6 +22,7 @@ import { FORMS_ROUTE_EXAMPLES } from './route-examples-forms';
 import { LEADS_ROUTE_EXAMPLES } from './route-examples-leads';
 import { ONBOARDING_ROUTE_EXAMPLES } from './route-examples-onboarding';
 import { INSIGHTS_ROUTE_EXAMPLES } from './route-examples-insights';
+import { REVIEWS_ROUTE_EXAMPLES } from './route-examples-reviews';
 import { NOTIFICATIONS_ROUTE_EXAMPLES } from './route-examples-notifications';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
@@ -152,5 +153,6 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...LEADS_ROUTE_EXAMPLES,
   ...ONBOARDING_ROUTE_EXAMPLES,
   ...INSIGHTS_ROUTE_EXAMPLES,
+  ...REVIEWS_ROUTE_EXAMPLES,
   ...NOTIFICATIONS_ROUTE_EXAMPLES,
 };

@@ -119,9 +119,16 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .values({ businessId, clientId, batchId: bulkBatch.id, kind: 'bulk', key: `bulk:${bulkBatch.id}:${clientId}`, body: `Bulk ${MARK}`, status: 'failed', reason: `Failed ${MARK}` })
       .returning({ id: s.smsOutbox.id }),
   );
+  // A review request with its short link's token (docs/reviews.md): 128 random bits, hex.
+  const reviewToken = `${businessId.toString(16).padStart(8, '0')}${'ab'.repeat(12)}`;
+  const reviewRequest = await one(
+    db.insert(s.reviewRequests).values({ businessId, clientId, token: reviewToken, requestKey: `review:${MARK}`, sentAt: new Date() }).returning({ id: s.reviewRequests.id }),
+  );
   return {
     today,
     client: clientId,
+    reviewToken,
+    reviewRequest: reviewRequest.id,
     bulkBatch: bulkBatch.id,
     outbox: outbox.id,
     referredClient: friend.id,
