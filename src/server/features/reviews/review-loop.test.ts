@@ -192,6 +192,18 @@ describe('one reminder, then silence', () => {
     expect((await requestRow(b.id)).reminded_at).toBeNull();
   });
 
+  it('the A2P gate: a business whose campaign is not approved gets no reminder queued; approved again, the next scan sends it', async () => {
+    const { b } = await asked('Gate Co', '5125550418');
+    await t.database.query(`update sms_registrations set campaign_status = 'pending' where business_id = $1`, [b.id]);
+    await ago(b.id, 'sent_at', 3.5);
+    expect((await queueReviewFollowUps(ctx(), b.id)).reminders).toBe(0);
+    expect(await outboxOf(t.database, b.id)).toHaveLength(1);
+    // Approved again while the reminder is still due: the next scan sends it.
+    await t.database.query(`update sms_registrations set campaign_status = 'approved' where business_id = $1`, [b.id]);
+    expect((await queueReviewFollowUps(ctx(), b.id)).reminders).toBe(1);
+    expect((await settled(b.id, 2))[1]).toMatchObject({ kind: 'reviewReminder', status: 'sent' });
+  });
+
   it('cool-down: a client reminded once gets no second reminder within 180 days, even for a later request', async () => {
     const { b, clientId } = await asked('Cool Co', '5125550417');
     await ago(b.id, 'sent_at', 3.5);

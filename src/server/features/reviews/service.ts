@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Tx } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/index';
 import { MIN_REVIEW_COOLDOWN_DAYS, REVIEW_REMINDER_TEMPLATE } from '../../../shared/schemas/sms';
-import { getOutreachSettings } from '../sms/service';
+import { getOutreachSettings, registrationBlock } from '../sms/service';
 import { queueTexts } from '../sms-outbox/service';
 import * as q from './queries';
 
@@ -69,6 +69,9 @@ export async function reviewFollowUpBusinesses(ctx: ReviewContext): Promise<numb
 export async function queueReviewFollowUps(ctx: ReviewContext, businessId: number): Promise<{ reminders: number; referralAsks: number }> {
   const db = ctx.database.db;
   const now = ctx.now?.() ?? new Date();
+  const none = { reminders: 0, referralAsks: 0 };
+  // Not registered for texting (A2P): nothing is queued, and nothing named, so a later scan may still send it in its window.
+  if (await registrationBlock(db, businessId)) return none;
   const settings = await getOutreachSettings(db, businessId);
   const auto = settings.autoMessageSettings;
   const cooldown = Math.max(auto.cooldownDays.review, MIN_REVIEW_COOLDOWN_DAYS);
