@@ -10,5 +10,6 @@ export const REVIEWS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/reviews/states': { queries: [{ ids: '1' }], querySchema: reviewStatesQuerySchema },
   'POST /api/reviews/clients/:id/reviewed': { params: (ids) => ({ id: String(ids.client) }), body: () => ({ reviewed: true }), bodySchema: markReviewedSchema },
   'GET /api/reviews/insights': {},
+  'POST /api/reviews/clients/:id/request': { params: (ids) => ({ id: String(ids.client) }) },
   'GET /api/reviews/not-opened': { queries: [{ page: '1' }], querySchema: reviewsNotOpenedQuerySchema },
 };

@@ -33,6 +33,8 @@ export const reviewStatesSchema = z.object({ states: z.array(reviewStateSchema) 
 
 /** POST /api/reviews/clients/:id/reviewed: the owner marks (or unmarks) that the client left a review. */
 export const markReviewedSchema = z.object({ reviewed: z.boolean({ error: 'reviewed must be true or false' }) });
+/** POST /api/reviews/clients/:id/request: the owner's review request, queued (it goes within the client's sending hours). */
+export const reviewRequestedSchema = z.object({ message: z.string() });
 export const clientIdParamsSchema = z.object({ id: idInput('Client not found') });
 
 export const reviewMonthSchema = z.object({

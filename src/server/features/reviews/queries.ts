@@ -155,3 +155,8 @@ export async function markReviewed(tx: Tx, businessId: number, clientId: number,
   );
   return rows.length > 0;
 }
+
+export async function selectClient(tx: Tx, businessId: number, clientId: number): Promise<{ name: string; phone: string | null } | null> {
+  const [row] = rowsOf<{ name: string; phone: string | null }>(await tx.execute(sql`select name, phone from clients where business_id = ${businessId} and id = ${clientId}`));
+  return row ?? null;
+}

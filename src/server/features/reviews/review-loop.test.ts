@@ -135,6 +135,28 @@ describe('the review request and its link', () => {
   });
 });
 
+describe('a review request by hand', () => {
+  it('from the client view: queued, sent with its short link, tracked; refused without a review link or a phone', async () => {
+    const b = await businessWithNumber(t.database, 'Hand Co', { reviewLink: LINK });
+    const client = await addClient(t.app, b, 'Hana Hand', '5125550431');
+    const res = await signedIn(t.app, b.cookie).post(`/api/reviews/clients/${client.id}/request`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Review request queued for Hana Hand: it goes out within their sending hours.');
+    expect((await settled(b.id, 1))[0]).toMatchObject({ kind: 'review', status: 'sent' });
+    const row = await requestRow(b.id);
+    expect((await texts(b.id))[0].message_body).toContain(`/r/${row.token}`);
+    expect(row.sent_at).not.toBeNull();
+
+    const noPhone = await addClient(t.app, b, 'Nina Nophone');
+    expect((await signedIn(t.app, b.cookie).post(`/api/reviews/clients/${noPhone.id}/request`, {})).statusCode).toBe(400);
+    await t.database.query('update outreach_settings set google_review_link = null where business_id = $1', [b.id]);
+    await t.database.query('update businesses set google_review_link = null where id = $1', [b.id]);
+    const noLink = await signedIn(t.app, b.cookie).post(`/api/reviews/clients/${client.id}/request`, {});
+    expect(noLink.statusCode).toBe(400);
+    expect(noLink.json().message).toBe('Add your Google review link in Settings first: the review request carries it.');
+  });
+});
+
 describe('one reminder, then silence', () => {
   it('not opened after 3 days: one reminder with the same link; a second scan adds none; then the open is recorded', async () => {
     const { b } = await asked('Remind Co', '5125550411');

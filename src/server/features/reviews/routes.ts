@@ -6,12 +6,14 @@ import {
   clientIdParamsSchema,
   markReviewedSchema,
   reviewInsightsSchema,
+  reviewRequestedSchema,
   reviewStateSchema,
   reviewStatesQuerySchema,
   reviewStatesSchema,
   reviewsNotOpenedQuerySchema,
   reviewsNotOpenedSchema,
 } from '../../../shared/schemas/reviews';
+import { requestReviewByHand } from './by-hand';
 import { markClientReviewed, reviewInsights, reviewStates, reviewsNotOpened } from './owner-views';
 
 // The owner's reads and the "left a review" mark (docs/reviews.md). The short link is link-routes.ts.
@@ -29,6 +31,11 @@ export async function reviewRoutes(untyped: FastifyInstance) {
     const { id } = parse(clientIdParamsSchema, request.params);
     const { reviewed } = parse(markReviewedSchema, request.body);
     return markClientReviewed(db, businessIdOf(request), id, reviewed);
+  });
+
+  app.post('/reviews/clients/:id/request', { schema: { response: { 200: reviewRequestedSchema } } }, async (request) => {
+    const { id } = parse(clientIdParamsSchema, request.params);
+    return requestReviewByHand({ database: app.deps.database, jobs: app.deps.jobs }, businessIdOf(request), id);
   });
 
   app.get('/reviews/insights', { schema: { response: { 200: reviewInsightsSchema } } }, async (request) => reviewInsights(db, businessIdOf(request)));

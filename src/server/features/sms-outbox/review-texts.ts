@@ -42,7 +42,7 @@ export const reviewShortLink = (origin: string, token: string) => `${origin.repl
  * it with its own sentence), or a skip. Other texts: null.
  */
 export async function reviewTextAtDelivery(db: Tx, row: OutboxRow, origin: string): Promise<{ body: string } | { skip: string } | null> {
-  if (row.ownerTap || !TRACKED_KINDS.has(row.kind)) return null;
+  if (!TRACKED_KINDS.has(row.kind)) return null;
   const facts = await selectFacts(db, row.businessId, row.key);
   if (!facts) return null;
   const auto = { ...DEFAULT_REVIEW_FOLLOW_UPS, ...(facts.auto ?? {}) };
