@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { formatDate } from '../../../shared/format';
 import type { ReviewState } from '../../../shared/schemas/reviews';
-import { markReviewed, refreshReviews, reviewStatesUrl } from '../../lib/query-keys/reviews';
+import { markReviewed, refreshReviews, requestReview, reviewStatesUrl } from '../../lib/query-keys/reviews';
+import { useSending } from '../../lib/use-sending';
 import { toastFailure } from '../../lib/toast-failure';
 import { Button } from '../ui/button';
 import { toast } from '../ui/use-toast';
@@ -53,6 +54,15 @@ export function ClientReviewSection({ clientId, name }: { clientId: number; name
     },
     onError: (error) => toastFailure('Review mark not saved', error, 'Please try again.'),
   });
+  const ask = useSending(() =>
+    requestReview(clientId).then(
+      (r) => {
+        void refreshReviews(qc);
+        toast({ title: 'Review request queued', description: r.message });
+      },
+      (error: unknown) => toastFailure('Review request not sent', error, 'Please try again.'),
+    ),
+  );
   if (!state) return null;
   const reviewed = state.state === 'reviewed';
   return (
@@ -61,9 +71,16 @@ export function ClientReviewSection({ clientId, name }: { clientId: number; name
         <Star className="size-4 text-amber-500" aria-hidden="true" />
         <span data-testid="client-review-state">{reviewStateLabel(state)}</span>
       </p>
-      <Button variant="outline" size="sm" disabled={mark.isPending} onClick={() => mark.mutate(!reviewed)}>
-        {reviewed ? 'Remove review mark' : 'Mark as reviewed'}
-      </Button>
+      <span className="flex flex-wrap gap-2">
+        {!reviewed && (
+          <Button variant="secondary" size="sm" disabled={ask.sending} onClick={() => ask.send(undefined)}>
+            {ask.sending ? 'Sending…' : 'Send review request'}
+          </Button>
+        )}
+        <Button variant="outline" size="sm" disabled={mark.isPending} onClick={() => mark.mutate(!reviewed)}>
+          {reviewed ? 'Remove review mark' : 'Mark as reviewed'}
+        </Button>
+      </span>
     </section>
   );
 }

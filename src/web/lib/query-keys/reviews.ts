@@ -14,3 +14,6 @@ export const refreshReviews = (qc: QueryClient) => invalidatePrefixes(qc, [REVIE
 
 /** The owner marks (or unmarks) that a client left a review. */
 export const markReviewed = (clientId: number, reviewed: boolean) => apiJson<ReviewState>('POST', `/api/reviews/clients/${clientId}/reviewed`, { reviewed });
+
+/** The owner's review request to one client, queued (it goes within the client's sending hours). */
+export const requestReview = (clientId: number) => apiJson<{ message: string }>('POST', `/api/reviews/clients/${clientId}/request`, {});
