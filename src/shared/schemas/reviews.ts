@@ -48,7 +48,6 @@ export const reviewMonthSchema = z.object({
   /** Of the requests sent that month, the share opened since (whole percent); null when none was sent. */
   openRate: z.number().int().nullable(),
 });
-export type ReviewMonth = z.infer<typeof reviewMonthSchema>;
 
 /** GET /api/reviews/insights: the last 12 months, oldest first, this month last; and the Referrals screen's count. */
 export const reviewInsightsSchema = z.object({
