@@ -105,6 +105,9 @@ const CALLS: [string, string][] = [
   ['notification settings', '/api/business/notifications'],
   // Insights (docs/insights.md): the kept figures, three index reads of the clients and the non-completed bookings.
   ['insights', '/api/insights'],
+  // The Insights review section (docs/reviews.md): 12 months of review requests, and the first page asked but not opened.
+  ['reviews insights', '/api/reviews/insights'],
+  ['reviews not opened', '/api/reviews/not-opened'],
   // The floor again, last: on a busy machine the load moves during a run (`--only auth/me` picks it).
   ['auth/me (floor, again)', '/api/auth/me'],
 ];

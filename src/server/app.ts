@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { installResponseSchemas } from './platform/response-schemas';
 import { serveWebApp } from './platform/web-app';
 import { routeGroups } from './features/index';
+import { reviewLinkRoutes } from './features/reviews/link-routes';
 
 export type AppDeps = {
   config: Config;
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  // The review request's short link, outside /api (docs/reviews.md).
+  await reviewLinkRoutes(app);
   await serveWebApp(app, deps.config.webDir);
   return app;
 }

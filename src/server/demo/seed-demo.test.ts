@@ -25,7 +25,11 @@ describe('demo data', () => {
              (select count(*)::int from sms_messages where direction = 'inbound' and not is_read) as unread,
              (select count(*)::int from clients where loyalty_score >= 7) as loyal,
              (select count(distinct referral_code)::int from clients) as codes,
-             (select count(*)::int from clients where created_at > now() - interval '7 days') as new_clients`);
+             (select count(*)::int from clients where created_at > now() - interval '7 days') as new_clients,
+             (select count(distinct date_trunc('month', sent_at))::int from review_requests) as review_months,
+             (select count(*)::int from review_requests where first_opened_at is not null) as reviews_opened,
+             (select count(*)::int from review_requests where reminded_at is not null) as reviews_reminded,
+             (select count(*)::int from review_requests where marked_reviewed_at is not null) as reviews_marked`);
     expect(counts.businesses).toBe(1);
     expect(counts.clients).toBeGreaterThan(60);
     expect(counts.codes).toBe(counts.clients);
@@ -37,6 +41,11 @@ describe('demo data', () => {
     expect(counts.unread).toBeGreaterThan(0);
     expect(counts.loyal).toBeGreaterThan(0);
     expect(counts.new_clients).toBeLessThan(counts.clients / 2);
+    // A few months of review history (docs/reviews.md).
+    expect(counts.review_months).toBeGreaterThanOrEqual(4);
+    expect(counts.reviews_opened).toBeGreaterThan(0);
+    expect(counts.reviews_reminded).toBeGreaterThan(0);
+    expect(counts.reviews_marked).toBeGreaterThan(0);
   });
 
   it('signs in with the printed credentials', async () => {

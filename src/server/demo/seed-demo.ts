@@ -23,6 +23,7 @@ import { type BookingRow, recordBookings } from '../features/bookings/service';
 import { randomToken } from '../platform/tokens';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEADS, DEMO_REPLIES, DEMO_SERVICES, demoFormFields } from './demo-content';
 import { seededRandom } from '../../shared/seeded-random';
+import { seedDemoReviews } from './demo-reviews';
 
 export const DEMO_EMAIL = 'demo@referloop.app';
 /** The demo's team beside its owner (docs/accounts.md, "People and roles"); each signs in with DEMO_PASSWORD. */
@@ -253,6 +254,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     rowsWithoutStatus: 0,
   });
 
+  await seedDemoReviews(tx, businessId, clientRows.filter((c) => c.phone).map((c) => c.id), now, rand);
   await recomputeClientStats(tx, businessId);
   // A client joined when they first booked, so the "new clients" badge counts only this week's.
   await tx

@@ -17,6 +17,7 @@ import { publicFormRoutes } from './forms-public/routes';
 import { leadRoutes } from './leads/routes';
 import { onboardingRoutes } from './onboarding/routes';
 import { insightsRoutes } from './insights/routes';
+import { reviewRoutes } from './reviews/routes';
 import { notificationRoutes } from './notifications/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { analyticsRoutes } from './analytics/routes';
@@ -30,6 +31,7 @@ import { importJobs } from './imports/jobs';
 import { smsJobs } from './sms/jobs';
 import { smsOutboxJobs } from './sms-outbox/jobs';
 import { smsAutomationJobs } from './sms-automations/jobs';
+import { reviewJobs } from './reviews/jobs';
 import { pruneJobEffectsJob, type JobDefinition } from '../platform/jobs/index';
 
 // Each feature adds its route registration here. Who may call a route is the route's own option:
@@ -37,7 +39,7 @@ import { pruneJobEffectsJob, type JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes, teamRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, reviewRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes, teamRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
-export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...notificationJobs, pruneJobEffectsJob];
+export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...reviewJobs, ...notificationJobs, pruneJobEffectsJob];

@@ -17,6 +17,7 @@ export const AREA_NOTES: Record<string, string> = {
   forms: '`features/forms` serves the owner\'s form builder; `features/forms-public` serves the embedded form and its submission, which are public and load no app code.',
   health: 'Served by `platform/health.ts`: a load balancer\'s probe of the process and database, not a feature.',
   outreach: 'Served by `features/sms`: outreach is the texts an owner sends to clients (a referral ask, a review request) through the same send path as every text.',
+  r: 'Not under `/api`: the review request\'s short link `/r/<token>`, a public page served by `features/reviews` (docs/reviews.md), listed here because it is fuzzed like the API.',
   public: 'Served by `features/referrals-public`: the public referral page\'s lookup and claim, without a session.',
   referrals: '`features/referrals` serves the owner\'s tracker; `features/referral-conversion` serves converting a referral into a client, which writes clients and bookings.',
   setup: 'Served by `features/onboarding`: the setup checklist of a new business.',
@@ -32,8 +33,8 @@ export const AREA_NOTES: Record<string, string> = {
   'webhook-logs': 'Served by `features/imports` (see `/api/webhook`).',
 };
 
-/** '/api/clients/:id' -> 'clients'. */
-export const areaOf = (url: string) => url.split('/')[2] ?? '';
+/** '/api/clients/:id' -> 'clients'; a public page outside /api by its first segment ('/r/:token' -> 'r'). */
+export const areaOf = (url: string) => (url.startsWith('/api/') ? url.split('/')[2] : url.split('/')[1]) ?? '';
 
 /** The feature folder a file belongs to ('src/server/features/sms-inbox/routes.ts' -> 'sms-inbox'). */
 const featureOf = (file: string) => /^src\/server\/features\/([^/]+)\//.exec(file)?.[1];
@@ -61,7 +62,7 @@ export function renderRouteIndex(routes: RouteEntry[]): string {
     '',
   ];
   for (const area of [...byArea.keys()].sort()) {
-    lines.push(`## /api/${area}`, '');
+    lines.push(`## ${byArea.get(area)![0].url.startsWith('/api/') ? '/api' : ''}/${area}`, '');
     if (AREA_NOTES[area]) lines.push(AREA_NOTES[area], '');
     lines.push('| Method | URL | Access | Role | File |', '| --- | --- | --- | --- | --- |');
     const sorted = [...byArea.get(area)!].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));

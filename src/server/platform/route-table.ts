@@ -36,12 +36,12 @@ export function installRouteTable(app: FastifyInstance) {
   // Hooks of nested scopes (the access rule inside /api) fill `config` in after this one runs, on the same
   // options object; the table reads it when asked.
   app.addHook('onRoute', (route) => {
-    seen.push({ route, file: route.url.startsWith('/api/') ? declaringFile(new Error()) : '' });
+    seen.push({ route, file: listed(route) ? declaringFile(new Error()) : '' });
   });
   app.decorate('routeTable', () => {
     const out: RouteEntry[] = [];
     for (const { route, file } of seen) {
-      if (!route.url.startsWith('/api/')) continue;
+      if (!listed(route)) continue;
       const config = { ...(route.config ?? {}) } as Record<string, unknown>;
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
@@ -50,6 +50,11 @@ export function installRouteTable(app: FastifyInstance) {
     }
     return out;
   });
+}
+
+/** API routes, and the public pages that declare their access (the review link /r/:token): fuzzed like the API. */
+function listed(route: RouteOptions): boolean {
+  return route.url.startsWith('/api/') || (route.config as { access?: string } | undefined)?.access === 'public';
 }
 
 const SOURCE_ROOT = 'src/server/';

@@ -22,6 +22,7 @@ import { FORMS_ROUTE_EXAMPLES } from './route-examples-forms';
 import { LEADS_ROUTE_EXAMPLES } from './route-examples-leads';
 import { ONBOARDING_ROUTE_EXAMPLES } from './route-examples-onboarding';
 import { INSIGHTS_ROUTE_EXAMPLES } from './route-examples-insights';
+import { REVIEWS_ROUTE_EXAMPLES } from './route-examples-reviews';
 import { NOTIFICATIONS_ROUTE_EXAMPLES } from './route-examples-notifications';
 import { TEAM_ROUTE_EXAMPLES } from './route-examples-team';
 
@@ -153,6 +154,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...LEADS_ROUTE_EXAMPLES,
   ...ONBOARDING_ROUTE_EXAMPLES,
   ...INSIGHTS_ROUTE_EXAMPLES,
+  ...REVIEWS_ROUTE_EXAMPLES,
   ...NOTIFICATIONS_ROUTE_EXAMPLES,
   ...TEAM_ROUTE_EXAMPLES,
 };

@@ -131,11 +131,18 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .values({ businessId, email: `invitee-${businessId}.${MARK}@example.com`, role: 'manager', token: `invitation-${businessId}-${MARK}`, expiresAt: new Date(Date.now() + 86400_000) })
       .returning({ id: s.invitations.id }),
   );
+  // A review request with its short link's token (docs/reviews.md): 128 random bits, hex.
+  const reviewToken = `${businessId.toString(16).padStart(8, '0')}${'ab'.repeat(12)}`;
+  const reviewRequest = await one(
+    db.insert(s.reviewRequests).values({ businessId, clientId, token: reviewToken, requestKey: `review:${MARK}`, sentAt: new Date() }).returning({ id: s.reviewRequests.id }),
+  );
   return {
     today,
     teammate: teammate.id,
     invitation: invitation.id,
     client: clientId,
+    reviewToken,
+    reviewRequest: reviewRequest.id,
     bulkBatch: bulkBatch.id,
     outbox: outbox.id,
     referredClient: friend.id,

@@ -123,6 +123,17 @@ export const MIN_REVIEW_COOLDOWN_DAYS = 180;
 export const COOLDOWN_DAYS_MESSAGE = `Cool-down must be a whole number of days from 0 to ${MAX_COOLDOWN_DAYS}`;
 export const REVIEW_COOLDOWN_MESSAGE = `Review requests go to a client at most once every ${MIN_REVIEW_COOLDOWN_DAYS} days: enter ${MIN_REVIEW_COOLDOWN_DAYS} to ${MAX_COOLDOWN_DAYS}`;
 
+/** A review request not opened gets one reminder after 2 to 7 days (default 3), or none (docs/reviews.md). */
+export const MIN_REVIEW_REMINDER_DAYS = 2;
+export const MAX_REVIEW_REMINDER_DAYS = 7;
+export const REVIEW_REMINDER_DAYS_MESSAGE = `Choose ${MIN_REVIEW_REMINDER_DAYS} to ${MAX_REVIEW_REMINDER_DAYS} days for the review reminder, or turn it off`;
+export const MAX_REFER_AFTER_REVIEW_DAYS = 14;
+export const REFER_AFTER_REVIEW_DAYS_MESSAGE = `Choose 1 to ${MAX_REFER_AFTER_REVIEW_DAYS} days after the review link was opened`;
+/** Reminders, and the referral ask after a review, start as the spec's defaults: a reminder after 3 days; no ask. */
+export const DEFAULT_REVIEW_FOLLOW_UPS = { reviewReminderDays: 3, askReviewersToRefer: false, referAfterReviewDays: 2 } as const;
+/** The one reminder of a review request not opened (docs/reviews.md): the same short link. */
+export const REVIEW_REMINDER_TEMPLATE = 'Hi {clientName}, a quick reminder from {businessName}: if you have a minute, a review would mean a lot: {googleReviewLink}';
+
 const cooldown = (min = 0, message = COOLDOWN_DAYS_MESSAGE) =>
   z
     .number({ error: COOLDOWN_DAYS_MESSAGE })
@@ -142,6 +153,20 @@ export const autoMessageSettingsSchema = z.object({
   /** Review requests: off until the owner turns them on. */
   autoSendReview: z.boolean({ error: 'Invalid input' }),
   cooldownDays: cooldownDaysSchema,
+  /** One reminder after this many days not opened (docs/reviews.md); null: no reminders. */
+  reviewReminderDays: z
+    .number({ error: REVIEW_REMINDER_DAYS_MESSAGE })
+    .int({ error: REVIEW_REMINDER_DAYS_MESSAGE })
+    .min(MIN_REVIEW_REMINDER_DAYS, { error: REVIEW_REMINDER_DAYS_MESSAGE })
+    .max(MAX_REVIEW_REMINDER_DAYS, { error: REVIEW_REMINDER_DAYS_MESSAGE })
+    .nullable(),
+  /** "Ask reviewers to refer": the Referral Request template, once, this many days after the review link was opened. */
+  askReviewersToRefer: z.boolean({ error: 'Invalid input' }),
+  referAfterReviewDays: z
+    .number({ error: REFER_AFTER_REVIEW_DAYS_MESSAGE })
+    .int({ error: REFER_AFTER_REVIEW_DAYS_MESSAGE })
+    .min(1, { error: REFER_AFTER_REVIEW_DAYS_MESSAGE })
+    .max(MAX_REFER_AFTER_REVIEW_DAYS, { error: REFER_AFTER_REVIEW_DAYS_MESSAGE }),
 });
 export type AutoMessageSettingsOut = z.infer<typeof autoMessageSettingsSchema>;
 /** What POST /api/outreach/settings accepts: any part of the settings (a cool-down alone, one toggle). */

@@ -10,3 +10,4 @@ export * from './sms';
 export * from './sms-outbox';
 export * from './sms-registration';
 export * from './jobs';
+export * from './reviews';

@@ -14,6 +14,10 @@ export type AutoMessageSettings = {
   autoSendReview?: boolean;
   /** Absent kinds: the defaults (shared/schemas/sms.ts DEFAULT_COOLDOWN_DAYS). */
   cooldownDays?: Partial<Record<'thankYou' | 'review' | 'followUp', number>>;
+  /** Absent: the defaults (docs/reviews.md): a reminder after 3 days, no referral ask after a review. */
+  reviewReminderDays?: number | null;
+  askReviewersToRefer?: boolean;
+  referAfterReviewDays?: number;
 };
 export type CustomMessages = { referral: string; thankYou: string; followUp: string; review: string };
 

@@ -37,7 +37,7 @@ export const smsBulkBatches = pgTable(
   ],
 );
 
-export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'followUp' | 'gift' | 'referral' | 'custom' | 'reply';
+export type OutboxKind = 'bulk' | 'thankYou' | 'review' | 'reviewReminder' | 'followUp' | 'gift' | 'referral' | 'custom' | 'reply';
 
 /**
  * A text the owner tapped out (not an automation): no automation toggle or cool-down applies to it, and its

@@ -157,6 +157,9 @@ describe('automation settings', () => {
       autoSendFollowUp: true,
       autoSendReview: false,
       cooldownDays: { thankYou: 14, review: 180, followUp: 30 },
+      reviewReminderDays: 3,
+      askReviewersToRefer: false,
+      referAfterReviewDays: 2,
     });
     const saved = await settings(b, { autoSendReview: true, cooldownDays: { review: 200 } });
     expect(saved.statusCode).toBe(200);
@@ -165,6 +168,9 @@ describe('automation settings', () => {
       autoSendFollowUp: true,
       autoSendReview: true,
       cooldownDays: { thankYou: 14, review: 200, followUp: 30 },
+      reviewReminderDays: 3,
+      askReviewersToRefer: false,
+      referAfterReviewDays: 2,
     });
   });
 

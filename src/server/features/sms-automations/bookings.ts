@@ -4,6 +4,7 @@ import { normalizePhone } from '../../../shared/phone';
 import { unsetSettingsValues } from '../../../shared/sms-template';
 import { getOutreachSettings } from '../sms/service';
 import { queueTexts, type TextToQueue } from '../sms-outbox/service';
+import { trackReviewRequests } from '../reviews/service';
 import * as q from './queries';
 
 // Texts after a new completed booking (docs/sms-automations.md): a thank-you (autoSendThankYou) at once and
@@ -59,6 +60,8 @@ export async function queueBookingTexts(ctx: AutomationContext, businessId: numb
   const thankYou = wantThankYou
     ? await queueTexts(ctx, businessId, texts('thankYou', 'thank-you', settings.customMessages.thankYou), { now })
     : [];
+  // Each review request is tracked (its short link, opens, one reminder) before its text is queued (docs/reviews.md).
+  if (wantReview) await trackReviewRequests(ctx.database.db, businessId, textable.map((b) => ({ clientId: b.clientId, key: `review:booking:${b.id}` })));
   const review = wantReview
     ? await queueTexts(ctx, businessId, texts('review', 'review', settings.customMessages.review), { now, notBefore: new Date(now.getTime() + REVIEW_DELAY_MS) })
     : [];

@@ -9,6 +9,8 @@ export { DEFAULT_COOLDOWN_DAYS };
  * often than every 180 days, whatever is stored. Bulk sends and the owner's one-tap texts are the owner's own choice each time and have none.
  */
 export function cooldownDays(kind: OutboxKind, overrides?: Partial<Record<string, number>> | null): number {
+  // A review request's one reminder has the request's cool-down: one request plus one reminder per client (docs/reviews.md).
+  if (kind === 'reviewReminder') return cooldownDays('review', overrides);
   if (!(kind in DEFAULT_COOLDOWN_DAYS)) return 0;
   const automated = kind as keyof typeof DEFAULT_COOLDOWN_DAYS;
   const set = overrides?.[automated];

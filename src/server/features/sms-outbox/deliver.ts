@@ -9,6 +9,7 @@ import { normalizePhone } from '../../../shared/phone';
 import { countSegments } from '../../../shared/sms-segments';
 import { decideSendTime, OutcomeUnknownError, sendSms, uncertainTexts } from '../sms/service';
 import { cooldownDays } from './cooldowns';
+import { reviewTextAtDelivery, stampReviewText } from './review-texts';
 import * as q from './queries';
 
 // One queued text, when its job runs (docs/sms-outbox.md): checked again against the recipient's window,
@@ -26,7 +27,7 @@ export type DeliverContext = {
 };
 
 /** Message types counted as marketing for the Florida and Oklahoma daily caps. */
-export const MARKETING_TYPES = ['bulk', 'thankYou', 'review', 'followUp', 'referral', 'gift', 'custom'] as const;
+export const MARKETING_TYPES = ['bulk', 'thankYou', 'review', 'reviewReminder', 'followUp', 'referral', 'gift', 'custom'] as const;
 
 /**
  * When a marketing text to `to` may go (docs/sms-send-window.md): the recipient's window and state rules, with the
@@ -69,6 +70,10 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
   const recipient = await recipientOf(db, row);
   if ('skip' in recipient) return skip(recipient.skip);
   const { to } = recipient;
+  // A review request's texts carry its short link; a reminder no longer needed is skipped (review-texts.ts).
+  const review = await reviewTextAtDelivery(db, row, ctx.origin);
+  if (review && 'skip' in review) return skip(review.skip);
+  const body = review?.body ?? row.body;
 
   const days = row.ownerTap ? 0 : cooldownDays(row.kind, sender.auto?.cooldownDays);
   if (days > 0) {
@@ -87,7 +92,7 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
   }
   if (!row.paced && sender.number) {
     // Due now without a reserved second (it was held, retried or due later): it takes the number's next one.
-    const { start } = await q.reserveSlots(db, sender.number, now, countSegments(row.body).segments);
+    const { start } = await q.reserveSlots(db, sender.number, now, countSegments(body).segments);
     if (start.getTime() > now.getTime()) {
       await q.requeue(db, businessId, row.id, start, null, { paced: true, expect: 'queued' });
       return enqueue(ctx, { ...row, notBefore: start });
@@ -104,7 +109,7 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
         clientId: row.clientId,
         to: row.clientId == null ? to : undefined,
         name: row.recipientName ?? undefined,
-        body: row.body,
+        body,
         messageType: row.kind,
         activity: row.ownerTap?.activity,
         reward: row.ownerTap?.reward,
@@ -112,7 +117,10 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
           await q.linkMessage(db, businessId, row.id, id);
           messageId = id;
         },
-        onSent: row.referralId != null ? (tx) => q.stampReferralReminder(tx, businessId, row.referralId!) : undefined,
+        onSent: async (tx) => {
+          if (row.referralId != null) await q.stampReferralReminder(tx, businessId, row.referralId);
+          if (review) await stampReviewText(tx, businessId, row.key);
+        },
       },
     );
     await q.finish(db, businessId, row.id, 'sent', null);

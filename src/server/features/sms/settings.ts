@@ -1,14 +1,14 @@
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
-import { type AutoMessageSettingsInput, DEFAULT_COOLDOWN_DAYS, DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../shared/schemas/sms';
+import { type AutoMessageSettingsInput, DEFAULT_COOLDOWN_DAYS, DEFAULT_REVIEW_FOLLOW_UPS, DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../shared/schemas/sms';
 import * as q from './queries';
 import { PLACEHOLDERS } from './render';
 
 // Outreach settings (spec: one row per business) and the quick-start templates built on them.
 
 // Thank-you and follow-up on (spec); review requests off until the owner turns them on (docs/sms-automations.md).
-const DEFAULT_AUTO = { autoSendThankYou: true, autoSendFollowUp: true, autoSendReview: false };
+const DEFAULT_AUTO = { autoSendThankYou: true, autoSendFollowUp: true, autoSendReview: false, ...DEFAULT_REVIEW_FOLLOW_UPS };
 
 export async function getOutreachSettings(db: Tx, businessId: number): Promise<OutreachSettings> {
   const row = await q.selectOutreach(db, businessId);

@@ -10,6 +10,7 @@ import { DeleteClientDialog } from './delete-client-dialog';
 import type { Client } from './types';
 import { useClientDetail } from './use-client-detail';
 import { TextingMarks } from '../../components/sms/texting-marks';
+import { ClientReviewSection } from '../../components/reviews/review-state';
 
 type Target = { id: number; name: string; bookings: number };
 
@@ -74,6 +75,7 @@ function ClientDetailContent({ client, onDelete }: { client: Client; onDelete: (
           )}
           <ClientTotalsGrid totals={data.totals} firstBooking={data.client.firstBooking} />
           <ClientThanksAndGifts client={data.client} />
+          <ClientReviewSection clientId={data.client.id} name={data.client.name} />
           <ClientReferralFields code={data.client.referralCode} />
           <ClientBookingsList bookings={data.bookings} total={data.totals.allBookings} />
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">

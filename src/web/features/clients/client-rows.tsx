@@ -7,6 +7,8 @@ import { lastSentLabel } from './last-sent';
 import { LoyaltyBadge, LoyaltyScore } from './loyalty-score';
 import type { Client } from './types';
 import { TextingMarks } from '../../components/sms/texting-marks';
+import { ReviewStateNote, useReviewStates } from '../../components/reviews/review-state';
+import type { ReviewState } from '../../../shared/schemas/reviews';
 
 export type ClientActions = { onThanks: (c: Client) => void; onGift: (c: Client) => void; onDetails: (c: Client) => void };
 
@@ -52,7 +54,7 @@ function Note({ testId, label }: { testId: string; label: string }) {
 }
 
 /** The client's name opens their detail view (bookings, totals, referral link, delete). */
-function NameCell({ client, onDetails }: { client: Client; onDetails: (c: Client) => void }) {
+function NameCell({ client, onDetails, review }: { client: Client; onDetails: (c: Client) => void; review?: ReviewState }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <ClientAvatar name={client.name} />
@@ -73,6 +75,7 @@ function NameCell({ client, onDetails }: { client: Client; onDetails: (c: Client
           </p>
         )}
         <p className="truncate text-xs text-slate-500">{client.email || 'No email'}</p>
+        <ReviewStateNote state={review} />
       </div>
     </div>
   );
@@ -80,6 +83,7 @@ function NameCell({ client, onDetails }: { client: Client; onDetails: (c: Client
 
 /** Desktop and tablet: a table whose header stays in view while the body scrolls. */
 export function ClientTableRows({ clients, ...actions }: { clients: Client[] } & ClientActions) {
+  const reviews = useReviewStates(clients.map((c) => c.id));
   return (
     <Table className="hidden md:table" data-testid="client-table">
       <TableHeader className="sticky top-0 z-10 bg-white shadow-[0_1px_0_#e2e8f0]">
@@ -97,7 +101,7 @@ export function ClientTableRows({ clients, ...actions }: { clients: Client[] } &
         {clients.map((c) => (
           <TableRow key={c.id} data-testid="client-row">
             <TableCell className="max-w-52">
-              <NameCell client={c} onDetails={actions.onDetails} />
+              <NameCell client={c} onDetails={actions.onDetails} review={reviews.get(c.id)} />
             </TableCell>
             <TableCell className="whitespace-nowrap text-slate-600 tabular">{formatPhone(c.phone) || '—'}</TableCell>
             <TableCell className="text-right tabular">{c.totalBookings}</TableCell>
@@ -118,12 +122,13 @@ export function ClientTableRows({ clients, ...actions }: { clients: Client[] } &
 
 /** Phones: one compact card per client, the same facts. */
 export function ClientCards({ clients, ...actions }: { clients: Client[] } & ClientActions) {
+  const reviews = useReviewStates(clients.map((c) => c.id));
   return (
     <ul className="divide-y divide-slate-100 md:hidden" data-testid="client-cards">
       {clients.map((c) => (
         <li key={c.id} className="space-y-2 px-4 py-3">
           <div className="flex items-center justify-between gap-3">
-            <NameCell client={c} onDetails={actions.onDetails} />
+            <NameCell client={c} onDetails={actions.onDetails} review={reviews.get(c.id)} />
             <LoyaltyBadge score={c.loyaltyScore} />
           </div>
           <p className="text-xs text-slate-500 tabular">

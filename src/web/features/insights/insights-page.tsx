@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { FollowUpDialog } from './follow-up-dialog';
 import { LoyaltySection, TrendsSection, ValueSection } from './sections';
+import { ReviewSection } from './review-section';
 import { useInsights } from './use-insights';
 
 // Spec part 2 "Insights": loyalty and retention, client value, operational trends (docs/insights.md).
@@ -56,6 +57,7 @@ export function InsightsPage() {
           <LoyaltySection data={insights.data} onFollowUp={setFollowUp} />
           <ValueSection data={insights.data} />
           <TrendsSection data={insights.data} />
+          <ReviewSection />
         </div>
       )}
       <FollowUpDialog client={followUp} onClose={() => setFollowUp(null)} />

@@ -3,6 +3,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { ExportButton } from '../../components/export-button';
 import { ReferralMetricCards } from './referral-metric-cards';
+import { AfterReviewNote } from './after-review-note';
 import { ReferralsTable } from './referrals-table';
 import { SummaryCard } from './summary-card';
 import { TopReferrers } from './top-referrers';
@@ -39,6 +40,7 @@ export function ReferralsPage() {
       ) : (
         <>
           <ReferralMetricCards summary={summary} loading={overview.isPending} />
+          <AfterReviewNote />
           <ReferralsTable />
           <div className="grid items-start gap-6 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">

@@ -22,6 +22,7 @@ import { cn } from '../../lib/utils';
 import type { OutreachSettings } from './types';
 import { refreshScheduled, useOutreachSettings } from './use-sms';
 import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
+import { ReviewFollowUps } from './review-follow-ups';
 
 type Kind = keyof AutoMessageSettingsOut['cooldownDays'];
 
@@ -158,6 +159,7 @@ function AutomationsForm({ settings }: { settings: OutreachSettings }) {
                     {row.kind === 'review' && <span className="text-xs text-slate-500">({MIN_REVIEW_COOLDOWN_DAYS} to {MAX_COOLDOWN_DAYS})</span>}
                   </div>
                   <FieldError id={`${id}-error`} message={error} />
+                  {row.kind === 'review' && <ReviewFollowUps form={form} baseId={`${id}-follow-ups`} />}
                   {row.kind === 'review' && noReviewLink && (
                     <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="review-link-missing">
                       Add your Google review link in Settings: without it no review requests are queued.
