@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiRoutes } from './api-contract.gen';
 import { apiRequest } from './http';
 
@@ -24,7 +23,7 @@ type PathArgs<K extends ApiRoute> = [ParamNames<K>] extends [never] ? { params?:
 type QueryValue = string | number | boolean | null | undefined;
 /** What a call may send: the path parameters its URL names, a query string, a JSON body (checked by the server's schema). */
 export type ApiArgs<K extends ApiRoute> = PathArgs<K> & { query?: Record<string, QueryValue>; body?: unknown };
-type ArgsList<K extends ApiRoute> = [ParamNames<K>] extends [never] ? [args?: ApiArgs<K>] : [args: ApiArgs<K>];
+export type ArgsList<K extends ApiRoute> = [ParamNames<K>] extends [never] ? [args?: ApiArgs<K>] : [args: ApiArgs<K>];
 
 const methodOf = (route: ApiRoute) => route.slice(0, route.indexOf(' '));
 
@@ -44,12 +43,3 @@ export async function callApi<K extends ApiRoute>(route: K, ...[args]: ArgsList<
   const reply: ApiReply<K> = await res.json();
   return reply;
 }
-
-/**
- * A read for useQuery: the key is the call's URL (so the query-key modules' prefixes refresh it), the data the
- * route's reply.
- */
-export const apiQuery = <K extends ApiRoute>(route: K, ...[args]: ArgsList<K>) => {
-  const url = apiUrl(route, ...([args] as ArgsList<K>));
-  return queryOptions({ queryKey: [url], queryFn: () => callApi(route, ...([args] as ArgsList<K>)) });
-};
