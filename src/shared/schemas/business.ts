@@ -39,7 +39,6 @@ export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
 /** Replies of /api/auth/me, /api/auth/signup and /api/auth/login. */
 export const authResponseSchema = z.object({ business: businessSchema });
-export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Settings request bodies (spec part 2 sections 5, 7 and 8; docs/settings.md). The Settings screen and
@@ -142,6 +141,5 @@ export type BusinessProfileUpdateInput = z.input<typeof businessProfileUpdateSch
 
 /** POST /api/business/webhook/regenerate and DELETE /api/business/account. */
 export const businessActionResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export type BusinessActionResponse = z.infer<typeof businessActionResponseSchema>;
 export const WEBHOOK_REGENERATED = 'Your webhook URL was regenerated. Update it in Zapier: the old URL no longer works.';
 export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.';
