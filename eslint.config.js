@@ -36,6 +36,8 @@ export const zones = [
   })),
 ];
 
+const API_URL_MESSAGE = "Name the route with the typed client (apiUrl / callApi / apiQuery from src/web/lib/api-client.ts), not a hand-written '/api' URL.";
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -58,6 +60,21 @@ export default tseslint.config(
         'error',
         { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
         { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
+    // Features and components call the API through the typed client (src/web/lib/api-client.ts, docs/api-reference.md):
+    // a route is named by its key ('GET /api/clients/:id'), never by a hand-written '/api' URL.
+    files: ['src/web/features/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+        { selector: 'Literal[value=/^\\/api\\//]', message: API_URL_MESSAGE },
+        { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]', message: API_URL_MESSAGE },
       ],
     },
   },

@@ -11,6 +11,7 @@ import { frameworkErrors, installBodyParsing } from './platform/body-parsing';
 import { installRouteTable } from './platform/route-table';
 import { installAccessRule, installRoutePolicy } from './platform/route-policy';
 import { healthRoutes } from './platform/health';
+import { installOpenApi, openApiRoutes } from './platform/openapi';
 import { installCompression } from './platform/compression';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installResponseSchemas } from './platform/response-schemas';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   await installRoutePolicy(app, { appUrl: deps.config.appUrl });
   installRouteTable(app);
+  await installOpenApi(app);
   installBodyParsing(app);
 
   await app.register(
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Every /api route needs a session unless it declares config.access 'public' (platform/route-policy.ts).
       installAccessRule(api, deps.database.db);
       await healthRoutes(api);
+      await openApiRoutes(api);
       for (const group of routeGroups) await group(api);
     },
     { prefix: '/api' },

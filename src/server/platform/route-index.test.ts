@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { AREA_NOTES, ROUTE_INDEX_FILE, areasServedElsewhere, renderRouteIndex } from './route-index';
+import { WEB_ROUTER_FILE, pageRoutes } from './page-index';
 import type { RouteEntry } from './route-table';
 
 // docs/routes.md is the map from a URL to its file (ARCHITECTURE.md links it): it must be what the route table
@@ -21,7 +22,7 @@ describe('the route index', () => {
   });
 
   it('is current: run `npm run routes:index` after adding or moving a route', () => {
-    expect(fs.readFileSync(ROUTE_INDEX_FILE, 'utf8')).toBe(renderRouteIndex(routes));
+    expect(fs.readFileSync(ROUTE_INDEX_FILE, 'utf8')).toBe(renderRouteIndex(routes, pageRoutes(fs.readFileSync(WEB_ROUTER_FILE, 'utf8'))));
   });
 
   it('says why each area served outside its own feature folder is', () => {

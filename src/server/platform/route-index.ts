@@ -1,3 +1,4 @@
+import { renderPageIndex, type PageRoute } from './page-index';
 import type { RouteEntry } from './route-table';
 
 // docs/routes.md, the route -> file index, rendered from the route table. `npm run routes:index` writes it;
@@ -16,9 +17,11 @@ export const AREA_NOTES: Record<string, string> = {
   'csv-uploads': 'Served by `features/imports`, which owns every way bookings come in (file upload, webhook) and their logs.',
   forms: '`features/forms` serves the owner\'s form builder; `features/forms-public` serves the embedded form and its submission, which are public and load no app code.',
   health: 'Served by `platform/health.ts`: a load balancer\'s probe of the process and database, not a feature.',
+  'openapi.json': 'Served by `platform/openapi.ts`: the API\'s OpenAPI 3.1 document, generated from the route table (docs/api-reference.md).',
   outreach: 'Served by `features/sms`: outreach is the texts an owner sends to clients (a referral ask, a review request) through the same send path as every text.',
   r: 'Not under `/api`: the review request\'s short link `/r/<token>`, a public page served by `features/reviews` (docs/reviews.md), listed here because it is fuzzed like the API.',
   public: 'Served by `features/referrals-public`: the public referral page\'s lookup and claim, without a session.',
+  reference: 'Served by `platform/openapi.ts`: the OpenAPI document as a page to read (docs/api-reference.md).',
   referrals: '`features/referrals` serves the owner\'s tracker; `features/referral-conversion` serves converting a referral into a client, which writes clients and bookings.',
   setup: 'Served by `features/onboarding`: the setup checklist of a new business.',
   sms: [
@@ -46,7 +49,7 @@ export function areasServedElsewhere(routes: RouteEntry[]): string[] {
   return [...out].sort();
 }
 
-export function renderRouteIndex(routes: RouteEntry[]): string {
+export function renderRouteIndex(routes: RouteEntry[], pages: PageRoute[]): string {
   const byArea = new Map<string, RouteEntry[]>();
   for (const route of routes) {
     const area = areaOf(route.url);
@@ -55,11 +58,13 @@ export function renderRouteIndex(routes: RouteEntry[]): string {
   const lines = [
     '# Routes',
     '',
-    'Every `/api` route, by its URL, with the file that declares it. Generated from the route table',
+    'Every page and every `/api` route, by its URL, with the file that serves it. Generated from the route table',
     '(`src/server/platform/route-table.ts`) by `npm run routes:index`; `src/server/platform/route-index.test.ts`',
     'fails when a route is added or moved without running it. Each `/api/<area>` is served by',
-    '`src/server/features/<area>/`, or its note says why not. Access `session` needs a signed-in person whose role is at least the route\'s Role (docs/accounts.md, "People and roles").',
+    '`src/server/features/<area>/`, or its note says why not. Access `session` needs a signed-in person whose role is at least the route\'s Role (docs/accounts.md, "People and roles"). The API\'s',
+    'schemas: `/api/openapi.json`, or `/api/reference` to read (docs/api-reference.md).',
     '',
+    ...renderPageIndex(pages),
   ];
   for (const area of [...byArea.keys()].sort()) {
     lines.push(`## ${byArea.get(area)![0].url.startsWith('/api/') ? '/api' : ''}/${area}`, '');

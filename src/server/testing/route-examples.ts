@@ -72,6 +72,8 @@ const password = 'correct horse 1';
 
 export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/health': { notInTenancyMatrix: 'public; reads no business' },
+  'GET /api/openapi.json': { notInTenancyMatrix: 'public; the API document, reads no business' },
+  'GET /api/reference': { notInTenancyMatrix: 'public; the API document as a page, reads no business' },
 
   // accounts
   'GET /api/auth/me': {},

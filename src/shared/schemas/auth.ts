@@ -98,6 +98,6 @@ export const resetPasswordSchema = z
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The signed-in business as the server sends it: the contract is businessSchema (schemas/business.ts). */
-export type { Business as AuthBusiness, AuthResponse } from './business';
+export type { Business as AuthBusiness } from './business';
 export const messageResponseSchema = z.object({ message: z.string() });
 export const verifyResetTokenResponseSchema = z.object({ valid: z.boolean() });

@@ -152,6 +152,5 @@ export type BusinessProfileUpdateInput = z.input<typeof businessProfileUpdateSch
 
 /** POST /api/business/webhook/regenerate and DELETE /api/business/account. */
 export const businessActionResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export type BusinessActionResponse = z.infer<typeof businessActionResponseSchema>;
 export const WEBHOOK_REGENERATED = 'Your webhook URL was regenerated. Update it in Zapier: the old URL no longer works.';
 export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.';

@@ -176,7 +176,6 @@ export const clientActionResponseSchema = z.object({
   sms: sentSmsSchema.nullable(),
   scheduled: scheduledSendSchema.nullable(),
 });
-export type ClientActionResponse = z.infer<typeof clientActionResponseSchema>;
 
 /** The Send Gift text (placeholders filled in when it is sent); the dialog shows it filled in for the client. */
 export const giftMessage = (label: string) => `Hi {clientName}! As a thank-you, {businessName} has a ${label} for you. Just mention it when you book your next visit.`;

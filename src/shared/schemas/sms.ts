@@ -32,7 +32,6 @@ export const availableNumberSchema = z.object({
 export type AvailableNumber = z.infer<typeof availableNumberSchema>;
 
 export const searchNumbersResponseSchema = z.object({ success: z.boolean(), numbers: z.array(availableNumberSchema), message: z.string() });
-export type SearchNumbersResponse = z.infer<typeof searchNumbersResponseSchema>;
 
 /** POST /api/sms/purchase-number. */
 export const purchaseNumberSchema = z.object({
@@ -50,7 +49,6 @@ export const purchaseNumberResponseSchema = z.object({
   phoneNumber: z.string(),
   message: z.string(),
 });
-export type PurchaseNumberResponse = z.infer<typeof purchaseNumberResponseSchema>;
 
 export const FORWARDING_NUMBER_REQUIRED = 'Please enter your personal phone number to forward replies to';
 

@@ -1,3 +1,4 @@
+import { textReply } from '../../platform/openapi';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
@@ -28,7 +29,7 @@ export async function adminRoutes(untyped: FastifyInstance) {
     return { success: true as const, message: scheduled ? scheduledFor('Thank you message', scheduled) : 'Thank you message sent!', client, sms: sent && smsReply(sent), scheduled };
   });
 
-  app.get('/admin/export', async (request, reply) => {
+  app.get('/admin/export', { schema: { response: { 200: textReply('The clients as a CSV file') } } }, async (request, reply) => {
     const csv = await clients.exportClientsCsv(db, businessIdOf(request));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -1,3 +1,5 @@
+import { textReply } from '../../platform/openapi';
+import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
@@ -38,7 +40,7 @@ export async function publicFormRoutes(api: FastifyInstance) {
 
   api.get(
     '/forms/:embedToken/embed',
-    { config: { access: 'public', rateLimit: { max: EMBED_VIEWS_PER_MINUTE, timeWindow: 60_000 } } },
+    { config: { access: 'public', rateLimit: { max: EMBED_VIEWS_PER_MINUTE, timeWindow: 60_000 } }, schema: { response: { 200: textReply('The form as an HTML page') } } },
     async (request, reply) => {
       const form = await service.formByToken(database, tokenOf(request));
       if (!form) {
@@ -59,6 +61,8 @@ export async function publicFormRoutes(api: FastifyInstance) {
       '/forms/:embedToken/submit',
       {
         config: { access: 'public', origin: 'any', bodyLimit: SUBMIT_BODY_LIMIT, rateLimit: { max: SUBMITS_PER_MINUTE, timeWindow: 60_000 } },
+        // JSON for a script's call; a browser's form post gets the thank-you page (HTML, sent as it is).
+        schema: { response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
       },
       async (request, reply) => {
         // Another site's page may read the answer (a plain form post needs no CORS; a script's does).

@@ -1,3 +1,4 @@
+import { textReply } from '../../platform/openapi';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
@@ -28,7 +29,7 @@ export async function referralRoutes(untyped: FastifyInstance) {
     return referrals.listReferrals(db, businessId, query);
   });
 
-  app.get('/referrals/export', async (request, reply) => {
+  app.get('/referrals/export', { schema: { response: { 200: textReply('The referrals as a CSV file') } } }, async (request, reply) => {
     const csv = await referrals.exportReferralsCsv(db, businessIdOf(request));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

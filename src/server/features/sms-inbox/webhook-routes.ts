@@ -1,3 +1,4 @@
+import { textReply } from '../../platform/openapi';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import { publicOrigin } from '../../platform/public-origin';
@@ -18,6 +19,9 @@ export const smsWebhookConfig = {
   bodyLimit: WEBHOOK_FORM_LIMIT,
   rateLimit: { max: SMS_WEBHOOK_CALLS_PER_MINUTE, timeWindow: 60_000 },
 } as const;
+
+/** The provider's webhooks answer an empty TwiML document. */
+const twimlReply = { response: { 200: textReply('An empty TwiML document') } };
 
 export const FORBIDDEN_SIGNATURE = 'The request signature is missing or wrong.';
 
@@ -60,12 +64,12 @@ export async function webhookScope(scope: FastifyInstance) {
   };
   const ctx = (request: FastifyRequest) => inboxContext(scope, request);
 
-  scope.post('/sms/inbound', { config: smsWebhookConfig }, async (request, reply) => {
+  scope.post('/sms/inbound', { config: smsWebhookConfig, schema: twimlReply }, async (request, reply) => {
     await receiveAndNotify(scope, request, verified(request));
     return reply.header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
   });
 
-  scope.post('/sms/status', { config: smsWebhookConfig }, async (request, reply) => {
+  scope.post('/sms/status', { config: smsWebhookConfig, schema: twimlReply }, async (request, reply) => {
     await receiveStatus(ctx(request), verified(request));
     return reply.header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
   });

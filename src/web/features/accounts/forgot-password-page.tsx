@@ -6,18 +6,18 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../shared/schemas/accounts-credentials';
 import { Button } from '../../components/ui/button';
-import { apiJson } from '../../lib/api';
 import { AuthLayout } from './auth-layout';
 import { FormField } from '../../components/form-field';
 import { toastFailure } from '../../lib/toast-failure';
 import { SubmitButton } from '../../components/form-actions';
+import { callApi } from '../../lib/api-client';
 
 export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
 
   const request = useMutation({
-    mutationFn: (values: ForgotPasswordInput) => apiJson<{ message: string }>('POST', '/api/auth/forgot-password', values),
+    mutationFn: (values: ForgotPasswordInput) => callApi('POST /api/auth/forgot-password', { body: values }),
     onSuccess: (_reply, values) => setSentTo(values.email),
     onError: (error) => toastFailure('Error', error, 'Failed to send reset link. Please try again.'),
   });

@@ -3,15 +3,14 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput } from '../../../shared/schemas/accounts-credentials';
-import type { AuthResponse } from '../../../shared/schemas/business';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { HOME_PATH, safeReturnPath } from '../../lib/session-expiry';
 import { AuthLayout } from './auth-layout';
 import { FormField } from '../../components/form-field';
 import { toastFailure } from '../../lib/toast-failure';
 import { SubmitButton } from '../../components/form-actions';
+import { callApi } from '../../lib/api-client';
 
 // The form's check (zod and the body schema) loads when the visitor first focuses the form, not with the page.
 const loadResolver = () => import('./login-resolver');
@@ -34,7 +33,7 @@ export function LoginPage() {
   const { errors } = form.formState;
 
   const login = useMutation({
-    mutationFn: (values: LoginInput) => apiJson<AuthResponse>('POST', '/api/auth/login', values),
+    mutationFn: (values: LoginInput) => callApi('POST /api/auth/login', { body: values }),
     onSuccess: ({ business }) => {
       toast({ title: 'Welcome back!' });
       signIn(business);

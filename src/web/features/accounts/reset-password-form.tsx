@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { resetPasswordSchema, type ResetPasswordInput } from '../../../shared/schemas/auth';
-import { apiJson } from '../../lib/api';
 import { NewPasswordFields } from './new-password-fields';
 import { toastFailure } from '../../lib/toast-failure';
 import { SubmitButton } from '../../components/form-actions';
+import { callApi } from '../../lib/api-client';
 
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const form = useForm({
@@ -15,7 +15,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const { errors } = form.formState;
 
   const reset = useMutation({
-    mutationFn: (values: ResetPasswordInput) => apiJson<{ message: string }>('POST', '/api/auth/reset-password', values),
+    mutationFn: (values: ResetPasswordInput) => callApi('POST /api/auth/reset-password', { body: values }),
     onSuccess: onDone,
     onError: (error) => toastFailure('Error', error, 'Failed to reset password. Please try again.'),
   });

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { AuthLayout } from './auth-layout';
 import { ResetPasswordForm } from './reset-password-form';
+import { apiQuery } from '../../lib/api-query';
 
 function Notice({ icon, tone, children }: { icon: ReactNode; tone: 'brand' | 'red' | 'amber' | 'green'; children: ReactNode }) {
   const tones = {
@@ -26,8 +27,8 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
 
-  const verify = useQuery<{ valid: boolean }>({
-    queryKey: [`/api/auth/verify-reset-token/${encodeURIComponent(token)}`],
+  const verify = useQuery({
+    ...apiQuery('GET /api/auth/verify-reset-token/:token', { params: { token } }),
     enabled: token !== '' && !done,
     // A link is single-use: never answer from an earlier check.
     gcTime: 0,

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { BUSINESS_TYPES, MIN_PASSWORD_LENGTH } from '../../../shared/constants';
-import type { AuthResponse } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/http';
+import { errorMessage } from '../../lib/http';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { flashToast } from '../../lib/flash-toast';
+import { callApi } from '../../lib/api-client';
 
 const EMPTY = { name: '', email: '', phone: '', businessName: '', businessType: '', password: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
@@ -37,7 +37,7 @@ export function SignupModal({ open, onOpenChange }: { open: boolean; onOpenChang
   const signUp = async (values: Fields) => {
     setPending(true);
     try {
-      await apiJson<Partial<AuthResponse>>('POST', '/api/auth/signup', { ...values, timeZone: browserTimeZone() });
+      await callApi('POST /api/auth/signup', { body: { ...values, timeZone: browserTimeZone() } });
     } catch (error) {
       setPending(false);
       toast({ title: 'Signup Failed', description: errorMessage(error, 'Signup failed'), variant: 'destructive' });

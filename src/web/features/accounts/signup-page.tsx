@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { signupSchema, type AuthResponse, type SignupInput } from '../../../shared/schemas/auth';
+import { signupSchema, type SignupInput } from '../../../shared/schemas/auth';
 import { dismiss } from '../../components/ui/use-toast';
-import { apiJson } from '../../lib/api';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { useAuth } from '../../lib/auth';
 import { AuthLayout } from './auth-layout';
@@ -12,6 +11,7 @@ import { FormField } from '../../components/form-field';
 import { toastFailure } from '../../lib/toast-failure';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from '../../components/form-actions';
+import { callApi } from '../../lib/api-client';
 
 export function SignupPage() {
   const { signIn } = useAuth();
@@ -23,7 +23,7 @@ export function SignupPage() {
   const { errors } = form.formState;
 
   const signup = useMutation({
-    mutationFn: (values: SignupInput) => apiJson<AuthResponse>('POST', '/api/auth/signup', { ...values, timeZone: browserTimeZone() }),
+    mutationFn: (values: SignupInput) => callApi('POST /api/auth/signup', { body: { ...values, timeZone: browserTimeZone() } }),
     onSuccess: ({ business }) => {
       // An earlier attempt's "Signup failed" toast no longer applies.
       dismiss();

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessActionResponse, BusinessProfile, BusinessProfileUpdateInput } from '../../../shared/schemas/business';
+import type { BusinessProfile, BusinessProfileUpdateInput } from '../../../shared/schemas/business';
 import type { OutreachSettings, OutreachSettingsInput, SmsUsage } from '../../../shared/schemas/sms';
-import { apiJson, apiRequest } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 import { SESSION_URL } from '../../lib/auth';
 import { PROFILE_KEY, saveReviewLink } from '../../lib/query-keys/business';
 import { OUTREACH_SETTINGS_KEY, TEMPLATES_KEY, USAGE_KEY } from '../../lib/query-keys/sms';
+import { callApi } from '../../lib/api-client';
 
 // The Settings screen's reads and writes (docs/settings.md).
 
@@ -58,9 +59,9 @@ export function useSaveTemplates() {
 export function useRegenerateWebhook() {
   const refresh = useRefreshBusiness();
   return useMutation({
-    mutationFn: () => apiJson<BusinessActionResponse>('POST', '/api/business/webhook/regenerate'),
+    mutationFn: () => callApi('POST /api/business/webhook/regenerate'),
     onSuccess: () => refresh(),
   });
 }
 
-export const deleteAccount = () => apiRequest('DELETE', '/api/business/account');
+export const deleteAccount = () => callApi('DELETE /api/business/account');

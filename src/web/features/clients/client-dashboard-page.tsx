@@ -12,6 +12,7 @@ import { LoyaltyDistribution as LoyaltyDistributionEach } from './loyalty-distri
 import { MostLoyalClients as MostLoyalClientsEach } from './most-loyal-clients';
 import type { Client } from './types';
 import { useDashboardStats } from './use-client-data';
+import { apiUrl } from '../../lib/api-client';
 
 // Each part reads its own query and takes only stable props (setState functions, constant strings): memoised,
 // the stats arriving or a dialog opening re-renders the page without rendering every part (and the client rows)
@@ -53,7 +54,7 @@ export function ClientDashboardPage() {
         description="See who your loyal clients are and thank them."
         actions={
           <>
-            <ExportButton url="/api/admin/export" fileName="clients-export.csv" />
+            <ExportButton url={apiUrl('GET /api/admin/export')} fileName="clients-export.csv" />
             <AddClientDialog />
           </>
         }

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientDeleted, ClientDetail, UpdateClientInput } from '../../../shared/schemas/client-detail';
+import type { UpdateClientInput } from '../../../shared/schemas/client-detail';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { refreshClients, refreshClientsAndStats } from '../../lib/query-keys/clients';
+import { apiUrl, callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 
-export const clientDetailUrl = (id: number) => `/api/clients/${id}`;
+export const clientDetailUrl = (id: number) => apiUrl('GET /api/clients/:id', { params: { id } });
 
-export const useClientDetail = (id: number) => useQuery<ClientDetail>({ queryKey: [clientDetailUrl(id)] });
+export const useClientDetail = (id: number) => useQuery(apiQuery('GET /api/clients/:id', { params: { id } }));
 
 /** The public referral page of a client, on this site. */
 export const referralLink = (code: string) => `${window.location.origin}/refer?code=${encodeURIComponent(code)}`;
@@ -14,7 +16,7 @@ export const referralLink = (code: string) => `${window.location.origin}/refer?c
 export function useDeleteClient(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (client: { id: number; name: string }) => apiJson<ClientDeleted>('DELETE', clientDetailUrl(client.id)),
+    mutationFn: (client: { id: number; name: string }) => callApi('DELETE /api/clients/:id', { params: { id: client.id } }),
     onSuccess: (_res, client) => {
       toast({ title: 'Client deleted', description: `${client.name} and their bookings were removed.` });
       qc.removeQueries({ queryKey: [clientDetailUrl(client.id)] });
@@ -29,7 +31,7 @@ export function useDeleteClient(onDone: () => void) {
 export function useUpdateClient(id: number, onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateClientInput) => apiJson<ClientDetail>('PATCH', clientDetailUrl(id), input),
+    mutationFn: (input: UpdateClientInput) => callApi('PATCH /api/clients/:id', { params: { id }, body: input }),
     onSuccess: (detail) => {
       qc.setQueryData([clientDetailUrl(id)], detail);
       toast({ title: 'Client updated', description: `${detail.client.name}'s details were saved.` });

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
-import type { AddClientInput, Client, SendGiftInput, SendThanksInput } from './types';
-import type { ClientActionResponse } from '../../../shared/schemas/clients';
+import type { AddClientInput, SendGiftInput, SendThanksInput } from './types';
 import { refreshClients, refreshClientsAndStats } from '../../lib/query-keys/clients';
 import { sendFailureToast } from './send-failure-toast';
+import { callApi } from '../../lib/api-client';
 
 export function useSendThanks(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendThanksInput) => apiJson<ClientActionResponse>('POST', '/api/admin/send-thanks', input),
+    mutationFn: (input: SendThanksInput) => callApi('POST /api/admin/send-thanks', { body: input }),
     // "sent" only when it went; at a closed hour for the client the server's "...scheduled for 8:00 am their time".
     onSuccess: (res) => {
       toast({ title: res.scheduled ? res.message : 'Thank you message sent!' });
@@ -23,7 +23,7 @@ export function useSendThanks(onDone: () => void) {
 export function useSendGift(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendGiftInput) => apiJson<ClientActionResponse>('POST', '/api/admin/send-gift', input),
+    mutationFn: (input: SendGiftInput) => callApi('POST /api/admin/send-gift', { body: input }),
     onSuccess: (res) => {
       toast({ title: res.scheduled ? res.message : 'Gift sent successfully!' });
       void refreshClients(qc);
@@ -36,7 +36,7 @@ export function useSendGift(onDone: () => void) {
 export function useAddClient(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: AddClientInput) => apiJson<{ client: Client }>('POST', '/api/clients', input),
+    mutationFn: (input: AddClientInput) => callApi('POST /api/clients', { body: input }),
     onSuccess: (res) => {
       toast({ title: 'Client Added', description: res?.client?.name ? `${res.client.name} was added to your clients.` : undefined });
       void refreshClientsAndStats(qc);

@@ -3,10 +3,11 @@ import type { CreateFormInput, Form, UpdateFormInput } from '../../../shared/sch
 import { apiJson, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
 import { FORMS_KEY } from '../../lib/query-keys/forms';
+import { apiUrl } from '../../lib/api-client';
 
 
 /** The public page of a form (Preview, and the iframe's src). */
-export const embedPath = (token: string) => `/api/forms/${encodeURIComponent(token)}/embed`;
+export const embedPath = (token: string) => apiUrl('GET /api/forms/:embedToken/embed', { params: { embedToken: token } });
 
 // Submissions arrive while the owner is elsewhere, so the list reads afresh each time the screen opens.
 export const useForms = () => useQuery<Form[]>({ queryKey: [FORMS_KEY], refetchOnMount: 'always' });

@@ -5,19 +5,18 @@ import {
   type Lead,
   type LeadCommunication,
   type LeadEmailInput,
-  type LeadMessageResponse,
   type LeadPage,
   type LeadSource,
   type LeadStats,
   type LeadStatus,
-  type LeadStatusReply,
 } from '../../../shared/schemas/leads';
 import { toast } from '../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { LEADS_KEY, LEAD_STATS_KEY, refreshLeads, textLead } from '../../lib/query-keys/leads';
+import { apiUrl, callApi } from '../../lib/api-client';
 
-export const communicationsUrl = (id: number) => `/api/leads/${id}/communications`;
+export const communicationsUrl = (id: number) => apiUrl('GET /api/leads/:id/communications', { params: { id } });
 
 export type StatusFilter = 'all' | LeadStatus;
 export type SourceFilter = 'all' | LeadSource;
@@ -65,7 +64,7 @@ export function useAddLead(onDone: () => void) {
 export function useSetStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: LeadStatus }) => apiJson<LeadStatusReply>('PATCH', `/api/leads/${id}/status`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: LeadStatus }) => callApi('PATCH /api/leads/:id/status', { params: { id }, body: { status } }),
     onSuccess: () => refreshLeads(qc),
     onError: (error) => toast({ title: 'Failed to update status', description: errorMessage(error, 'The status was not changed. Please try again.'), variant: 'destructive' }),
   });
@@ -87,7 +86,7 @@ export function useTextLead(lead: Lead, onDone: () => void) {
 export function useEmailLead(lead: Lead, onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: LeadEmailInput) => apiJson<LeadMessageResponse>('POST', `/api/leads/${lead.id}/email`, input),
+    mutationFn: (input: LeadEmailInput) => callApi('POST /api/leads/:id/email', { params: { id: lead.id }, body: input }),
     onSuccess: () => {
       toast({ title: 'Email sent', description: `Your email to ${lead.name} was sent.` });
       onDone();

@@ -1,7 +1,8 @@
 import './refer.css';
-import type { PublicReferral, ReferralClaimReply } from '../../../shared/schemas/referrals-public';
+import type { PublicReferral } from '../../../shared/schemas/referrals-public';
 import { FILL_ALL_FIELDS, INVALID_REFERRAL_LINK, LOAD_REFERRAL_FAILED, SUBMIT_REFERRAL_FAILED } from '../../../shared/schemas/referrals-public-texts';
 import { confirmation, errorCard, offerAndForm } from './refer-view';
+import { apiUrl, type ApiReply } from '../../lib/api-client';
 
 // The public referral page /refer?code=CODE: looks the code up, shows the offer and the claim form, then the
 // confirmation. Its own entry (no React, no router): a friend opens it from a text on a phone.
@@ -33,13 +34,13 @@ async function load() {
   if (!code) return show(errorCard(INVALID_REFERRAL_LINK, 'This link is missing its referral code. Ask the friend who sent it for their link again.'));
   let res: Response;
   try {
-    res = await fetch(`/api/public/referral/${encodeURIComponent(code)}`, { credentials: 'include' });
+    res = await fetch(apiUrl('GET /api/public/referral/:code', { params: { code } }), { credentials: 'include' });
   } catch {
     return show(errorCard(LOAD_REFERRAL_FAILED, 'Check your connection and try again.', () => void load()));
   }
   if (res.status === 404) return show(errorCard(await messageOf(res, INVALID_REFERRAL_LINK), 'This referral link is not valid. Ask the friend who sent it for their link again.'));
   if (!res.ok) return show(errorCard(LOAD_REFERRAL_FAILED, await messageOf(res, 'Please try again in a moment.'), () => void load()));
-  const referral = (await res.json()) as PublicReferral;
+  const referral: ApiReply<'GET /api/public/referral/:code'> = await res.json();
   document.title = `${referral.referrerName} sent you a reward · ${referral.businessName}`;
   const view = offerAndForm(referral);
   view.form.addEventListener('submit', (event) => {
@@ -61,7 +62,7 @@ async function submit(referral: PublicReferral, view: ReturnType<typeof offerAnd
   view.submit.disabled = true;
   view.submit.textContent = 'Claiming…';
   try {
-    const res = await fetch('/api/public/referral', {
+    const res = await fetch(apiUrl('POST /api/public/referral'), {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json' },
@@ -71,7 +72,8 @@ async function submit(referral: PublicReferral, view: ReturnType<typeof offerAnd
       view.error.textContent = await messageOf(res, SUBMIT_REFERRAL_FAILED);
       return;
     }
-    show(confirmation(referral, (await res.json()) as ReferralClaimReply, name));
+    const claimed: ApiReply<'POST /api/public/referral'> = await res.json();
+    show(confirmation(referral, claimed, name));
     card.querySelector<HTMLElement>('h1')?.focus();
   } catch {
     view.error.textContent = SUBMIT_REFERRAL_FAILED;

@@ -3,8 +3,9 @@ import type { BusinessProfile } from '../../../shared/schemas/business';
 import { REFERRAL_PAGE_SIZE, type ReferralPage, type TopReferrer } from '../../../shared/schemas/referrals';
 import { TOP_REFERRERS_KEY } from '../../lib/query-keys/referrals';
 import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { apiUrl } from '../../lib/api-client';
 
-export const REFERRALS_URL = '/api/referrals';
+export const REFERRALS_URL = apiUrl('GET /api/referrals');
 
 export type StatusFilter = 'all' | 'pending' | 'converted';
 export type ReferralSort = 'newest' | 'oldest' | 'refereeName' | 'convertedAt';

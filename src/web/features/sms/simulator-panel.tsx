@@ -4,13 +4,14 @@ import { useId, useState } from 'react';
 import { formatPhone } from '../../../shared/format';
 import type { LeadPage } from '../../../shared/schemas/leads';
 import { NEWEST_LEADS_URL } from '../../lib/query-keys/leads';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/use-toast';
 import { refreshMessaging, useClientsForBulk } from './use-sms';
+import { callApi } from '../../lib/api-client';
 
 /** Who may text in the simulator: a client or a lead with a phone, as the select's value ("client:12", "lead:7"). */
 type Sender = { value: string; label: string };
@@ -29,7 +30,7 @@ export function SimulatorPanel() {
   const [message, setMessage] = useState('');
   const id = useId();
   const play = useMutation({
-    mutationFn: (input: { clientId: number; message: string } | { leadId: number; message: string }) => apiJson<unknown>('POST', '/api/sms/simulate-inbound', input),
+    mutationFn: (input: { clientId: number; message: string } | { leadId: number; message: string }) => callApi('POST /api/sms/simulate-inbound', { body: input }),
     onSuccess: (_sms, input) => {
       toast({ title: 'Reply received', description: `The ${'leadId' in input ? 'lead' : 'client'}’s text is in Conversations, unread.` });
       setMessage('');

@@ -10,7 +10,7 @@ export type {
 
 export type { ScheduledText, ScheduledTexts } from '../../../shared/schemas/sms-automations';
 
-export type { AvailableNumber, OutreachSettings, PurchaseNumberResponse, SearchNumbersResponse, SmsTemplate, SmsUsage } from '../../../shared/schemas/sms';
+export type { AvailableNumber, OutreachSettings, SmsTemplate, SmsUsage } from '../../../shared/schemas/sms';
 
 /** A client as the Bulk Messaging tab reads it (GET /api/clients). */
 export interface BulkClient {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiJson, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
-import type { AvailableNumber, PurchaseNumberResponse, SearchNumbersResponse } from './types';
+import type { AvailableNumber } from './types';
 import { refreshBusiness } from './use-sms';
+import { callApi } from '../../lib/api-client';
 
 // The number set-up flow of spec part 2 section 4: input -> searching -> selecting (numbers found) or
 // back to input (none or error) -> purchasing; success resets the flow, failure returns to selecting.
@@ -25,7 +26,7 @@ export function useNumberSetup(onReady: () => void) {
       const body: Partial<SearchInput> = {};
       if (input.areaCode) body.areaCode = input.areaCode;
       if (input.businessZipCode) body.businessZipCode = input.businessZipCode;
-      return apiJson<SearchNumbersResponse>('POST', '/api/sms/search-numbers', body);
+      return callApi('POST /api/sms/search-numbers', { body });
     },
     onMutate: (input) => {
       setSearched(input);
@@ -55,7 +56,7 @@ export function useNumberSetup(onReady: () => void) {
 
   const purchase = useMutation({
     mutationFn: (phoneNumber: string) =>
-      apiJson<PurchaseNumberResponse>('POST', '/api/sms/purchase-number', { phoneNumber, areaCode: searched.areaCode || undefined }),
+      callApi('POST /api/sms/purchase-number', { body: { phoneNumber, areaCode: searched.areaCode || undefined } }),
     onMutate: () => setStep('purchasing'),
     onSuccess: async (res, phoneNumber) => {
       toast({ title: 'SMS number ready!', description: `Your business number is ${res?.friendlyNumber ?? phoneNumber}.` });

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
 import type { Registration, RegistrationDetailsInput } from '../../../shared/schemas/sms-registration';
+import { apiUrl } from '../../lib/api-client';
 
-export const REGISTRATION_URL = '/api/sms/registration';
+export const REGISTRATION_URL = apiUrl('GET /api/sms/registration');
 
 type Saved = { success: true; message: string; registration: Registration };
 
