@@ -36,6 +36,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, DEMO_DATA: '0', APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', SMS_SEND_WINDOW: 'off', SMS_SIMULATOR_REVIEW_SECONDS: '1', SIGNUPS_PER_HOUR: '100000' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, DEMO_DATA: '0', APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', SMS_SEND_WINDOW: 'off', SMS_SIMULATOR_REVIEW_SECONDS: '1', SIGNUPS_PER_HOUR: '100000', E2E_HOOKS: '1' },
   },
 });

@@ -18,6 +18,7 @@ import { installResponseSchemas } from './platform/response-schemas';
 import { serveWebApp } from './platform/web-app';
 import { routeGroups } from './features/index';
 import { reviewLinkRoutes } from './features/reviews/link-routes';
+import { browserTestHookRoutes } from './features/reviews/browser-test-hooks';
 
 export type AppDeps = {
   config: Config;
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The review request's short link, outside /api (docs/reviews.md).
   await reviewLinkRoutes(app);
+  if (deps.config.browserTestHooks) await browserTestHookRoutes(app);
   await serveWebApp(app, deps.config.webDir);
   return app;
 }

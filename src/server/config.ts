@@ -38,6 +38,7 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().trim().min(1).default('+15550100100'),
   SUPPORT_EMAIL: z.email().default('support@referloop.local'),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  E2E_HOOKS: flag,
 });
 
 export type Config = {
@@ -75,6 +76,8 @@ export type Config = {
   support: { phone: string; email: string };
   /** New accounts one address may create in an hour (docs/accounts.md "Sign-up limit"). */
   signupsPerHour: number;
+  /** The browser tests' hooks (features/reviews/browser-test-hooks.ts): E2E_HOOKS=1, never in production or with Twilio. */
+  browserTestHooks: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = e.APP_URL?.replace(/\/+$/, '');
   if (e.SMS_SEND_WINDOW === 'off' && e.TWILIO_ACCOUNT_SID) {
     throw new Error('SMS_SEND_WINDOW=off is for the SMS simulator only; remove it when Twilio is configured');
+  }
+  if (e.E2E_HOOKS && (e.TWILIO_ACCOUNT_SID || env.NODE_ENV === 'production')) {
+    throw new Error('E2E_HOOKS=1 is for the browser tests only; it is refused in production and with Twilio');
   }
   return {
     port: e.PORT,
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsSendWindow: e.SMS_SEND_WINDOW,
     support: { phone: e.SUPPORT_PHONE, email: e.SUPPORT_EMAIL },
     signupsPerHour: e.SIGNUPS_PER_HOUR,
+    browserTestHooks: e.E2E_HOOKS ?? false,
   };
 }
 
@@ -142,6 +149,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsSimulatorReviewSeconds: 0,
     support: { phone: '+15550100100', email: 'support@referloop.local' },
     signupsPerHour: 10,
+    browserTestHooks: false,
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ import { DESKTOP, PHONE } from './support/viewports';
 // The review loop on the SMS simulator (docs/reviews.md): the reminder and referral-ask settings, a review request
 // sent from the client view with its short link, the client opening it (redirected to the Google link), the state in
 // the client list and view, the owner's "left a review" mark, and the Insights review section. The timed reminder
-// and referral ask are walked by the API tests at a controlled clock (reviews/review-loop.test.ts).
+// and referral ask: reviews-follow-ups.spec.ts.
 
 const GOOGLE = 'https://g.page/r/e2e-reviews/review';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

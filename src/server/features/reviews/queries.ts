@@ -160,3 +160,12 @@ export async function selectClient(tx: Tx, businessId: number, clientId: number)
   const [row] = rowsOf<{ name: string; phone: string | null }>(await tx.execute(sql`select name, phone from clients where business_id = ${businessId} and id = ${clientId}`));
   return row ?? null;
 }
+
+/** Moves a business's review requests `days` into the past, as if that time had gone by (the browser tests' hook only). */
+export async function ageRequests(tx: Tx, businessId: number, days: number): Promise<void> {
+  await tx.execute(sql`
+    update review_requests set sent_at = sent_at - ${days} * interval '1 day', first_opened_at = first_opened_at - ${days} * interval '1 day',
+      last_opened_at = last_opened_at - ${days} * interval '1 day', reminded_at = reminded_at - ${days} * interval '1 day',
+      referral_asked_at = referral_asked_at - ${days} * interval '1 day', created_at = created_at - ${days} * interval '1 day'
+    where business_id = ${businessId}`);
+}
