@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-// Client Dashboard: a search of one or two characters that matches more than 1,000 clients says "1,000+"
-// and still pages on; a search under the cap, and a longer one, show the exact count (docs/clients-api.md).
+// Client Dashboard: a search that matches more than 1,000 clients says "1,000+" and still pages on, short or long;
+// a search under the cap shows the exact count (docs/clients-api.md).
 
 
 const MANY = 1030;
@@ -13,7 +13,7 @@ function bookingsCsv() {
   return lines.join('\n');
 }
 
-test('a short search over 1,000 matches shows "1,000+ clients" and pages on', async ({ page }) => {
+test('a search over 1,000 matches shows "1,000+ clients" and pages on', async ({ page }) => {
   const email = `capped-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = await page.request.post('/api/auth/signup', { data: { name: 'Biz', email, password: 'secret123', confirmPassword: 'secret123' } });
   expect(signup.ok()).toBeTruthy();
@@ -33,10 +33,13 @@ test('a short search over 1,000 matches shows "1,000+ clients" and pages on', as
   await expect(rows).toHaveCount(25);
   await expect(page.getByRole('button', { name: 'Next page' })).toBeEnabled();
 
-  // Under the cap, and a longer search: the exact count.
+  // Under the cap, short or long: the exact count (Client1, Client10–19, Client100–199, Client1000–1030); a longer
+  // search over the cap says 1,000+ as well.
   await page.getByLabel('Search clients').fill('zo');
   await expect(page.getByText('Showing 1–1 of 1 client', { exact: true })).toBeVisible();
-  await page.getByLabel('Search clients').fill('karl');
-  await expect(page.getByText(`Showing 1–25 of ${MANY.toLocaleString('en-US')} clients`)).toBeVisible();
+  await page.getByLabel('Search clients').fill('client1');
+  await expect(page.getByText('Showing 1–25 of 142 clients')).toBeVisible();
   await expect(page.getByText(/1,000\+/)).toHaveCount(0);
+  await page.getByLabel('Search clients').fill('karl');
+  await expect(page.getByText('Showing 1–25 of 1,000+ clients')).toBeVisible();
 });

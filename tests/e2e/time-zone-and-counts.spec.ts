@@ -73,7 +73,7 @@ for (const viewport of [DESKTOP]) {
 
       const picker = profile.getByRole('combobox', { name: 'Time Zone' });
       await picker.click();
-      const options = page.getByRole('option');
+      const options = page.getByRole('listbox').getByRole('option');
       await expect(options.nth(0)).toContainText('Eastern Time — New York');
       await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
       await expect(options.nth(1)).toContainText('Central Time — Chicago');
