@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client';
-import { reviewRequests } from '../../db/schema';
+import { clients, reviewRequests } from '../../db/schema';
 import { intArray } from '../../db/sql-values';
 import { sendingNumber } from '../../db/sending-number';
+
+const DAY_MS = 86_400_000;
 
 // SQL of tracked review requests (docs/reviews.md). Per-business statements filter by business_id; the link
 // lookup is by its random token (the token names the business), and the scan reads across businesses.
@@ -31,9 +34,11 @@ export async function selectByToken(tx: Tx, token: string, lifetimeDays: number)
 
 /** One open of the link: counted every time, the first one's time kept. */
 export async function recordOpen(tx: Tx, id: number): Promise<void> {
-  await tx.execute(sql`
-    update review_requests set open_count = open_count + 1, first_opened_at = coalesce(first_opened_at, now()), last_opened_at = now()
-    where id = ${id}`);
+  const r = reviewRequests;
+  await tx
+    .update(r)
+    .set({ openCount: sql`${r.openCount} + 1`, firstOpenedAt: sql`coalesce(${r.firstOpenedAt}, now())`, lastOpenedAt: sql`now()` })
+    .where(eq(r.id, id));
 }
 
 /**
@@ -41,15 +46,20 @@ export async function recordOpen(tx: Tx, id: number): Promise<void> {
  * not yet reminded or asked. A superset: each business's job applies the rest.
  */
 export async function selectBusinessesWithFollowUps(tx: Tx, now: Date, maxDays: number): Promise<number[]> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      select distinct r.business_id as id from review_requests r
-      where coalesce(r.first_opened_at, r.sent_at) > ${now.toISOString()}::timestamptz - ${maxDays} * interval '1 day'
-        and r.token is not null and r.marked_reviewed_at is null
-        and ((r.first_opened_at is null and r.reminder_key is null) or (r.first_opened_at is not null and r.referral_key is null))
-      order by 1`),
-  );
-  return rows.map((r) => Number(r.id));
+  const r = reviewRequests;
+  const rows = await tx
+    .selectDistinct({ id: r.businessId })
+    .from(r)
+    .where(
+      and(
+        gt(sql`coalesce(${r.firstOpenedAt}, ${r.sentAt})`, new Date(now.getTime() - maxDays * DAY_MS)),
+        isNotNull(r.token),
+        isNull(r.markedReviewedAt),
+        or(and(isNull(r.firstOpenedAt), isNull(r.reminderKey)), and(isNotNull(r.firstOpenedAt), isNull(r.referralKey))),
+      ),
+    )
+    .orderBy(r.businessId);
+  return rows.map((row) => row.id);
 }
 
 export type DueFollowUp = { id: number; clientId: number };
@@ -97,39 +107,38 @@ export async function selectDueReferralAsks(tx: Tx, businessId: number, now: Dat
  */
 export async function setFollowUpKeys(tx: Tx, businessId: number, column: 'reminder_key' | 'referral_key', prefix: string, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      update review_requests set ${sql.raw(column)} = ${prefix} || id
-      where business_id = ${businessId} and id = any(${intArray(ids)}) and ${sql.raw(column)} is null
-      returning id`),
-  );
-  return rows.map((r) => Number(r.id));
+  const r = reviewRequests;
+  const key = column === 'reminder_key' ? r.reminderKey : r.referralKey;
+  const rows = await tx
+    .update(r)
+    .set({ [column === 'reminder_key' ? 'reminderKey' : 'referralKey']: sql`${prefix} || ${r.id}` })
+    .where(and(eq(r.businessId, businessId), sql`${r.id} = any(${intArray(ids)})`, isNull(key)))
+    .returning({ id: r.id });
+  return rows.map((row) => row.id);
 }
 
-export type ReviewStateRow = {
-  clientId: number;
-  sentAt: Date | null;
-  firstOpenedAt: Date | null;
-  openCount: number;
-  remindedAt: Date | null;
-  markedReviewedAt: Date | null;
-  referralAskedAt: Date | null;
-};
 
 /** Each client's latest review request that went out, or that the owner marked reviewed. */
-export async function selectStates(tx: Tx, businessId: number, clientIds: number[]): Promise<ReviewStateRow[]> {
+export async function selectStates(tx: Tx, businessId: number, clientIds: number[]) {
   if (clientIds.length === 0) return [];
-  return rowsOf<ReviewStateRow>(
-    await tx.execute(sql`
-      select distinct on (r.client_id) r.client_id as "clientId", r.sent_at as "sentAt", r.first_opened_at as "firstOpenedAt",
-        r.open_count as "openCount", r.reminded_at as "remindedAt", r.marked_reviewed_at as "markedReviewedAt",
-        r.referral_asked_at as "referralAskedAt"
-      from review_requests r
-      where r.business_id = ${businessId} and r.client_id = any(${intArray(clientIds)})
-        and (r.sent_at is not null or r.marked_reviewed_at is not null)
-      order by r.client_id, coalesce(r.sent_at, r.marked_reviewed_at) desc, r.id desc`),
-  );
+  const r = reviewRequests;
+  const when = sql`coalesce(${r.sentAt}, ${r.markedReviewedAt})`;
+  return tx
+    .selectDistinctOn([r.clientId], {
+      clientId: r.clientId,
+      sentAt: r.sentAt,
+      firstOpenedAt: r.firstOpenedAt,
+      openCount: r.openCount,
+      remindedAt: r.remindedAt,
+      markedReviewedAt: r.markedReviewedAt,
+      referralAskedAt: r.referralAskedAt,
+    })
+    .from(r)
+    .where(and(eq(r.businessId, businessId), sql`${r.clientId} = any(${intArray(clientIds)})`, or(isNotNull(r.sentAt), isNotNull(r.markedReviewedAt))))
+    .orderBy(r.clientId, desc(when), desc(r.id));
 }
+
+export type ReviewStateRow = Awaited<ReturnType<typeof selectStates>>[number];
 
 /**
  * Marks a client as reviewed: their latest request that went out, or a row of its own (no token) when they were
@@ -157,15 +166,16 @@ export async function markReviewed(tx: Tx, businessId: number, clientId: number,
 }
 
 export async function selectClient(tx: Tx, businessId: number, clientId: number): Promise<{ name: string; phone: string | null } | null> {
-  const [row] = rowsOf<{ name: string; phone: string | null }>(await tx.execute(sql`select name, phone from clients where business_id = ${businessId} and id = ${clientId}`));
+  const [row] = await tx.select({ name: clients.name, phone: clients.phone }).from(clients).where(and(eq(clients.businessId, businessId), eq(clients.id, clientId)));
   return row ?? null;
 }
 
 /** Moves a business's review requests `days` into the past, as if that time had gone by (the browser tests' hook only). */
 export async function ageRequests(tx: Tx, businessId: number, days: number): Promise<void> {
-  await tx.execute(sql`
-    update review_requests set sent_at = sent_at - ${days} * interval '1 day', first_opened_at = first_opened_at - ${days} * interval '1 day',
-      last_opened_at = last_opened_at - ${days} * interval '1 day', reminded_at = reminded_at - ${days} * interval '1 day',
-      referral_asked_at = referral_asked_at - ${days} * interval '1 day', created_at = created_at - ${days} * interval '1 day'
-    where business_id = ${businessId}`);
+  const r = reviewRequests;
+  const back = (c: AnyPgColumn) => sql`${c} - ${days} * interval '1 day'`;
+  await tx
+    .update(r)
+    .set({ sentAt: back(r.sentAt), firstOpenedAt: back(r.firstOpenedAt), lastOpenedAt: back(r.lastOpenedAt), remindedAt: back(r.remindedAt), referralAskedAt: back(r.referralAskedAt), createdAt: back(r.createdAt) })
+    .where(eq(r.businessId, businessId));
 }
