@@ -12,6 +12,7 @@ import { ReviewLinkSection } from './review-link-section';
 import { TemplatesSection } from './templates-section';
 import { useProfile } from './use-settings';
 import { WebhookSection } from './webhook-section';
+import { OwnAccountSections } from './sessions-section';
 import { DeliveryDetails } from '../../components/delivery-banner';
 
 // Settings (spec part 2 "Settings"): the sections in the spec's order. docs/settings.md.
@@ -54,6 +55,7 @@ export function SettingsPage() {
           <NotificationsSection />
           {/* The team and the account's deletion are the owners' (docs/accounts.md, "People and roles"). */}
           {can('owner') && <TeamSection />}
+          <OwnAccountSections />
           {can('owner') && <DangerZone />}
         </div>
       )}
