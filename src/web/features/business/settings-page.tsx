@@ -44,6 +44,11 @@ export function SettingsPage() {
             </Button>
           </CardContent>
         </Card>
+      ) : !can('manager') ? (
+        // Staff see only their own sessions and password here (docs/accounts.md, "Sessions and password").
+        <div className="space-y-6">
+          <OwnAccountSections />
+        </div>
       ) : (
         <div className="space-y-6">
           <ProfileSection profile={profile.data} />
