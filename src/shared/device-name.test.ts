@@ -26,6 +26,7 @@ describe('deviceName', () => {
     [UA.operaWindows, 'Opera on Windows'],
     [UA.chromebook, 'Chrome on ChromeOS'],
     [UA.ipad, 'Safari on iPad'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36', 'Chrome on Linux'],
     ['curl/8.5.0', 'Unknown device'],
     ['', 'Unknown device'],
     [null, 'Unknown device'],
