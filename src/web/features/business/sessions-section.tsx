@@ -72,14 +72,6 @@ function SessionsSection() {
       title="Your sessions"
       description="Where you are signed in. Sign out a device you don't recognise, then change your password."
       icon={MonitorSmartphone}
-      actions={
-        others > 0 && (
-          <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
-            <LogOut aria-hidden="true" />
-            Sign out everywhere else
-          </Button>
-        )
-      }
     >
       <ListState loading={sessions.isLoading} failed={sessions.isError} errorText="Your sessions could not be loaded." empty={false} emptyContent={null} rows={2} inset="p-0">
         {() => (
@@ -90,6 +82,15 @@ function SessionsSection() {
           </ul>
         )}
       </ListState>
+      {/* Under the list, not in the header: on a phone the header has no room for it beside the title. */}
+      {others > 0 && (
+        <div className="mt-3 border-t border-slate-100 pt-4 sm:flex sm:justify-end">
+          <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            <LogOut aria-hidden="true" />
+            Sign out everywhere else
+          </Button>
+        </div>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Sign out everywhere else?"
