@@ -17,7 +17,7 @@ import { SectionCard } from './section-card';
 // Settings → Your sessions and Password, for every person (docs/accounts.md, "Sessions and password"): where they
 // are signed in, ending one or every other, and changing their own password.
 
-export const sessionsQuery = () => apiQuery('GET /api/account/sessions');
+const sessionsQuery = () => apiQuery('GET /api/account/sessions');
 
 function SessionRow({ session, onEnded }: { session: AccountSession; onEnded: () => Promise<unknown> }) {
   const end = useMutation({
