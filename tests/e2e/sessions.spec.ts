@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { openSignIn, signUpViaApi, uniqueEmail } from './support/accounts';
 import { latestMailTo } from './support/outbox';
+import { axeCheck } from './support/axe';
 import { expectToast } from './support/toast';
 import { DESKTOP, PHONE, type Viewport } from './support/viewports';
 
@@ -35,7 +36,10 @@ for (const vp of [DESKTOP, PHONE]) {
     await expect(rows.first().getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
     const other = rows.filter({ hasText: 'Chrome on Android' });
     await expect(other).toContainText(/Signed in .* · Last used/);
-    if (vp.name === 'phone') await section.screenshot({ path: test.info().outputPath('sessions-390.png') });
+    if (vp.name === 'phone') {
+      await section.screenshot({ path: test.info().outputPath('sessions-390.png') });
+      await axeCheck(laptop, 'Your sessions on a phone');
+    }
     await other.getByRole('button', { name: /^Sign out Chrome on Android/ }).click();
     await expectToast(laptop, 'Signed out', 'Chrome on Android is signed out.');
     await expect(rows).toHaveCount(1);
@@ -108,4 +112,5 @@ test('desktop: staff open Settings and find only their own sessions and password
   await expect(staff.getByRole('region', { name: 'Password' })).toBeVisible();
   await expect(staff.getByRole('region', { name: 'Business Profile' })).toHaveCount(0);
   await expect(staff.getByRole('region', { name: 'Team' })).toHaveCount(0);
+  await axeCheck(staff, 'Settings for staff');
 });
