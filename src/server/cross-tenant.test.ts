@@ -52,6 +52,7 @@ const first = (r: RouteEntry) => !last(r);
 function normalise(body: string): string {
   return body
     .replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)?/g, '<time>')
+    .replace(/\b[0-9a-f]{64}\b/g, '<session>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
     .replace(/\b([A-Z]{1,8})-[A-HJ-NP-Z2-9]{5}\b/g, '$1-<code>')
     .replace(/"latencyMs":\d+/g, '"latencyMs":0');

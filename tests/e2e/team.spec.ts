@@ -66,7 +66,7 @@ for (const vp of [DESKTOP, PHONE]) {
     await expect(staff.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
     const nav = vp.name === 'phone' ? (await staff.getByRole('button', { name: 'Open menu' }).click(), staff.getByRole('dialog', { name: 'Menu' })) : staff.getByRole('complementary');
     await expect(nav.getByRole('link', { name: /^Clients/ })).toBeVisible();
-    await expect(nav.getByRole('link', { name: /^Settings/ })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: /^Insights/ })).toHaveCount(0);
     const bulk = await staff.request.post('/api/sms/bulk', { data: { message: 'Hi {clientName}', clientIds: [1] } });
     expect(bulk.status()).toBe(403);
     expect(await bulk.json()).toEqual({ message: 'Only an owner or a manager of this business can do this.' });

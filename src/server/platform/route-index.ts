@@ -11,6 +11,7 @@ export const ROUTE_INDEX_FILE = 'docs/routes.md';
  * here (the test says which one is missing); an area served by its own feature needs none.
  */
 export const AREA_NOTES: Record<string, string> = {
+  account: 'Served by `features/accounts`: the signed-in person\'s own sessions and password (docs/accounts.md, "Sessions and password").',
   auth: 'Served by `features/accounts`: signing up, in and out, and password resets are the account\'s life cycle; the URL prefix is the one the web app has always called.',
   business: '`features/business` serves the profile and settings; `features/notifications` serves `/api/business/notifications`, the owner\'s e-mail notification settings, beside the jobs that send them.',
   clients: '`features/clients` serves the list and a client\'s detail; `features/bookings` serves the bookings added to a client by hand, which go through the same booking rules as an import.',

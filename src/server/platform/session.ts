@@ -8,8 +8,9 @@ import { randomToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = 'rl_session';
 const SESSION_DAYS = 30;
-// Refresh last_seen_at (and slide the expiry) at most this often, not on every request.
-const TOUCH_EVERY_MS = 60 * 60 * 1000;
+// Refresh last_seen_at (and slide the expiry) at most this often, not on every request: one write per active
+// session per five minutes keeps Settings' "last used" close enough (docs/accounts.md, "Sessions and password").
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /** Who is signed in: the business (the tenant), the person and their role, and this session. */
 export type Auth = { businessId: number; personId: number; role: Role; sessionId: string };

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import * as s from '../db/schema';
 import { todayIn } from './dates';
 import { signedIn, upload } from './requests';
+import { sha256 } from '../platform/tokens';
 
 /** Every string the seed writes carries this, so finding it in another business's answer means a leak. */
 export const MARK = 'zq7alpha';
@@ -125,6 +126,13 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .values({ businessId, email: `teammate-${businessId}.${MARK}@example.com`, name: `Teammate ${MARK}`, passwordHash: 'not a hash', role: 'staff' })
       .returning({ id: s.people.id }),
   );
+  // The teammate signed in: a session of another person, which no one else may end (docs/accounts.md).
+  const session = await one(
+    db
+      .insert(s.sessions)
+      .values({ businessId, personId: teammate.id, id: sha256(`session-${businessId}-${MARK}`), userAgent: `Agent ${MARK}`, expiresAt: new Date(Date.now() + 86400_000) })
+      .returning({ id: s.sessions.id }),
+  );
   const invitation = await one(
     db
       .insert(s.invitations)
@@ -139,6 +147,7 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
   return {
     today,
     teammate: teammate.id,
+    session: session.id,
     invitation: invitation.id,
     client: clientId,
     reviewToken,

@@ -9,3 +9,6 @@ export const FORGOT_PER_IP: RateRule = { prefix: 'forgot:ip', limit: 20, windowS
 
 /** Accounts created per address per hour; the limit itself is configured (SIGNUPS_PER_HOUR, default 10). */
 export const signupsPerIp = (limit: number): RateRule => ({ prefix: 'signup:ip', limit, windowSeconds: 60 * 60 });
+
+/** Wrong current passwords when changing one's password, per person: a stolen session cannot guess at it fast. */
+export const PASSWORD_CHANGE_PER_PERSON: RateRule = { prefix: 'password-change:person', limit: 10, windowSeconds: 15 * 60 };

@@ -121,7 +121,7 @@ export async function signup(
 }
 
 /** 429 with the wait in minutes in the sentence and in seconds in Retry-After, as every other limit answers. */
-function tooMany(what: string, resetAt: Date): HttpError {
+export function tooMany(what: string, resetAt: Date): HttpError {
   const n = counters.minutesUntil(resetAt);
   return new HttpError(429, `Too many ${what}. Please wait ${n} minute${n === 1 ? '' : 's'} and try again.`, {
     'retry-after': String(counters.secondsUntil(resetAt)),

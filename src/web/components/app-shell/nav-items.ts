@@ -35,7 +35,7 @@ export const NAV_ITEMS: NavItem[] = [
     badge: 'unreadReplies',
   },
   { label: 'Forms', role: 'manager', to: '/forms', paths: ['/forms'], icon: ClipboardList },
-  { label: 'Settings', role: 'manager', to: '/settings', paths: ['/settings'], icon: Settings },
+  { label: 'Settings', to: '/settings', paths: ['/settings'], icon: Settings },
 ];
 
 export function isActive(item: NavItem, pathname: string): boolean {

@@ -12,6 +12,7 @@ import { ReviewLinkSection } from './review-link-section';
 import { TemplatesSection } from './templates-section';
 import { useProfile } from './use-settings';
 import { WebhookSection } from './webhook-section';
+import { OwnAccountSections } from './sessions-section';
 import { DeliveryDetails } from '../../components/delivery-banner';
 
 // Settings (spec part 2 "Settings"): the sections in the spec's order. docs/settings.md.
@@ -43,6 +44,11 @@ export function SettingsPage() {
             </Button>
           </CardContent>
         </Card>
+      ) : !can('manager') ? (
+        // Staff see only their own sessions and password here (docs/accounts.md, "Sessions and password").
+        <div className="space-y-6">
+          <OwnAccountSections />
+        </div>
       ) : (
         <div className="space-y-6">
           <ProfileSection profile={profile.data} />
@@ -54,6 +60,7 @@ export function SettingsPage() {
           <NotificationsSection />
           {/* The team and the account's deletion are the owners' (docs/accounts.md, "People and roles"). */}
           {can('owner') && <TeamSection />}
+          <OwnAccountSections />
           {can('owner') && <DangerZone />}
         </div>
       )}
