@@ -9,3 +9,9 @@ export const FORGOT_PER_IP: RateRule = { prefix: 'forgot:ip', limit: 20, windowS
 
 /** Accounts created per address per hour; the limit itself is configured (SIGNUPS_PER_HOUR, default 10). */
 export const signupsPerIp = (limit: number): RateRule => ({ prefix: 'signup:ip', limit, windowSeconds: 60 * 60 });
+
+/**
+ * Wrong two-factor codes per person: counted apart from the password's counter (which a right password clears),
+ * and cleared only by a right code, so knowing the password does not buy more guesses. docs/accounts.md.
+ */
+export const TWO_FACTOR_PER_PERSON: RateRule = { prefix: 'two-factor:person', limit: 5, windowSeconds: 15 * 60 };
