@@ -25,6 +25,7 @@ import { INSIGHTS_ROUTE_EXAMPLES } from './route-examples-insights';
 import { REVIEWS_ROUTE_EXAMPLES } from './route-examples-reviews';
 import { NOTIFICATIONS_ROUTE_EXAMPLES } from './route-examples-notifications';
 import { TEAM_ROUTE_EXAMPLES } from './route-examples-team';
+import { TWO_FACTOR_ROUTE_EXAMPLES } from './route-examples-two-factor';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -159,4 +160,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...REVIEWS_ROUTE_EXAMPLES,
   ...NOTIFICATIONS_ROUTE_EXAMPLES,
   ...TEAM_ROUTE_EXAMPLES,
+  ...TWO_FACTOR_ROUTE_EXAMPLES,
 };
