@@ -24,7 +24,7 @@ import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { activityRoutes } from './activities/routes';
 import { teamRoutes } from './team/routes';
-import { twoFactorRoutes } from './two-factor/routes';
+import { twoFactorRoutes } from './accounts/two-factor-routes';
 import { notificationJobs } from './notifications/jobs';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';

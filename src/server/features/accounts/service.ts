@@ -19,7 +19,7 @@ import type { SignedInPerson } from '../../../shared/schemas/business';
 import * as counters from '../../platform/rate-limit-counters';
 import * as limits from './limits';
 import { sendResetEmailJob } from './jobs';
-import { createChallenge } from '../two-factor/challenges';
+import { createChallenge } from './two-factor-challenges';
 
 export { DEFAULT_CUSTOM_MESSAGES } from './defaults';
 export { hashPassword } from './passwords';

@@ -3,7 +3,7 @@ import { createBusiness, createPerson } from '../../testing/factories';
 import { createSession, SESSION_COOKIE } from '../../platform/session';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TWO_FACTOR_MESSAGES as m } from '../../../shared/schemas/two-factor';
-import { awayFromStepEdge, call, codeAt, forgetLastStep, login, loginCode, turnOn } from './test-helpers';
+import { awayFromStepEdge, call, codeAt, forgetLastStep, login, loginCode, turnOn } from './two-factor-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

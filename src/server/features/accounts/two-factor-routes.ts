@@ -15,7 +15,7 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../shared/schemas/two-factor';
-import * as twoFactor from './service';
+import * as twoFactor from './two-factor-service';
 
 const BODY_LIMIT = 4096;
 

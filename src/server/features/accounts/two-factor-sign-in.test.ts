@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, createPerson } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { TWO_FACTOR_MESSAGES as m } from '../../../shared/schemas/two-factor';
-import { TWO_FACTOR_PER_PERSON } from '../accounts/limits';
-import { awayFromStepEdge, call, codeAt, forgetLastStep, login, loginCode, turnOn } from './test-helpers';
+import { TWO_FACTOR_PER_PERSON } from './limits';
+import { awayFromStepEdge, call, codeAt, forgetLastStep, login, loginCode, turnOn } from './two-factor-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {

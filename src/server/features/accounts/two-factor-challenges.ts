@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import { randomToken, sha256 } from '../../platform/tokens';
-import { insertChallenge } from './queries';
+import { insertChallenge } from './two-factor-queries';
 
 /** Between the password and the code: five minutes, then the person signs in again. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;

@@ -4,13 +4,13 @@ import { createSession } from '../../platform/session';
 import { sha256 } from '../../platform/tokens';
 import * as counters from '../../platform/rate-limit-counters';
 import { TWO_FACTOR_MESSAGES as m, type ConfirmIdentityInput, type LoginCodeInput, type TwoFactorStatus } from '../../../shared/schemas/two-factor';
-import * as limits from '../accounts/limits';
-import { checkPassword } from '../accounts/passwords';
-import * as pq from '../accounts/people-queries';
-import * as aq from '../accounts/queries';
-import { endOtherSessions } from '../accounts/sessions';
-import { tooMany, toAuthBusiness, toSignedInPerson, type SignedIn } from '../accounts/service';
-import * as q from './queries';
+import * as limits from './limits';
+import { checkPassword } from './passwords';
+import * as pq from './people-queries';
+import * as aq from './queries';
+import { endOtherSessions } from './sessions';
+import { tooMany, toAuthBusiness, toSignedInPerson, type SignedIn } from './service';
+import * as q from './two-factor-queries';
 import { hashRecoveryCode, isRecoveryShaped, matchingStep, newRecoveryCodes, newSecret, normaliseCode, otpauthUrl, qrCodeDataUrl } from './totp';
 
 // Two-factor sign-in (docs/accounts.md, "Two-factor sign-in").
@@ -38,7 +38,7 @@ async function attemptSucceeded(db: Tx, who: Who, ip: string) {
 }
 
 /** Accepts a code of the person's app or an unused recovery code, using it up; false for anything else. */
-async function useCode(db: Tx, who: Who, secret: string, typed: string): Promise<boolean> {
+async function acceptCode(db: Tx, who: Who, secret: string, typed: string): Promise<boolean> {
   const code = normaliseCode(typed);
   if (isRecoveryShaped(code)) return q.useRecoveryCode(db, who, hashRecoveryCode(code));
   const step = matchingStep(secret, code);
@@ -93,7 +93,7 @@ export async function enable(db: Db, caller: Caller, code: string) {
 async function confirmIdentity(db: Db, caller: Caller, secret: string, input: ConfirmIdentityInput) {
   await countAttempt(db, caller, caller.ip);
   if (input.code) {
-    if (!(await useCode(db, caller, secret, input.code))) throw new HttpError(400, m.wrongCode);
+    if (!(await acceptCode(db, caller, secret, input.code))) throw new HttpError(400, m.wrongCode);
   } else {
     const person = await personOf(db, caller);
     if (!(await checkPassword(person.passwordHash, input.password ?? ''))) throw new HttpError(400, m.wrongPassword);
@@ -139,7 +139,7 @@ export async function completeSignIn(db: Db, input: LoginCodeInput, from: { ip: 
   if (!person.totpSecret || !business) throw expired;
   const secret = person.totpSecret;
   const session = await db.transaction(async (tx) => {
-    if (!(await useCode(tx, who, secret, input.code))) return null;
+    if (!(await acceptCode(tx, who, secret, input.code))) return null;
     if (!(await q.takeChallenge(tx, tokenHash))) throw expired;
     return createSession(tx, { ...who, userAgent: from.userAgent });
   });
