@@ -94,7 +94,7 @@ for (const vp of [DESKTOP, PHONE]) {
     await expect(owner.getByText('Required for everyone.')).toBeVisible();
 
     await signInWithPassword(staff, staffEmail, 'crew-pass-1');
-    await expect(staff.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expect(staff.getByRole('heading', { name: 'Set up two-factor' })).toBeVisible();
     if (vp.name === 'phone') await staff.screenshot({ path: 'test-results/two-factor-required-phone.png', fullPage: true });
     expect((await staff.request.get('/api/clients')).status()).toBe(403);
     await setUpOnPage(staff, vp, 'staff');

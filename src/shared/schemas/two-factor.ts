@@ -33,7 +33,6 @@ const MAX_CHALLENGE_LENGTH = 200;
 export const codeSchema = z.string({ error: m.codeRequired }).trim().min(1, m.codeRequired).max(MAX_CODE_LENGTH, m.wrongCode);
 
 export const enableTwoFactorSchema = z.object({ code: codeSchema }, body);
-export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorSchema>;
 
 /** Turning off or new recovery codes: a code or the password proves it is the person. */
 export const confirmIdentitySchema = z

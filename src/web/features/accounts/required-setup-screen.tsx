@@ -9,7 +9,7 @@ export function RequiredSetupScreen() {
   const { signOut } = useAuth();
   return (
     <AuthLayout
-      title="Set up two-factor sign-in"
+      title="Set up two-factor"
       description="Your business requires a code from an authenticator app at sign-in. Set it up to continue."
       footer={
         <Button variant="link" onClick={() => void signOut()}>
