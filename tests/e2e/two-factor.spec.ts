@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { axeCheck } from './support/axe';
 import { openSignIn, signUpViaApi, uniqueEmail } from './support/accounts';
 import { latestMailTo } from './support/outbox';
 import { DESKTOP, PHONE, type Viewport } from './support/viewports';
@@ -25,6 +26,7 @@ async function setUpOnPage(page: Page, vp: Viewport, shot: string): Promise<{ se
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByLabel('Setup key').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await axeCheck(page, `${shot}: the setup`);
   if (vp.name === 'phone') await page.screenshot({ path: `test-results/two-factor-${shot}-setup-phone.png`, fullPage: true });
   await awayFromStepEdge(page);
   await page.getByLabel('6-digit code from the app').fill(codeAt(secret));
@@ -32,6 +34,7 @@ async function setUpOnPage(page: Page, vp: Viewport, shot: string): Promise<{ se
   const list = page.getByRole('list', { name: 'Recovery codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const codes = await list.getByRole('listitem').allInnerTexts();
+  await axeCheck(page, `${shot}: the recovery codes`);
   if (vp.name === 'phone') await page.screenshot({ path: `test-results/two-factor-${shot}-codes-phone.png`, fullPage: true });
   await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
   return { secret, codes };
@@ -57,6 +60,7 @@ for (const vp of [DESKTOP, PHONE]) {
     await page.request.post('/api/auth/logout');
     await signInWithPassword(page, email, password);
     await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    await axeCheck(page, 'the code step');
     if (vp.name === 'phone') await page.screenshot({ path: 'test-results/two-factor-code-step-phone.png', fullPage: true });
     // The step the setup used is taken: the next one (the server allows one step of drift).
     await page.getByLabel('Code').fill(codeAt(secret, 30));
