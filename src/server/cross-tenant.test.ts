@@ -55,7 +55,9 @@ function normalise(body: string): string {
     .replace(/\b[0-9a-f]{64}\b/g, '<session>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
     .replace(/\b([A-Z]{1,8})-[A-HJ-NP-Z2-9]{5}\b/g, '$1-<code>')
-    .replace(/"latencyMs":\d+/g, '"latencyMs":0');
+    .replace(/"latencyMs":\d+/g, '"latencyMs":0')
+    // A new two-factor secret each time (and its QR code).
+    .replace(/"(secret|otpauthUrl|qrCode)":"[^"]*"/g, '"$1":"<secret>"');
 }
 
 /** B walks every route with A's ids (as the first world numbers them), in route-table order. */

@@ -29,6 +29,8 @@ const DataSourcesPage = lazyPage(() => import('./features/imports/data-sources-p
 const SmsPage = lazyPage(() => import('./features/sms/sms-page'), 'SmsPage');
 const FormsPage = lazyPage(() => import('./features/forms/forms-page'), 'FormsPage');
 const SettingsPage = lazyPage(() => import('./features/business/settings-page'), 'SettingsPage');
+const SecurityPage = lazyPage(() => import('./features/accounts/security-page'), 'SecurityPage');
+const RequiredSetupScreen = lazyPage(() => import('./features/accounts/required-setup-screen'), 'RequiredSetupScreen');
 
 // Spec part 2 "Top-level routing". Signed out, any unknown path shows the landing page.
 function SignedOutRoutes() {
@@ -81,6 +83,7 @@ function SignedInRoutes() {
         <Route path="/sms" element={<SmsPage />} />
         <Route path="/forms" element={<FormsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/security" element={<SecurityPage />} />
       </Route>
       <Route path="*" element={<SetupOrNotFound />} />
     </Routes>
@@ -88,14 +91,14 @@ function SignedInRoutes() {
 }
 
 export function AppRoutes() {
-  const { signedIn, isLoading, sessionEndedOnFrame } = useAuth();
+  const { signedIn, isLoading, sessionEndedOnFrame, person } = useAuth();
   // A prerendered landing page stays on screen (and hydrates) while the session check runs.
   if (isLoading && !startsPrerendered) return <FullPageSkeleton />;
   if (sessionEndedOnFrame) return <SessionEndedOnFrame />;
   return (
     <ErrorBoundary>
       <SessionExpiryWatcher />
-      <Suspense fallback={<FullPageSkeleton />}>{signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+      <Suspense fallback={<FullPageSkeleton />}>{signedIn ? person?.twoFactorSetupRequired ? <RequiredSetupScreen /> : <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
     </ErrorBoundary>
   );
 }

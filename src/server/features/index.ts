@@ -25,6 +25,7 @@ import { adminRoutes } from './admin/routes';
 import { activityRoutes } from './activities/routes';
 import { teamRoutes } from './team/routes';
 import { accountSessionRoutes } from './accounts/session-routes';
+import { twoFactorRoutes } from './accounts/two-factor-routes';
 import { notificationJobs } from './notifications/jobs';
 import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
@@ -40,7 +41,7 @@ import { pruneJobEffectsJob, type JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, reviewRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes, teamRoutes, accountSessionRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, reviewRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes, teamRoutes, accountSessionRoutes, twoFactorRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...reviewJobs, ...notificationJobs, pruneJobEffectsJob];

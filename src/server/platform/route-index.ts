@@ -24,6 +24,7 @@ export const AREA_NOTES: Record<string, string> = {
   public: 'Served by `features/referrals-public`: the public referral page\'s lookup and claim, without a session.',
   reference: 'Served by `platform/openapi.ts`: the OpenAPI document as a page to read (docs/api-reference.md).',
   referrals: '`features/referrals` serves the owner\'s tracker; `features/referral-conversion` serves converting a referral into a client, which writes clients and bookings.',
+  'two-factor': 'Served by `features/accounts`: a person\'s second factor is part of signing in (docs/accounts.md, "Two-factor sign-in").',
   setup: 'Served by `features/onboarding`: the setup checklist of a new business.',
   sms: [
     'Split over four features by what happens to a text, each with its own doc: `features/sms` (composing and',

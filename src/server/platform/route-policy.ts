@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { HttpError } from './errors';
 import { installOriginRule } from './origin-check';
 import { requireAuth } from './session';
+import { TWO_FACTOR_MESSAGES } from '../../shared/schemas/two-factor';
 import { ROLE_REFUSALS, ROLES, type Role, roleAllows } from '../../shared/roles';
 
 /**
@@ -40,6 +41,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     role?: Role;
+    /** Callable while the business requires a second factor the person has not set up (features/two-factor). */
+    twoFactorSetup?: boolean;
     origin?: RouteOrigin;
     bodyLimit?: number;
   }
@@ -98,9 +101,10 @@ export function installAccessRule(api: FastifyInstance, db: Db) {
   });
   const authenticate = requireAuth(db);
   api.addHook('preHandler', async (request) => {
-    const { access, role } = request.routeOptions.config;
+    const { access, role, twoFactorSetup } = request.routeOptions.config;
     if (access === 'public') return;
     await authenticate(request);
+    if (request.auth?.twoFactorSetupRequired && !twoFactorSetup) throw new HttpError(403, TWO_FACTOR_MESSAGES.setUpBeforeContinuing);
     const needed = role ?? DEFAULT_ROLE;
     if (request.auth && !roleAllows(request.auth.role, needed)) throw new HttpError(403, ROLE_REFUSALS[needed]);
   });

@@ -13,7 +13,14 @@ const SESSION_DAYS = 30;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /** Who is signed in: the business (the tenant), the person and their role, and this session. */
-export type Auth = { businessId: number; personId: number; role: Role; sessionId: string };
+export type Auth = {
+  businessId: number;
+  personId: number;
+  role: Role;
+  sessionId: string;
+  /** The business requires a second factor the person has not set up: only the setup's routes answer. */
+  twoFactorSetupRequired: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +53,13 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
  */
 const lookupOf = (db: Db, id: string | ReturnType<typeof sql.placeholder>) =>
   db
-    .select({ businessId: sessions.businessId, personId: sessions.personId, role: people.role, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      businessId: sessions.businessId,
+      personId: sessions.personId,
+      role: people.role,
+      lastSeenAt: sessions.lastSeenAt,
+      twoFactorSetupRequired: sql<boolean>`(${businesses.requireTwoFactor} and ${people.totpSecret} is null)`,
+    })
     .from(sessions)
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
     .innerJoin(people, and(eq(people.id, sessions.personId), eq(people.businessId, sessions.businessId)))
@@ -73,7 +86,7 @@ export async function readSession(db: Db, request: FastifyRequest): Promise<Auth
       .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000) })
       .where(eq(sessions.id, id));
   }
-  return { businessId: row.businessId, personId: row.personId, role: row.role, sessionId: id };
+  return { businessId: row.businessId, personId: row.personId, role: row.role, sessionId: id, twoFactorSetupRequired: Boolean(row.twoFactorSetupRequired) };
 }
 
 export async function destroySession(db: Tx, sessionId: string) {

@@ -26,6 +26,7 @@ import { REVIEWS_ROUTE_EXAMPLES } from './route-examples-reviews';
 import { NOTIFICATIONS_ROUTE_EXAMPLES } from './route-examples-notifications';
 import { TEAM_ROUTE_EXAMPLES } from './route-examples-team';
 import { ACCOUNT_ROUTE_EXAMPLES } from './route-examples-account';
+import { TWO_FACTOR_ROUTE_EXAMPLES } from './route-examples-two-factor';
 
 // One valid request for every API route, keyed 'METHOD /api/url' exactly as the route table lists it
 // (platform/route-table.ts). fuzz.test.ts mutates each one; cross-tenant.test.ts sends each one as a
@@ -161,4 +162,5 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   ...NOTIFICATIONS_ROUTE_EXAMPLES,
   ...TEAM_ROUTE_EXAMPLES,
   ...ACCOUNT_ROUTE_EXAMPLES,
+  ...TWO_FACTOR_ROUTE_EXAMPLES,
 };

@@ -44,6 +44,10 @@ export const signedInPersonSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** Signs in with a second factor. */
+  twoFactor: z.boolean(),
+  /** The business requires a second factor and this person has none yet: the app shows its setup, nothing else. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type SignedInPerson = z.infer<typeof signedInPersonSchema>;
 

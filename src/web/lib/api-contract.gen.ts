@@ -746,6 +746,72 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 role: "owner" | "manager" | "staff";
+                                twoFactor: boolean;
+                                twoFactorSetupRequired: boolean;
+                            };
+                        } | {
+                            challenge: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            twoFactorRequired: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business: {
+                                businessType: string | null;
+                                createdAt: string;
+                                email: string;
+                                googleReviewLink: string | null;
+                                id: number;
+                                name: string;
+                                ownerName: string | null;
+                                phone: string | null;
+                                selectedPhoneNumber: string | null;
+                                twilioPhoneNumber: string | null;
+                                webhookUrl: string;
+                                websiteUrl: string | null;
+                            };
+                            person: {
+                                email: string;
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "manager" | "staff";
+                                twoFactor: boolean;
+                                twoFactorSetupRequired: boolean;
                             };
                         };
                     };
@@ -838,6 +904,8 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 role: "owner" | "manager" | "staff";
+                                twoFactor: boolean;
+                                twoFactorSetupRequired: boolean;
                             };
                         };
                     };
@@ -934,6 +1002,8 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 role: "owner" | "manager" | "staff";
+                                twoFactor: boolean;
+                                twoFactorSetupRequired: boolean;
                             };
                         };
                     };
@@ -4975,6 +5045,8 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 role: "owner" | "manager" | "staff";
+                                twoFactor: boolean;
+                                twoFactorSetupRequired: boolean;
                             };
                         };
                     };
@@ -5094,6 +5166,235 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            enabled: boolean;
+                            recoveryCodesLeft: number;
+                            requiredByBusiness: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/requirement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            required: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            otpauthUrl: string;
+                            qrCode: string;
+                            secret: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/upload/csv": {
@@ -5369,6 +5670,7 @@ export interface ApiRoutes {
   "GET /api/sms/usage": paths["/api/sms/usage"]["get"];
   "GET /api/team": paths["/api/team"]["get"];
   "GET /api/team/join/:token": paths["/api/team/join/{token}"]["get"];
+  "GET /api/two-factor": paths["/api/two-factor"]["get"];
   "GET /api/webhook-logs": paths["/api/webhook-logs"]["get"];
   "GET /api/webhook/logs": paths["/api/webhook/logs"]["get"];
   "PATCH /api/business/profile": paths["/api/business/profile"]["patch"];
@@ -5382,6 +5684,7 @@ export interface ApiRoutes {
   "POST /api/admin/send-thanks": paths["/api/admin/send-thanks"]["post"];
   "POST /api/auth/forgot-password": paths["/api/auth/forgot-password"]["post"];
   "POST /api/auth/login": paths["/api/auth/login"]["post"];
+  "POST /api/auth/login/code": paths["/api/auth/login/code"]["post"];
   "POST /api/auth/logout": paths["/api/auth/logout"]["post"];
   "POST /api/auth/reset-password": paths["/api/auth/reset-password"]["post"];
   "POST /api/auth/signup": paths["/api/auth/signup"]["post"];
@@ -5412,10 +5715,15 @@ export interface ApiRoutes {
   "POST /api/sms/status": paths["/api/sms/status"]["post"];
   "POST /api/team/invitations": paths["/api/team/invitations"]["post"];
   "POST /api/team/join": paths["/api/team/join"]["post"];
+  "POST /api/two-factor/disable": paths["/api/two-factor/disable"]["post"];
+  "POST /api/two-factor/enable": paths["/api/two-factor/enable"]["post"];
+  "POST /api/two-factor/recovery-codes": paths["/api/two-factor/recovery-codes"]["post"];
+  "POST /api/two-factor/setup": paths["/api/two-factor/setup"]["post"];
   "POST /api/upload/csv": paths["/api/upload/csv"]["post"];
   "POST /api/webhook/:token": paths["/api/webhook/{token}"]["post"];
   "PUT /api/business/notifications": paths["/api/business/notifications"]["put"];
   "PUT /api/business/settings": paths["/api/business/settings"]["put"];
   "PUT /api/referrals/:id/reward": paths["/api/referrals/{id}/reward"]["put"];
   "PUT /api/setup/progress": paths["/api/setup/progress"]["put"];
+  "PUT /api/two-factor/requirement": paths["/api/two-factor/requirement"]["put"];
 }

@@ -21,7 +21,7 @@ interface SessionResponse {
 }
 
 /** The paths of the signed-in screens (router.tsx): with an ended session they open sign-in, not the landing page. */
-const SIGNED_IN_PATH = /^\/(|leads|clients|dashboard|referrals|insights|data-sources|outreach|sms|forms|settings|setup(-[a-z0-9-]+)?)\/?$/i;
+const SIGNED_IN_PATH = /^\/(|leads|clients|dashboard|referrals|insights|data-sources|outreach|sms|forms|settings|security|setup(-[a-z0-9-]+)?)\/?$/i;
 export const isSignedInPath = (pathname: string) => SIGNED_IN_PATH.test(pathname);
 
 /** GET /api/auth/me: the business, or null with `ended` when the server says the cookie's session has ended. */
@@ -53,8 +53,8 @@ interface AuthValue {
    * ended elsewhere). The app then opens sign-in with a message.
    */
   sessionEndedOnFrame: boolean;
-  /** After login or signup: set from the response business, then refresh the session query. */
-  signIn: (business: SessionBusiness) => void;
+  /** After login or signup: set from the response business (and person), then refresh the session query. */
+  signIn: (business: SessionBusiness, person?: SignedInPerson) => void;
   signOut: () => Promise<void>;
   /** The session ended on the server (a call answered 401): forget the business and every cached read. */
   endSession: () => void;
@@ -95,9 +95,9 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
     });
   }, [session.data, session.isSuccess, session.isError, signedInFrame]);
 
-  const signIn = useCallback((next: SessionBusiness) => {
+  const signIn = useCallback((next: SessionBusiness, person?: SignedInPerson) => {
     setBusiness(next);
-    queryClient.setQueryData([SESSION_URL], { business: next });
+    queryClient.setQueryData([SESSION_URL], { business: next, person });
     void queryClient.invalidateQueries({ queryKey: [SESSION_URL] });
   }, []);
 

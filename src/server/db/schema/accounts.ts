@@ -1,4 +1,4 @@
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { id, createdAt } from './columns';
 
@@ -45,6 +45,8 @@ export const businesses = pgTable(
     notifyPhone: text('notify_phone'),
     /** Up to when the last daily digest told the owner (the next one starts there). */
     notifyDigestUntil: timestamp('notify_digest_until', { withTimezone: true }),
+    /** Every person must sign in with a second factor (docs/accounts.md, "Two-factor sign-in"). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,6 +70,12 @@ export const people = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').$type<PersonRole>().notNull(),
+    /** The authenticator app's base32 secret once two-factor is on; null while it is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for setup, kept until a right code turns it on. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last time step a code was accepted for, so a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { passwordResetTokens, rateLimits, sessions } from '../../db/schema';
+import { passwordResetTokens, rateLimits, sessions, signInChallenges } from '../../db/schema';
 import { defineJob } from '../../platform/jobs/index';
 import { randomToken, sha256 } from '../../platform/tokens';
 import { RESET_LINK_LIFETIME_MS } from '../../../shared/constants';
@@ -10,7 +10,7 @@ import { resetEmail } from './reset-email';
 
 /**
  * Housekeeping for the account tables, off the request path: sign-in counters whose window ended a day
- * ago, expired sessions, and reset links expired a day ago (kept that long so a late click still gets
+ * ago, expired sessions and two-factor sign-in challenges, and reset links expired a day ago (kept that long so a late click still gets
  * "expired" rather than "unknown" — both answer Link Expired).
  */
 export const pruneExpiredJob = defineJob({
@@ -22,6 +22,7 @@ export const pruneExpiredJob = defineJob({
     const { db } = database;
     await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
     await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+    await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, sql`now()`));
     await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`));
   },
 });

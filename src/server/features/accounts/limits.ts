@@ -12,3 +12,8 @@ export const signupsPerIp = (limit: number): RateRule => ({ prefix: 'signup:ip',
 
 /** Wrong current passwords when changing one's password, per person: a stolen session cannot guess at it fast. */
 export const PASSWORD_CHANGE_PER_PERSON: RateRule = { prefix: 'password-change:person', limit: 10, windowSeconds: 15 * 60 };
+/**
+ * Wrong two-factor codes per person: counted apart from the password's counter (which a right password clears),
+ * and cleared only by a right code, so knowing the password does not buy more guesses. docs/accounts.md.
+ */
+export const TWO_FACTOR_PER_PERSON: RateRule = { prefix: 'two-factor:person', limit: 5, windowSeconds: 15 * 60 };

@@ -16,6 +16,7 @@ import {
   verifyResetTokenResponseSchema,
 } from '../../../shared/schemas/auth';
 import { authResponseSchema } from '../../../shared/schemas/business';
+import { TWO_FACTOR_MESSAGES, loginChallengeSchema } from '../../../shared/schemas/two-factor';
 import * as accounts from './service';
 
 const signedOut = () => new HttpError(401, 'Please sign in to continue.');
@@ -57,11 +58,14 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return reply.status(201).send({ business, person });
   });
 
-  app.post('/auth/login', withBusiness, async (request, reply) => {
+  // A person with two-factor gets the code step's challenge instead (features/two-factor, POST /auth/login/code).
+  const signsInOrAsksCode = { ...open, schema: { response: { 200: authResponseSchema.or(loginChallengeSchema) } } };
+  app.post('/auth/login', signsInOrAsksCode, async (request, reply) => {
     const input = parse(loginSchema, request.body);
-    const { business, person, session } = await accounts.login(db, input, { ip: request.ip, userAgent: request.headers['user-agent'] });
-    startSession(reply, session);
-    return { business, person };
+    const result = await accounts.login(db, input, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    if ('challenge' in result) return { twoFactorRequired: true as const, challenge: result.challenge, message: TWO_FACTOR_MESSAGES.codeStep };
+    startSession(reply, result.session);
+    return { business: result.business, person: result.person };
   });
 
   app.post('/auth/logout', withMessage, async (request, reply) => {

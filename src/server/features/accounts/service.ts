@@ -19,14 +19,23 @@ import type { SignedInPerson } from '../../../shared/schemas/business';
 import * as counters from '../../platform/rate-limit-counters';
 import * as limits from './limits';
 import { sendResetEmailJob } from './jobs';
+import { createChallenge } from './two-factor-challenges';
 
 export { DEFAULT_CUSTOM_MESSAGES } from './defaults';
 export { hashPassword } from './passwords';
 
 type NewSession = { token: string; expiresAt: Date };
-type SignedIn = { business: AuthBusiness; person: SignedInPerson; session: NewSession };
+export type SignedIn = { business: AuthBusiness; person: SignedInPerson; session: NewSession };
 
-export const toSignedInPerson = (row: pq.PersonRow): SignedInPerson => ({ id: row.id, name: row.name, email: row.email, role: row.role });
+/** The person as the browser sees it, with where they stand on two-factor (docs/accounts.md, "Two-factor sign-in"). */
+export const toSignedInPerson = (row: pq.PersonRow, business: Pick<q.BusinessRow, 'requireTwoFactor'>): SignedInPerson => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  twoFactor: Boolean(row.totpSecret),
+  twoFactorSetupRequired: business.requireTwoFactor && !row.totpSecret,
+});
 
 /** A business row as the browser may see it: no password hash. */
 export function toAuthBusiness(row: q.BusinessRow): AuthBusiness {
@@ -54,7 +63,7 @@ export async function currentBusiness(db: Db, businessId: number): Promise<AuthB
 /** The business and the person behind a session, or null when either is gone. */
 export async function currentSignIn(db: Db, who: { businessId: number; personId: number }): Promise<Omit<SignedIn, 'session'> | null> {
   const [row, person] = await Promise.all([q.findBusinessById(db, who.businessId), pq.findPerson(db, who.businessId, who.personId)]);
-  return row && person ? { business: toAuthBusiness(row), person: toSignedInPerson(person) } : null;
+  return row && person ? { business: toAuthBusiness(row), person: toSignedInPerson(person, row) } : null;
 }
 
 /**
@@ -111,7 +120,7 @@ export async function signup(
       });
       const person = await pq.insertPerson(tx, { businessId: row.id, email, name: row.ownerName ?? row.name, passwordHash, role: 'owner' });
       const session = await createSession(tx, { businessId: row.id, personId: person.id, userAgent: from.userAgent });
-      return { business: toAuthBusiness(row), person: toSignedInPerson(person), session };
+      return { business: toAuthBusiness(row), person: toSignedInPerson(person, row), session };
     });
   } catch (error) {
     // Two signups with one e-mail at the same moment: the unique index decides.
@@ -132,7 +141,7 @@ export function tooMany(what: string, resetAt: Date): HttpError {
  * Every attempt is counted before the password is checked (per IP and per e-mail), so a burst of
  * parallel guesses cannot slip past the limit; a right password takes its attempt back.
  */
-export async function login(db: Db, input: LoginInput, from: { ip: string; userAgent?: string }): Promise<SignedIn> {
+export async function login(db: Db, input: LoginInput, from: { ip: string; userAgent?: string }): Promise<SignedIn | { challenge: string }> {
   const { ip } = from;
   const email = normaliseEmail(input.email);
   const byIp = await counters.hit(db, limits.LOGIN_PER_IP, ip);
@@ -147,8 +156,10 @@ export async function login(db: Db, input: LoginInput, from: { ip: string; userA
 
   await counters.clear(db, limits.LOGIN_PER_EMAIL, email);
   await counters.forgive(db, limits.LOGIN_PER_IP, ip);
+  // With two-factor on, a right password only opens the code step: no session until the code.
+  if (person.totpSecret) return { challenge: await createChallenge(db, { businessId: row.id, personId: person.id }) };
   const session = await createSession(db, { businessId: row.id, personId: person.id, userAgent: from.userAgent });
-  return { business: toAuthBusiness(row), person: toSignedInPerson(person), session };
+  return { business: toAuthBusiness(row), person: toSignedInPerson(person, row), session };
 }
 
 export async function logout(db: Db, sessionId: string | undefined) {

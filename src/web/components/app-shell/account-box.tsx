@@ -1,4 +1,5 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { initials } from '../../../shared/format';
 import { useAuth } from '../../lib/auth';
 import { Button } from '../ui/button';
@@ -15,6 +16,11 @@ export function AccountBox({ onSignOut }: { onSignOut: () => void }) {
         <p className="truncate text-sm font-semibold text-slate-900">{business.name}</p>
         <p className="truncate text-xs text-slate-500">{business.email}</p>
       </div>
+      <Button asChild variant="ghost" size="icon" className="size-8">
+        <Link to="/security" aria-label="Sign-in security" title="Sign-in security">
+          <ShieldCheck />
+        </Link>
+      </Button>
       <Button variant="ghost" size="icon" className="size-8" aria-label="Log out" title="Log out" onClick={onSignOut}>
         <LogOut />
       </Button>

@@ -27,9 +27,9 @@ export function JoinPage() {
   const form = useForm<JoinValues>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, name: '', password: '', confirmPassword: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { business } = await joinTeam(values);
+      const { business, person } = await joinTeam(values);
       toast({ title: `Welcome to ${business.name}!` });
-      signIn(business);
+      signIn(business, person);
       navigate('/', { replace: true });
     } catch (error) {
       toastFailure('Could not join', error, TEAM_MESSAGES.invitationExpired);

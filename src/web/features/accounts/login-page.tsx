@@ -11,6 +11,8 @@ import { FormField } from '../../components/form-field';
 import { toastFailure } from '../../lib/toast-failure';
 import { SubmitButton } from '../../components/form-actions';
 import { callApi } from '../../lib/api-client';
+import type { AuthResponse } from '../../../shared/schemas/business';
+import { LoginCodeStep } from './login-code-step';
 
 // The form's check (zod and the body schema) loads when the visitor first focuses the form, not with the page.
 const loadResolver = () => import('./login-resolver');
@@ -32,15 +34,26 @@ export function LoginPage() {
   const form = useForm<LoginInput>({ resolver });
   const { errors } = form.formState;
 
+  // With two-factor on, the password answers a challenge for the code step (docs/accounts.md, "Two-factor sign-in").
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = ({ business, person }: AuthResponse) => {
+    toast({ title: 'Welcome back!' });
+    signIn(business, person);
+    navigate(returnTo, { replace: true });
+  };
   const login = useMutation({
     mutationFn: (values: LoginInput) => callApi('POST /api/auth/login', { body: values }),
-    onSuccess: ({ business }) => {
-      toast({ title: 'Welcome back!' });
-      signIn(business);
-      navigate(returnTo, { replace: true });
-    },
+    onSuccess: (reply) => ('challenge' in reply ? setChallenge(reply.challenge) : signedIn(reply)),
     onError: (error) => toastFailure('Login failed', error, 'Invalid credentials. Please try again.'),
   });
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-factor sign-in" description="Enter the 6-digit code from your authenticator app.">
+        <LoginCodeStep challenge={challenge} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

@@ -24,10 +24,10 @@ export function SignupPage() {
 
   const signup = useMutation({
     mutationFn: (values: SignupInput) => callApi('POST /api/auth/signup', { body: { ...values, timeZone: browserTimeZone() } }),
-    onSuccess: ({ business }) => {
+    onSuccess: ({ business, person }) => {
       // An earlier attempt's "Signup failed" toast no longer applies.
       dismiss();
-      signIn(business);
+      signIn(business, person);
       navigate('/setup');
     },
     onError: (error) => toastFailure('Signup failed', error, 'Something went wrong. Please try again.'),
