@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { defineJob } from '../../platform/jobs/index';
-import { recomputeClientStats } from './recompute';
-import { lockBusinessClients } from './business-lock';
+import { lockBusinessClients, recomputeClientStats } from './service';
 import { repairDerivedTables } from '../../db/derived-tables';
 
 /** A business's scores are refreshed once a day, at the first hourly run after this local hour. */
