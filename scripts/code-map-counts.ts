@@ -33,14 +33,16 @@ const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, 'ut
 const hasExport = (node: ts.Node) =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
-/** A call, awaited or not, whose arguments call nothing. */
+/** A call of a named function, awaited or not, whose arguments call nothing (`q.select(db, id)`, not `a().b()`). */
 function isPlainCall(node: ts.Node | undefined): boolean {
   if (!node) return false;
   if (ts.isAwaitExpression(node) || ts.isParenthesizedExpression(node)) return isPlainCall(node.expression);
   if (!ts.isCallExpression(node)) return false;
+  const callee = node.expression;
+  if (!ts.isIdentifier(callee) && !(ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression))) return false;
   let nested = false;
   const visit = (n: ts.Node) => {
-    if (ts.isCallExpression(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n)) nested = true;
+    if (ts.isCallExpression(n) || ts.isTaggedTemplateExpression(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n)) nested = true;
     else ts.forEachChild(n, visit);
   };
   node.arguments.forEach(visit);

@@ -37,11 +37,6 @@ export async function listClientsPage(
   return { clients, ...counted, page: opts.page, pageSize: opts.pageSize };
 }
 
-export const countNewClients = (db: Tx, businessId: number) => q.countNewClients(db, businessId, NEW_CLIENT_DAYS);
-export const topClients = (db: Tx, businessId: number, limit: number) => q.selectTopClients(db, businessId, limit);
-export const loyaltyDistribution = (db: Tx, businessId: number) => q.selectLoyaltyDistribution(db, businessId);
-export const dashboardStats = (db: Tx, businessId: number) => q.selectDashboardStats(db, businessId);
-export const bookingTrends = (db: Tx, businessId: number, days: number) => q.selectBookingTrends(db, businessId, days);
 
 /**
  * Send Gift: texts the client the gift and, once the provider took the text, records the reward on the

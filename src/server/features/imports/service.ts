@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import * as counters from '../../platform/rate-limit-counters';
 import { latestServiceDate } from '../clients/service';
 import { type BookingDeps, recordBookings } from '../bookings/service';
-import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
 import { importMessage } from '../../../shared/import-summary';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
 import { logFailedUpload } from './failed-upload';
@@ -87,8 +85,6 @@ async function importFile(
   };
 }
 
-export const listUploads = (db: Tx, businessId: number) => q.selectUploadLogs(db, businessId, UPLOAD_HISTORY_LIMIT);
-export const listWebhookLogs = (db: Tx, businessId: number) => q.selectWebhookLogs(db, businessId, WEBHOOK_LOG_LIMIT);
 
 function rawFromPayload(p: WebhookPayload) {
   const nested = p.client != null || p.job != null;
