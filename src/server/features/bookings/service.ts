@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { normalizePhone } from '../../../shared/phone';
 import type { Client } from '../../../shared/schemas/clients';
-import { clientById, FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate, lockBusinessClients, recomputeClientStats } from '../clients/service';
+import { clientOrNotFound, FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate, lockBusinessClients, recomputeClientStats } from '../clients/service';
 import { convertBookedReferrals } from '../referral-conversion/service';
 import { moveLeadTextsToClients } from '../sms-inbox/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, type DateRange, type RecentBooking, recentBookingRange } from '../sms-automations/service';
@@ -122,6 +122,6 @@ export async function addClient(
     amount: input.amount,
   };
   if (row.serviceDate > (await latestServiceDate(deps.database.db, businessId))) throw new HttpError(400, FUTURE_SERVICE_DATE_MESSAGE);
-  const recorded = await recordBookings(deps, businessId, { rows: [row], source: 'manual' }, async (tx, r) => (await clientById(tx, businessId, r.clientIds[0]))!);
+  const recorded = await recordBookings(deps, businessId, { rows: [row], source: 'manual' }, (tx, r) => clientOrNotFound(tx, businessId, r.clientIds[0]));
   return recorded.alongside;
 }

@@ -9,9 +9,6 @@ import { toCsv } from './export-csv';
 import { loyaltyScoreSql } from './loyalty-score';
 import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
 
-/** One client of the business as the API answers it, or null. */
-export const clientById = (db: Tx, businessId: number, clientId: number) => q.selectClientById(db, businessId, clientId);
-
 /** GET /api/clients without `page` answers at most this many, in the asked order and search (docs/clients-api.md). */
 export const UNPAGED_CLIENT_LIMIT = 1000;
 /** A client counts as new in the sidebar badge for this many days after it was created. */
@@ -93,7 +90,8 @@ export async function sendThanks(ctx: TapContext, businessId: number, input: { c
 
 type ClientSend = TapResult & { client: Client };
 
-async function clientOrNotFound(tx: Tx, businessId: number, clientId: number): Promise<Client> {
+/** One client of the business as the API answers it; another business's or a deleted one answers 404. */
+export async function clientOrNotFound(tx: Tx, businessId: number, clientId: number): Promise<Client> {
   const client = await q.selectClientById(tx, businessId, clientId);
   if (!client) throw new HttpError(404, 'Client not found');
   return client;
