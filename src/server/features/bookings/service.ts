@@ -9,7 +9,7 @@ import { moveLeadTextsToClients } from '../sms-inbox/service';
 import { afterBookingsRecorded, type BookingAutomationDeps, type DateRange, type RecentBooking, recentBookingRange } from '../sms-automations/service';
 import type { BookingRow, CancelledBookingRow } from './booking-row';
 import { matchClients } from './match-clients';
-import { fillPhones, groupByClient, insertBookings, insertCancelledBookings, insertNewClients } from './write-bookings';
+import { fillPhones, groupByClient, insertBookings, insertNewClients } from './write-bookings';
 
 // Recording bookings (docs/clients-api.md, "Recording bookings"): the upload, the webhook, Add Client and the demo
 // seed all record through this one pipeline, whose steps run once each, in this order:
@@ -65,8 +65,9 @@ export async function recordBookings<T>(
  */
 export async function recordInTransaction(tx: Tx, businessId: number, recording: Recording, recent?: DateRange): Promise<RecordResult> {
   const { rows, cancelled = [], source } = recording;
-  const result: RecordResult = { newClients: 0, updatedClients: 0, newBookings: 0, duplicateBookings: 0, clientIds: [], recentBookings: [] };
-  if (rows.length === 0 && cancelled.length === 0) return result;
+  if (rows.length === 0 && cancelled.length === 0) {
+    return { newClients: 0, updatedClients: 0, newBookings: 0, duplicateBookings: 0, clientIds: [], recentBookings: [] };
+  }
   // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
   await lockBusinessClients(tx, businessId);
   // The statements below are cheap per row but, on statistics from before the file's rows, estimated to
@@ -74,32 +75,29 @@ export async function recordInTransaction(tx: Tx, businessId: number, recording:
   // (docs/benchmarks.md).
   await tx.execute(sql`set local jit = off`);
 
-  if (rows.length > 0) {
-    const grouped = groupByClient(rows);
-    const { updated, fillPhone } = await matchClients(tx, businessId, grouped.clients, grouped.emails, grouped.phones);
-    // New clients are inserted with their figures, computed from their bookings in these rows (they have no
-    // others), so the derivation below only rewrites clients that existed before.
-    const referredNew = await insertNewClients(tx, businessId, grouped.clients.filter((c) => c.id === undefined));
-    await fillPhones(tx, businessId, fillPhone);
-    result.clientIds = grouped.rowClient.map((c) => c.id!);
-    const inserted = await insertBookings(tx, businessId, rows, result.clientIds, source, recent);
-    // Pending referrals whose friend now has a booking convert (docs/referrals.md); their referrers' figures move.
-    const referrers = await convertBookedReferrals(tx, businessId, grouped.emails, grouped.phones);
-    // No ANALYZE here: it serialised different businesses' imports; the derivation is fast without it.
-    await recomputeClientStats(tx, businessId, [...new Set([...updated, ...referredNew, ...referrers])]);
-    // A lead's texts follow it to the client that now has its phone (docs/sms-inbox.md, "Leads").
-    await moveLeadTextsToClients(tx, businessId);
-    Object.assign(result, {
-      newClients: grouped.clients.filter((c) => c.isNew).length,
-      updatedClients: updated.size,
-      newBookings: inserted.newBookings,
-      duplicateBookings: rows.length - inserted.newBookings,
-      recentBookings: inserted.recentBookings,
-    });
-  }
-  // Cancelled and no-show rows join clients the business has (these rows' new ones included); no figure moves.
-  await insertCancelledBookings(tx, businessId, cancelled, source);
-  return result;
+  const grouped = groupByClient(rows);
+  const { updated, fillPhone } = await matchClients(tx, businessId, grouped.clients, grouped.emails, grouped.phones);
+  // New clients are inserted with their figures, computed from their bookings in these rows (they have no
+  // others), so the derivation below only rewrites clients that existed before.
+  const referredNew = await insertNewClients(tx, businessId, grouped.clients.filter((c) => c.id === undefined));
+  await fillPhones(tx, businessId, fillPhone);
+  const clientIds = grouped.rowClient.map((c) => c.id!);
+  // Completed bookings, then the cancelled and no-show ones of clients the business has (these rows' new ones included).
+  const inserted = await insertBookings(tx, businessId, { rows, clientIds, cancelled }, source, recent);
+  // Pending referrals whose friend now has a booking convert (docs/referrals.md); their referrers' figures move.
+  const referrers = await convertBookedReferrals(tx, businessId, grouped.emails, grouped.phones);
+  // No ANALYZE here: it serialised different businesses' imports; the derivation is fast without it.
+  await recomputeClientStats(tx, businessId, [...new Set([...updated, ...referredNew, ...referrers])]);
+  // A lead's texts follow it to the client that now has its phone (docs/sms-inbox.md, "Leads").
+  if (rows.length > 0) await moveLeadTextsToClients(tx, businessId);
+  return {
+    newClients: grouped.clients.filter((c) => c.isNew).length,
+    updatedClients: updated.size,
+    newBookings: inserted.newBookings,
+    duplicateBookings: rows.length - inserted.newBookings,
+    clientIds,
+    recentBookings: inserted.recentBookings,
+  };
 }
 
 /** Add Client: the client (found by e-mail or created) and its completed booking, in one transaction. */

@@ -78,17 +78,18 @@ export async function fillPhones(tx: Tx, businessId: number, fillPhone: { id: nu
 }
 
 /**
- * Inserts each row's completed booking unless the same booking exists already (`clientIds`: each row's client).
- * Answers how many were inserted, and those whose service date is within `recent` (the automations').
+ * Inserts each row's completed booking unless the same booking exists already (`clientIds`: each row's client),
+ * then keeps the cancelled and no-show ones. Answers how many completed ones were inserted, and those whose
+ * service date is within `recent` (the automations').
  */
 export async function insertBookings(
   tx: Tx,
   businessId: number,
-  rows: BookingRow[],
-  clientIds: number[],
+  bookings: { rows: BookingRow[]; clientIds: number[]; cancelled: CancelledBookingRow[] },
   source: string,
   recent?: DateRange,
 ): Promise<{ newBookings: number; recentBookings: RecentBooking[] }> {
+  const { rows, clientIds } = bookings;
   let newBookings = 0;
   const recentBookings: RecentBooking[] = [];
   const from = recent?.from ?? null;
@@ -118,6 +119,7 @@ export async function insertBookings(
     newBookings += Number(res.n);
     if (res.recent) recentBookings.push(...res.recent);
   }
+  await insertCancelledBookings(tx, businessId, bookings.cancelled, source);
   return { newBookings, recentBookings };
 }
 
@@ -174,14 +176,14 @@ export async function insertNewClients(tx: Tx, businessId: number, fresh: FileCl
 
 /**
  * Keeps cancelled and no-show rows as bookings of clients the business has (including clients this
- * import's completed rows just created: it runs after insertBookings). A row whose
+ * import's completed rows just created: it runs after their insert). A row whose
  * client is unknown is dropped: a cancellation creates no client. The client is matched as matchClients
  * does (e-mail, then phone when one side has no e-mail; the current one before one the client had before an edit). No client figure moves: the read model's triggers
  * and the recompute count completed bookings only, so nothing is recomputed. The dedupe key carries the
  * status, so a re-import adds nothing and a completed booking on the same day with the same service and
  * amount is kept beside it. Answers the number of bookings inserted now.
  */
-export async function insertCancelledBookings(tx: Tx, businessId: number, rows: CancelledBookingRow[], source: string): Promise<number> {
+async function insertCancelledBookings(tx: Tx, businessId: number, rows: CancelledBookingRow[], source: string): Promise<number> {
   if (rows.length === 0) return 0;
   let kept = 0;
   for (let start = 0; start < rows.length; start += CHUNK) {
