@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../platform/errors';
 import * as counters from '../../platform/rate-limit-counters';
-import { latestServiceDate } from '../clients/service';
-import { type BookingDeps, recordBookings } from '../bookings/service';
+import { type BookingDeps, latestServiceDate, recordBookings } from '../bookings/service';
 import { importMessage } from '../../../shared/import-summary';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
 import { logFailedUpload } from './failed-upload';
