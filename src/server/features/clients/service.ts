@@ -135,7 +135,7 @@ export function generateReferralCode(name: string): string {
  * The CTEs `facts`, `today`, `f` and `fresh` that turn a CTE `stream` (id, service_date, amount, gap,
  * converted: one row per completed booking and one per referral) into each id's figures, `fresh` (id,
  * total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent). Shared by this recompute and
- * the import's insert of new clients (bookings/record.ts), so both compute the same figures.
+ * the import's insert of new clients (bookings/write-bookings.ts), so both compute the same figures.
  */
 export const figuresOfStream = (businessId: number) => sql`facts as (
       -- no join between the two: one group per client
