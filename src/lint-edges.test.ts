@@ -55,13 +55,13 @@ async function cycleErrors(file: string, code: string): Promise<string[]> {
 
 const CYCLES = [
   {
-    circle: 'clients/recompute.ts -> clients/service.ts -> clients/recompute.ts',
-    file: 'src/server/features/clients/recompute.ts',
+    circle: 'clients/loyalty-score.ts -> clients/service.ts -> clients/loyalty-score.ts',
+    file: 'src/server/features/clients/loyalty-score.ts',
     code: "import { clientById } from './service';\nexport const x = clientById;\n",
   },
   {
-    circle: 'bookings/reactions.ts -> referral-conversion -> clients -> bookings (a reaction importing the bookings feature back)',
-    file: 'src/server/features/clients/business-lock.ts',
+    circle: 'bookings -> clients -> bookings (a step of the booking pipeline importing the bookings feature back)',
+    file: 'src/server/features/clients/export-csv.ts',
     code: "import { addClient } from '../bookings/service';\nexport const x = addClient;\n",
   },
   { circle: 'web lib/http.ts -> lib/api.ts -> lib/http.ts', file: 'src/web/lib/http.ts', code: "import { apiJson } from './api';\nexport const x = apiJson;\n" },

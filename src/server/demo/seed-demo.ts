@@ -19,7 +19,7 @@ import {
   webhookLogs,
 } from '../db/schema';
 import { recomputeClientStats } from '../features/clients/service';
-import { type BookingRow, recordBookings } from '../features/bookings/service';
+import { type BookingRow, recordInTransaction } from '../features/bookings/service';
 import { randomToken } from '../platform/tokens';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEADS, DEMO_REPLIES, DEMO_SERVICES, demoFormFields } from './demo-content';
 import { seededRandom } from '../../shared/seeded-random';
@@ -114,7 +114,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
       });
     }
   }
-  const recorded = await recordBookings(tx, businessId, rows, 'demo');
+  const recorded = await recordInTransaction(tx, businessId, { rows, source: 'demo' });
   const clientRows = await tx
     .select({ id: clients.id, name: clients.name, phone: clients.phone, referralCode: clients.referralCode })
     .from(clients)
@@ -153,7 +153,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
       serviceType: 'Regular Clean',
       amount: 140,
     })).filter((b) => b.serviceDate <= isoDate(now));
-    const friend = await recordBookings(tx, businessId, bookings, 'demo');
+    const friend = await recordInTransaction(tx, businessId, { rows: bookings, source: 'demo' });
     const friendId = friend.clientIds[0];
     await tx
       .update(clients)

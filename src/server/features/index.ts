@@ -19,8 +19,6 @@ import { onboardingRoutes } from './onboarding/routes';
 import { insightsRoutes } from './insights/routes';
 import { reviewRoutes } from './reviews/routes';
 import { notificationRoutes } from './notifications/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import { analyticsRoutes } from './analytics/routes';
 import { adminRoutes } from './admin/routes';
 import { activityRoutes } from './activities/routes';
 import { teamRoutes } from './team/routes';
@@ -41,7 +39,7 @@ import { pruneJobEffectsJob, type JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, reviewRoutes, notificationRoutes, dashboardRoutes, analyticsRoutes, adminRoutes, activityRoutes, teamRoutes, accountSessionRoutes, twoFactorRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, reviewRoutes, notificationRoutes, adminRoutes, activityRoutes, teamRoutes, accountSessionRoutes, twoFactorRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
 export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...reviewJobs, ...notificationJobs, pruneJobEffectsJob];

@@ -12,9 +12,12 @@ export const ROUTE_INDEX_FILE = 'docs/routes.md';
  */
 export const AREA_NOTES: Record<string, string> = {
   account: 'Served by `features/accounts`: the signed-in person\'s own sessions and password (docs/accounts.md, "Sessions and password").',
+  activities: 'The dashboard\'s activity panels, each served by the feature whose data it shows: `features/referrals` the recent conversions and pending referrals, `features/activities` the unread replies and the text feed.',
+  analytics: 'The dashboard\'s charts, each served by the feature whose data it shows: `features/clients` the bookings over time, `features/referrals` the top referrers.',
   auth: 'Served by `features/accounts`: signing up, in and out, and password resets are the account\'s life cycle; the URL prefix is the one the web app has always called.',
   business: '`features/business` serves the profile and settings; `features/notifications` serves `/api/business/notifications`, the owner\'s e-mail notification settings, beside the jobs that send them.',
   clients: '`features/clients` serves the list and a client\'s detail; `features/bookings` serves the bookings added to a client by hand, which go through the same booking rules as an import.',
+  dashboard: 'Served by `features/clients`: the headline figures are counted from the clients\' read model (docs/clients-api.md).',
   'csv-uploads': 'Served by `features/imports`, which owns every way bookings come in (file upload, webhook) and their logs.',
   forms: '`features/forms` serves the owner\'s form builder; `features/forms-public` serves the embedded form and its submission, which are public and load no app code.',
   health: 'Served by `platform/health.ts`: a load balancer\'s probe of the process and database, not a feature.',

@@ -78,7 +78,7 @@ export const clients = pgTable(
     /** Typical days between bookings. */
     frequency: integer('frequency'),
     loyaltyScore: numeric('loyalty_score', { precision: 3, scale: 1 }).notNull().default('0.0'),
-    /** The sum of the completed bookings' amounts; kept with the other figures (clients/recompute.ts). */
+    /** The sum of the completed bookings' amounts; kept with the other figures (recomputeClientStats, clients/service.ts). */
     totalSpent: numeric('total_spent', { precision: 14, scale: 2 }).notNull().default('0'),
     hasReward: boolean('has_reward').notNull().default(false),
     rewardEarned: text('reward_earned'),

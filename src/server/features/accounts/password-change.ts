@@ -3,10 +3,10 @@ import { HttpError } from '../../platform/errors';
 import * as counters from '../../platform/rate-limit-counters';
 import { ACCOUNT_MESSAGES, type ChangePasswordInput } from '../../../shared/schemas/account-sessions';
 import { PASSWORD_CHANGE_PER_PERSON } from './limits';
-import { checkPassword, hashPassword } from './passwords';
+import { hash as hashPassword } from '@node-rs/argon2';
 import * as pq from './people-queries';
 import * as q from './queries';
-import { tooMany } from './service';
+import { checkPassword, tooMany } from './service';
 import { endOtherSessions } from './sessions';
 
 type Who = { businessId: number; personId: number; sessionId: string };

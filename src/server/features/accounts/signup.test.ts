@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { DEFAULT_CUSTOM_MESSAGES } from './service';
+import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
 import { count, landingBody, me, post, screenBody, sessionCookie } from './test-helpers';
 
 let t: TestApp;

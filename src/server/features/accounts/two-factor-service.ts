@@ -5,11 +5,10 @@ import { sha256 } from '../../platform/tokens';
 import * as counters from '../../platform/rate-limit-counters';
 import { TWO_FACTOR_MESSAGES as m, type ConfirmIdentityInput, type LoginCodeInput, type TwoFactorStatus } from '../../../shared/schemas/two-factor';
 import * as limits from './limits';
-import { checkPassword } from './passwords';
 import * as pq from './people-queries';
 import * as aq from './queries';
 import { endOtherSessions } from './sessions';
-import { tooMany, toAuthBusiness, toSignedInPerson, type SignedIn } from './service';
+import { checkPassword, tooMany, toAuthBusiness, toSignedInPerson, type SignedIn } from './service';
 import * as q from './two-factor-queries';
 import { hashRecoveryCode, isRecoveryShaped, matchingStep, newRecoveryCodes, newSecret, normaliseCode, otpauthUrl, qrCodeDataUrl } from './totp';
 

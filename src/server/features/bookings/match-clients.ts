@@ -11,6 +11,7 @@ type MatchClient = { email: string | null; phone: string | null; id?: number };
  * Set-based: one statement, and a second only for the file's keys no current value matched.
  */
 export async function matchClients(tx: Tx, businessId: number, clients: MatchClient[], fileEmails: string[], filePhones: string[]) {
+  if (clients.length === 0) return { updated: new Set<number>(), fillPhone: [] as { id: number; phone: string }[] };
   // Two equality lookups per file client, each a probe of its index ((business_id, lower(email)) and
   // (business_id, phone)), united: an `or` of two `in` lists could use neither index, and a join (planned on
   // statistics that know few clients) hashed every client of the business, for a webhook's one row too.

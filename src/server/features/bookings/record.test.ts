@@ -3,7 +3,7 @@ import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recomputeClientStats } from '../clients/service';
-import { type BookingRow, recordBookings } from './record';
+import { type BookingRow, recordInTransaction } from './service';
 
 // A client named "Orphan ..." gets a referral code that an existing referral already carries (as when a
 // client holding that code was deleted); every other client gets a real random code.
@@ -31,7 +31,7 @@ const row = (name: string, date: string, serviceType: string | null = null, amou
   serviceType,
   amount,
 });
-const record = (rows: BookingRow[]) => t.database.db.transaction((tx) => recordBookings(tx, biz.id, rows, 'csv'));
+const record = (rows: BookingRow[]) => t.database.db.transaction((tx) => recordInTransaction(tx, biz.id, { rows, source: 'csv' }));
 const figures = () =>
   t.database.query<Record<string, unknown>>(
     `select id, name, total_bookings, first_booking::text f, last_booking::text l, frequency, loyalty_score::text s, total_spent::text spent, xmin::text as version
@@ -39,7 +39,7 @@ const figures = () =>
     [biz.id],
   );
 
-describe('recordBookings: new clients are inserted with their figures', () => {
+describe('recordInTransaction: new clients are inserted with their figures', () => {
   it('writes the figures the recompute computes, so a full recompute rewrites nobody', async () => {
     // an existing client, so the file mixes new and existing clients
     await record([row('Old Timer', daysAgo(400))]);

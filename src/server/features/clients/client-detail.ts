@@ -13,7 +13,7 @@ import { normalizePhone } from '../../../shared/phone';
 import { moveLeadTextsToClients } from '../sms-inbox/service';
 import * as detail from './client-detail-queries';
 import { selectClientById } from './queries';
-import { lockBusinessClients } from './business-lock';
+import { lockBusinessClients } from './service';
 
 /** The client detail view: the client, their bookings (newest first), totals and the business's today. */
 export async function clientDetail(db: Tx, businessId: number, clientId: number): Promise<ClientDetail> {

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { defineJob } from '../../platform/jobs/index';
-import { recomputeClientStats } from './recompute';
-import { lockBusinessClients } from './business-lock';
+import { lockBusinessClients, recomputeClientStats } from './service';
 import { repairDerivedTables } from '../../db/derived-tables';
 
 /** A business's scores are refreshed once a day, at the first hourly run after this local hour. */
@@ -19,7 +18,7 @@ const localToday = sql`to_char((now() at time zone b.time_zone)::date, 'YYYY-MM-
  * One business's nightly refresh, in one transaction: the recompute, then a check of every derived table
  * against its rows (db/derived-tables.ts: rebuilt and logged when they differ), then its refresh date. Keyed
  * `refresh:<business>:<local date>`, so it is enqueued once a day whatever the instances; it takes the lock
- * imports, webhooks and Add Client take (bookings/record.ts), so a recompute never writes stats computed from
+ * imports, webhooks and Add Client take (bookings/service.ts), so a recompute never writes stats computed from
  * bookings older than a concurrent import's, and checks under it that the business is still due (a late
  * duplicate does nothing).
  */

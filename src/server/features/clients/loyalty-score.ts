@@ -10,7 +10,7 @@ import { isOverdueSql, LOYALTY_CAP_OVERDUE, LOYALTY_FLOOR_ON_RHYTHM, NEW_CLIENT_
  *   f.gap_count    number of such gaps (null with fewer than two dates)
  *   f.converted, f.pending      referrals the client made (0 when none)
  *   f.today        today's date in the business's time zone
- * This is the only place the formula is written; recompute.ts only gathers the facts.
+ * This is the only place the formula is written; recomputeClientStats (clients/service.ts) only gathers the facts.
  */
 // The usual gap is the client's `frequency` (the median gap rounded to whole days), so the score, the
 // client view's sentence and Insights' overdue list measure a client against the same number of days.

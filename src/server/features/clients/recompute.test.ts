@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { recomputeClientStats } from './recompute';
+import { recomputeClientStats } from './service';
 
 let t: TestApp;
 let biz: TestBusiness;

@@ -4,7 +4,7 @@ import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DERIVED_TABLES, driftOf } from '../../db/derived-tables';
 import { keptFigures, recomputedFigures } from './read-model';
-import { recomputeClientStats } from './recompute';
+import { recomputeClientStats } from './service';
 import { upload as uploadFile } from '../../testing/requests';
 
 // The owner's whole export uploaded again into a business that has its clients (docs/read-model.md,

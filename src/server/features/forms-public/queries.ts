@@ -26,8 +26,6 @@ export async function selectFormByToken(db: Tx, token: string) {
   return row ?? null;
 }
 
-export type PublicFormRow = NonNullable<Awaited<ReturnType<typeof selectFormByToken>>>;
-
 export type NewFormLead = {
   businessId: number;
   formId: number;

@@ -10,6 +10,7 @@ import { SUBMISSION_FORM_RULES } from './form-body';
 import { EMBED_VIEWS_PER_MINUTE, SUBMIT_BODY_LIMIT, SUBMITS_PER_MINUTE } from './limits';
 import { formPage, messagePage } from './render';
 import * as service from './service';
+import * as q from './queries';
 import { notifyOwner } from '../notifications/service';
 
 // The public form (docs/forms.md "Embed page", "Submission"): no session, the embed token names the form.
@@ -42,7 +43,7 @@ export async function publicFormRoutes(api: FastifyInstance) {
     '/forms/:embedToken/embed',
     { config: { access: 'public', rateLimit: { max: EMBED_VIEWS_PER_MINUTE, timeWindow: 60_000 } }, schema: { response: { 200: textReply('The form as an HTML page') } } },
     async (request, reply) => {
-      const form = await service.formByToken(database, tokenOf(request));
+      const form = await q.selectFormByToken(database.db, tokenOf(request));
       if (!form) {
         if (!wantsHtml(request)) throw new HttpError(404, FORM_UNAVAILABLE);
         return sendPage(reply, 404, (nonce) => messagePage('Form not available', FORM_UNAVAILABLE, null, nonce));
@@ -81,13 +82,13 @@ export async function publicFormRoutes(api: FastifyInstance) {
           const result = await service.submit(database, token, body, meta);
           if (result.leadId) await notifyOwner(api.deps.jobs, request.log, 'lead', result.leadId);
           if (!html) return { success: true as const, message: result.message };
-          const form = await service.formByToken(database, token);
+          const form = await q.selectFormByToken(database.db, token);
           const again = { href: `/api/forms/${encodeURIComponent(token)}/embed`, text: 'Send another response' };
           // "Thank you!" is the heading; the line under it says the rest, once.
           return sendPage(reply, 200, (nonce) => messagePage(THANK_YOU_TITLE, THANK_YOU_DETAIL, form?.styles ?? null, nonce, again));
         } catch (error) {
           if (!html || !(error instanceof HttpError)) throw error;
-          const form = await service.formByToken(database, token);
+          const form = await q.selectFormByToken(database.db, token);
           if (form?.isActive && error instanceof service.FormInputError) {
             const pageUrl = service.pageUrlOf(body, null);
             const referralCode = service.referralCodeOf(body, null);

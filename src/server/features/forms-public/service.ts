@@ -39,10 +39,6 @@ export const DUPLICATE_MINUTES = 10;
 const MAX_URL = 2000;
 const MAX_USER_AGENT = 500;
 
-export async function formByToken(database: Database, token: string): Promise<q.PublicFormRow | null> {
-  return q.selectFormByToken(database.db, token);
-}
-
 const ticked = (v: string | boolean | undefined) => v === true || (typeof v === 'string' && ['on', 'true', '1', 'yes'].includes(v.trim().toLowerCase()));
 const emailSchema = z.email();
 

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { businesses, webhookLogs } from '../../db/schema';
 import type { ClientPreview, PhoneStats, UploadRecord, WebhookLogEntry } from '../../../shared/schemas/imports';
 import { payloadExcerpt } from './webhook-limits';
 
@@ -60,30 +61,31 @@ export async function selectUploadLogs(tx: Tx, businessId: number, limit: number
 }
 
 export async function insertWebhookLog(tx: Tx, businessId: number, payload: unknown, status: string, errorMessage: string | null) {
-  await tx.execute(sql`insert into webhook_logs (business_id, payload, status, error_message)
-    values (${businessId}, ${JSON.stringify(payloadExcerpt(payload))}::jsonb, ${status}, ${errorMessage})`);
+  await tx.insert(webhookLogs).values({ businessId, payload: payloadExcerpt(payload), status, errorMessage });
 }
 
 export async function selectWebhookLogs(tx: Tx, businessId: number, limit: number): Promise<WebhookLogEntry[]> {
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select id, payload, status, error_message, created_at from webhook_logs
-      where business_id = ${businessId} order by created_at desc, id desc limit ${limit}`),
-  );
+  const rows = await tx
+    .select({ id: webhookLogs.id, payload: webhookLogs.payload, status: webhookLogs.status, errorMessage: webhookLogs.errorMessage, createdAt: webhookLogs.createdAt })
+    .from(webhookLogs)
+    .where(eq(webhookLogs.businessId, businessId))
+    .orderBy(desc(webhookLogs.createdAt), desc(webhookLogs.id))
+    .limit(limit);
   return rows.map((r) => {
     const p = r.payload as Record<string, any> | null;
     const clientName = p?.client?.name ?? p?.client_name ?? null;
     return {
       id: Number(r.id),
-      status: r.status,
+      status: r.status as WebhookLogEntry['status'],
       payload: p,
-      errorMessage: r.error_message,
+      errorMessage: r.errorMessage,
       clientName: clientName == null ? null : String(clientName),
-      createdAt: iso(r.created_at),
+      createdAt: iso(r.createdAt),
     };
   });
 }
 
 export async function businessIdForWebhookToken(tx: Tx, token: string): Promise<number | null> {
-  const [row] = rowsOf<{ id: number }>(await tx.execute(sql`select id from businesses where webhook_url = ${token}`));
+  const [row] = await tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.webhookUrl, token));
   return row ? Number(row.id) : null;
 }

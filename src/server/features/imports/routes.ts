@@ -6,7 +6,9 @@ import { HttpError } from '../../platform/errors';
 import { businessIdOf } from '../../platform/session';
 import { UPLOAD_LIMIT_BYTES } from '../../../shared/constants';
 import { uploadHistorySchema, uploadResultSchema, webhookLogsSchema, webhookReplySchema } from '../../../shared/schemas/imports';
+import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
 import * as imports from './service';
+import * as q from './queries';
 import { webhookRouteConfig } from './webhook-limits';
 
 const TOO_LARGE = 'File is too large. The limit is 10 MB.';
@@ -40,9 +42,9 @@ export async function importRoutes(untyped: FastifyInstance) {
     });
   });
 
-  app.get('/csv-uploads', { schema: { response: { 200: uploadHistorySchema } } }, async (request) => imports.listUploads(database.db, businessIdOf(request)));
-  app.get('/webhook-logs', { schema: { response: { 200: webhookLogsSchema } } }, async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
-  app.get('/webhook/logs', { schema: { response: { 200: webhookLogsSchema } } }, async (request) => imports.listWebhookLogs(database.db, businessIdOf(request)));
+  app.get('/csv-uploads', { schema: { response: { 200: uploadHistorySchema } } }, async (request) => q.selectUploadLogs(database.db, businessIdOf(request), imports.UPLOAD_HISTORY_LIMIT));
+  app.get('/webhook-logs', { schema: { response: { 200: webhookLogsSchema } } }, async (request) => q.selectWebhookLogs(database.db, businessIdOf(request), WEBHOOK_LOG_LIMIT));
+  app.get('/webhook/logs', { schema: { response: { 200: webhookLogsSchema } } }, async (request) => q.selectWebhookLogs(database.db, businessIdOf(request), WEBHOOK_LOG_LIMIT));
 }
 
 function uploadError(error: unknown): unknown {

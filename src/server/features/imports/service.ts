@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import * as counters from '../../platform/rate-limit-counters';
-import { latestServiceDate } from '../clients/service';
-import { afterBookingsCommitted, type BookingDeps, recentRange, recordBookings, recordCancelledBookings } from '../bookings/service';
-import { WEBHOOK_LOG_LIMIT } from '../../../shared/constants';
+import { type BookingDeps, latestServiceDate, recordBookings } from '../bookings/service';
 import { importMessage } from '../../../shared/import-summary';
 import { type UploadResult, type WebhookPayload, webhookPayloadSchema } from '../../../shared/schemas/imports';
 import { logFailedUpload } from './failed-upload';
@@ -52,12 +49,10 @@ async function importFile(
   const rows = await parseUpload(stream, { latestServiceDate: await latestServiceDate(database.db, businessId), keepCancelled: true });
   if (isTruncated()) throw new HttpError(413, 'File is too large. The limit is 10 MB.');
   const id = randomUUID();
-  const recent = await recentRange(database, businessId);
-  const recorded = await database.db.transaction(async (tx) => {
-    const r = await recordBookings(tx, businessId, rows.bookings, 'csv', { recent });
-    // Cancelled and no-show rows stay "skipped" in the answer; they are kept for Insights (docs/insights.md).
-    await recordCancelledBookings(tx, businessId, rows.cancelled, 'csv');
-    await q.insertUploadLog(tx, {
+  // Every client, booking and figure, and the upload log, in one transaction (bookings feature).
+  // Cancelled and no-show rows stay "skipped" in the answer; they are kept for Insights (docs/insights.md).
+  const recorded = await recordBookings(deps, businessId, { rows: rows.bookings, cancelled: rows.cancelled, source: 'csv' }, (tx, r) =>
+    q.insertUploadLog(tx, {
       id,
       businessId,
       fileName: fileName.slice(0, 255),
@@ -68,10 +63,8 @@ async function importFile(
       errors: rows.errors,
       phoneStats: rows.phoneStats,
       counts: { ...r, rowsWithoutStatus: rows.rowsWithoutStatus },
-    });
-    return r;
-  });
-  await afterBookingsCommitted(deps, businessId, recorded.recentBookings);
+    }),
+  );
   const message = importMessage({ ...recorded, processed: rows.processed, skipped: rows.skipped, errorCount: rows.errorCount, rowsWithoutStatus: rows.rowsWithoutStatus });
   return {
     id,
@@ -91,8 +84,6 @@ async function importFile(
   };
 }
 
-export const listUploads = (db: Tx, businessId: number) => q.selectUploadLogs(db, businessId, UPLOAD_HISTORY_LIMIT);
-export const listWebhookLogs = (db: Tx, businessId: number) => q.selectWebhookLogs(db, businessId, WEBHOOK_LOG_LIMIT);
 
 function rawFromPayload(p: WebhookPayload) {
   const nested = p.client != null || p.job != null;
@@ -169,13 +160,9 @@ export async function handleWebhook(deps: ImportDeps, token: string, body: unkno
     await q.insertWebhookLog(database.db, businessId, body, 'skipped', message);
     return { status: 200, body: { success: true, skipped: true, message } };
   }
-  const recent = await recentRange(database, businessId);
-  const recorded = await database.db.transaction(async (tx) => {
-    const r = await recordBookings(tx, businessId, [result.booking], 'webhook', { recent });
-    await q.insertWebhookLog(tx, businessId, body, 'success', result.warning ?? null);
-    return r;
-  });
-  await afterBookingsCommitted(deps, businessId, recorded.recentBookings);
+  const recorded = await recordBookings(deps, businessId, { rows: [result.booking], source: 'webhook' }, (tx) =>
+    q.insertWebhookLog(tx, businessId, body, 'success', result.warning ?? null),
+  );
   const duplicate = recorded.duplicateBookings > 0;
   return {
     status: 200,

@@ -3,7 +3,7 @@ import { daysBefore, todayIn } from '../../testing/dates';
 import { createBusiness, type TestBusiness } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedIn, upload } from '../../testing/requests';
-import { insightsFor } from './service';
+import { selectInsights as insightsFor } from './queries';
 
 // GET /api/insights on hand-made histories (docs/insights.md): every figure is worked out by hand below.
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { insightsSchema } from '../../../shared/schemas/insights';
-import { insightsFor } from './service';
+import { selectInsights } from './queries';
 
 // The Insights screen's one read (spec part 2 "Insights"; docs/insights.md).
 
@@ -11,6 +11,6 @@ export async function insightsRoutes(untyped: FastifyInstance) {
   const db = app.deps.database.db;
 
   app.get('/insights', { schema: { response: { 200: insightsSchema } } }, async (request) =>
-    insightsFor(db, businessIdOf(request)),
+    selectInsights(db, businessIdOf(request), new Date()),
   );
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import {
+  NEW_LEAD_DAYS,
   LEAD_EMAIL_SENT,
   LEAD_NOT_FOUND,
   LEAD_SMS_SENT,
@@ -20,6 +21,7 @@ import {
 } from '../../../shared/schemas/leads';
 import { sendContextOf } from '../sms/service';
 import * as leads from './service';
+import * as q from './queries';
 
 // The Lead Inbox's calls (spec part 2 section 7; docs/leads.md).
 
@@ -31,7 +33,7 @@ export async function leadRoutes(untyped: FastifyInstance) {
 
   app.get('/leads', { config: { role: 'staff' }, schema: { response: { 200: leadListResponseSchema } } }, async (request) => {
     const { new: badge, ...query } = parse(leadListQuerySchema, request.query);
-    if (badge === 'true' || badge === '1') return { count: await leads.countNewLeads(db, businessIdOf(request)) };
+    if (badge === 'true' || badge === '1') return { count: await q.countNewLeads(db, businessIdOf(request), NEW_LEAD_DAYS) };
     return leads.listLeads(db, businessIdOf(request), query);
   });
 

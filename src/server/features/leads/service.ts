@@ -9,7 +9,6 @@ import {
   LEAD_NO_PHONE,
   LEAD_NOT_FOUND,
   LEAD_TOP_REFERRERS,
-  NEW_LEAD_DAYS,
   type Lead,
   type LeadCommunication,
   type LeadPage,
@@ -27,8 +26,6 @@ export async function listLeads(db: Tx, businessId: number, opts: q.LeadFilters 
   return { ...found, leads: await withConsent(db, businessId, found.leads), page: opts.page, pageSize: opts.pageSize };
 }
 
-/** The Leads badge: leads still New that came in the last NEW_LEAD_DAYS days (leads_business_status_created_idx). */
-export const countNewLeads = (db: Tx, businessId: number) => q.countNewLeads(db, businessId, NEW_LEAD_DAYS);
 
 /** Percent to 1 decimal (0 with nothing to divide). */
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);

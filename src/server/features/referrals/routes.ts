@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
+import { z } from 'zod';
 import {
+  NEW_REFERRAL_DAYS,
+  PENDING_REFERRALS_LIMIT,
+  RECENT_CONVERSIONS_LIMIT,
+  conversionItemSchema,
+  pendingReferralsResponseSchema,
+  topReferrerSchema,
+  topReferrersQuerySchema,
   REFERRAL_NOT_FOUND,
   REMINDER_SENT,
   referralListQuerySchema,
@@ -15,6 +23,7 @@ import {
 import { tapContextOf } from '../sms-outbox/service';
 import { scheduledFor } from '../../../shared/schemas/send-time';
 import * as referrals from './service';
+import * as q from './queries';
 
 // The owner's referral calls (docs/referrals.md, "Owner side").
 
@@ -25,7 +34,7 @@ export async function referralRoutes(untyped: FastifyInstance) {
   app.get('/referrals', { config: { role: 'staff' }, schema: { response: { 200: referralListResponseSchema } } }, async (request) => {
     const businessId = businessIdOf(request);
     const query = parse(referralListQuerySchema, request.query);
-    if (query.new === 'true' || query.new === '1') return { count: await referrals.countNewReferrals(db, businessId) };
+    if (query.new === 'true' || query.new === '1') return { count: await q.countNewReferrals(db, businessId, NEW_REFERRAL_DAYS) };
     return referrals.listReferrals(db, businessId, query);
   });
 
@@ -55,4 +64,18 @@ export async function referralRoutes(untyped: FastifyInstance) {
     const { rewardGiven } = parse(rewardGivenInputSchema, request.body);
     return { referralId: id, referralReward: await referrals.setRewardGiven(db, businessIdOf(request), id, rewardGiven) };
   });
+
+  // The dashboard's referral panels: the top referrers chart, recent conversions and pending referrals.
+  app.get('/analytics/top-referrers', { config: { role: 'staff' }, schema: { response: { 200: z.array(topReferrerSchema) } } }, async (request) => {
+    const { limit } = parse(topReferrersQuerySchema, request.query);
+    return q.selectTopReferrers(db, businessIdOf(request), limit);
+  });
+
+  app.get('/activities/conversions', { config: { role: 'staff' }, schema: { response: { 200: z.array(conversionItemSchema) } } }, async (request) =>
+    q.selectRecentConversions(db, businessIdOf(request), RECENT_CONVERSIONS_LIMIT),
+  );
+
+  app.get('/activities/pending-referrals', { config: { role: 'staff' }, schema: { response: { 200: pendingReferralsResponseSchema } } }, async (request) =>
+    referrals.pendingReferrals(db, businessIdOf(request), PENDING_REFERRALS_LIMIT),
+  );
 }

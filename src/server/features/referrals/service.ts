@@ -3,7 +3,6 @@ import { HttpError } from '../../platform/errors';
 import { normalizePhone } from '../../../shared/phone';
 import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
 import {
-  NEW_REFERRAL_DAYS,
   REFERRAL_NOT_FOUND,
   REMINDER_ALREADY_CONVERTED,
   REMINDER_NO_CONSENT,
@@ -35,8 +34,6 @@ export async function listReferrals(
   const agreed = await consentOfPhones(db, businessId, found.referrals.map((r) => r.refereePhone));
   return { ...found, referrals: found.referrals.map((r, i) => ({ ...r, agreedToTexts: agreed[i] })), page: opts.page, pageSize: opts.pageSize, summary };
 }
-
-export const countNewReferrals = (db: Tx, businessId: number) => q.countNewReferrals(db, businessId, NEW_REFERRAL_DAYS);
 
 export async function exportReferralsCsv(db: Tx, businessId: number): Promise<string> {
   return referralsCsv(await q.selectAllReferrals(db, businessId));
@@ -109,8 +106,6 @@ export async function setRewardGiven(db: Tx, businessId: number, referralId: num
   return q.upsertRewardGiven(db, businessId, referralId, rewardGiven, referralDiscount);
 }
 
-export const topReferrers = q.selectTopReferrers;
-export const recentConversions = q.selectRecentConversions;
 /** The Activity page's pending referrals, each with whether the friend may be texted (Follow Up). */
 export async function pendingReferrals(db: Tx, businessId: number, limit: number): Promise<PendingReferralsResponse> {
   const found = await q.selectPendingReferrals(db, businessId, limit);

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import type { Db, Tx } from '../../db/client';
 import type { EmailProvider } from '../../providers/email/types';
 import { HttpError, isUniqueViolation } from '../../platform/errors';
@@ -107,7 +108,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
 export async function acceptInvitation(db: Db, input: AcceptInvitationInput, userAgent: string | undefined) {
   const expired = new HttpError(400, m.invitationExpired);
   if (!(await q.openInvitationByToken(db, sha256(input.token)))) throw expired;
-  const passwordHash = await accounts.hashPassword(input.password);
+  const passwordHash = await hash(input.password);
   try {
     const { who, session } = await db.transaction(async (tx) => {
       const used = await q.consumeInvitation(tx, sha256(input.token));

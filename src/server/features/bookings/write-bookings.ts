@@ -1,44 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { figuresOfStream, generateReferralCode, lockBusinessClients, recomputeClientStats } from '../clients/service';
+import { figuresOfStream, generateReferralCode } from '../clients/service';
 import type { DateRange, RecentBooking } from '../sms-automations/service';
-import { matchClients } from './match-clients';
-import { reactInTransaction } from './reactions';
+import type { BookingRow, CancelledBookingRow } from './booking-row';
 
-/** One completed booking, already normalised (importer, webhook and Add Client all end here). */
-export type BookingRow = {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  serviceDate: string;
-  serviceType: string | null;
-  amount: number | null;
-};
+// The writing steps of recording bookings (service.ts runs them in order): group the rows by client, insert
+// the new clients with their figures, fill in phones, insert the bookings. Set-based: a handful of statements
+// whatever the number of rows. Each runs in the recording transaction, under the business's clients lock.
 
-export type RecordResult = {
-  newClients: number;
-  updatedClients: number;
-  newBookings: number;
-  duplicateBookings: number;
-  /** The client id of each input row, in order. */
-  clientIds: number[];
-  /** Bookings inserted now (not known already) whose service date is within `opts.recent` (automations). */
-  recentBookings: RecentBooking[];
-};
-
-export type { DateRange, RecentBooking };
-
-type FileClient = {
+/** One client of the rows being recorded; `id` is set once matched or inserted. */
+export type FileClient = {
   key: number;
   name: string;
   email: string | null;
   phone: string | null;
   id?: number;
   isNew?: boolean;
-  /** The client's bookings in this file, one per distinct booking (date and dedupe key): [date, amount]. */
+  /** The client's bookings in these rows, one per distinct booking (date and dedupe key): [date, amount]. */
   bookings: [string, number | null][];
   seen: Set<string>;
 };
+
+/** The rows grouped by client: e-mails (lower case) and phones of the rows, and each row's client in order. */
+export type GroupedRows = { clients: FileClient[]; emails: string[]; phones: string[]; rowClient: FileClient[] };
 
 const CHUNK = 20_000;
 
@@ -47,27 +31,10 @@ export const dedupeKey = (serviceType: string | null, amount: number | null) =>
   `${(serviceType ?? '').trim().toLowerCase()}|${amount == null ? '' : amount.toFixed(2)}`;
 
 /**
- * Finds or creates each row's client (by e-mail, case-insensitive, then by phone; a client is also found by
- * the e-mails and phones it had before the owner edited them) and inserts its
- * completed booking unless the same booking exists already; then recomputes the touched clients.
- * Set-based: a handful of statements whatever the number of rows. Call inside a transaction.
+ * Groups the rows by client, as the database will match them: by e-mail (case-insensitive), then by phone
+ * (a row with a phone and a new e-mail joins the client of that phone that has no e-mail yet).
  */
-export async function recordBookings(
-  tx: Tx,
-  businessId: number,
-  rows: BookingRow[],
-  source: string,
-  opts: { recent?: DateRange } = {},
-): Promise<RecordResult> {
-  const empty = { newClients: 0, updatedClients: 0, newBookings: 0, duplicateBookings: 0, clientIds: [], recentBookings: [] };
-  if (rows.length === 0) return empty;
-  // Imports, webhooks and Add Client of one business run one at a time: no racing duplicate clients.
-  await lockBusinessClients(tx, businessId);
-  // The statements below are cheap per row but, on statistics from before the file's rows, estimated to
-  // cost millions: PostgreSQL would compile them with JIT first, which costs seconds on a large re-upload
-  // (docs/benchmarks.md).
-  await tx.execute(sql`set local jit = off`);
-
+export function groupByClient(rows: BookingRow[]): GroupedRows {
   const clients: FileClient[] = [];
   const byEmail = new Map<string, FileClient>();
   const byPhone = new Map<string, FileClient>();
@@ -98,24 +65,35 @@ export async function recordBookings(
     }
     rowClient.push(c);
   }
+  return { clients, emails: [...byEmail.keys()], phones: [...byPhone.keys()], rowClient };
+}
 
-  const { updated, fillPhone } = await matchClients(tx, businessId, clients, [...byEmail.keys()], [...byPhone.keys()]);
+/** Matched clients without a phone get the one of their rows. */
+export async function fillPhones(tx: Tx, businessId: number, fillPhone: { id: number; phone: string }[]): Promise<void> {
+  if (fillPhone.length === 0) return;
+  await tx.execute(sql`
+    update clients c set phone = v.phone
+    from json_to_recordset(${JSON.stringify(fillPhone)}::json) as v(id int, phone text)
+    where c.id = v.id and c.business_id = ${businessId} and c.phone is null`);
+}
 
-  // New clients are inserted with their figures, computed from their bookings in this file (they have no
-  // others), so the recompute below only rewrites clients that existed before.
-  const referredNew = await insertNewClients(tx, businessId, clients.filter((c) => c.id === undefined));
-  if (fillPhone.length) {
-    await tx.execute(sql`
-      update clients c set phone = v.phone
-      from json_to_recordset(${JSON.stringify(fillPhone)}::json) as v(id int, phone text)
-      where c.id = v.id and c.business_id = ${businessId} and c.phone is null`);
-  }
-
-  const clientIds = rowClient.map((c) => c.id!);
+/**
+ * Inserts each row's completed booking unless the same booking exists already (`clientIds`: each row's client),
+ * then keeps the cancelled and no-show ones. Answers how many completed ones were inserted, and those whose
+ * service date is within `recent` (the automations').
+ */
+export async function insertBookings(
+  tx: Tx,
+  businessId: number,
+  bookings: { rows: BookingRow[]; clientIds: number[]; cancelled: CancelledBookingRow[] },
+  source: string,
+  recent?: DateRange,
+): Promise<{ newBookings: number; recentBookings: RecentBooking[] }> {
+  const { rows, clientIds } = bookings;
   let newBookings = 0;
   const recentBookings: RecentBooking[] = [];
-  const from = opts.recent?.from ?? null;
-  const to = opts.recent?.to ?? null;
+  const from = recent?.from ?? null;
+  const to = recent?.to ?? null;
   for (let start = 0; start < rows.length; start += CHUNK) {
     const batch = rows.slice(start, start + CHUNK).map((r, i) => ({
       c: clientIds[start + i],
@@ -141,29 +119,16 @@ export async function recordBookings(
     newBookings += Number(res.n);
     if (res.recent) recentBookings.push(...res.recent);
   }
-
-  // What other features do in this transaction when bookings are recorded (reactions.ts): pending referrals
-  // whose friend now has a booking convert (docs/referrals.md); their referrers' figures move.
-  const moved = await reactInTransaction(tx, { businessId, emails: [...byEmail.keys()], phones: [...byPhone.keys()] });
-  const touched = [...new Set([...updated, ...referredNew, ...moved])];
-  // No ANALYZE here: it serialised different businesses' imports; the recompute is fast without it.
-  await recomputeClientStats(tx, businessId, touched);
-  return {
-    newClients: clients.filter((c) => c.isNew).length,
-    updatedClients: updated.size,
-    newBookings,
-    duplicateBookings: rows.length - newBookings,
-    clientIds,
-    recentBookings,
-  };
+  await insertCancelledBookings(tx, businessId, bookings.cancelled, source);
+  return { newBookings, recentBookings };
 }
 
 /**
  * Inserts new clients with their figures (the recompute's own SQL, figuresOfStream, over the client's
- * distinct bookings in this file). Answers the new clients a referral of the business already names by
+ * distinct bookings in these rows). Answers the new clients a referral of the business already names by
  * referral code (a code once held by a deleted client): their referral counts need the full recompute.
  */
-async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[]): Promise<number[]> {
+export async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[]): Promise<number[]> {
   const referred: number[] = [];
   let pending = fresh;
   // Referral codes are globally unique; a rare collision is retried with a new code.
@@ -209,21 +174,17 @@ async function insertNewClients(tx: Tx, businessId: number, fresh: FileClient[])
   return referred;
 }
 
-/** A cancelled or no-show booking from an import (docs/insights.md, "Cancelled bookings"). */
-export type CancelledBookingRow = BookingRow & { status: 'cancelled' | 'no-show' };
-
 /**
  * Keeps cancelled and no-show rows as bookings of clients the business has (including clients this
- * import's completed rows just created; call after recordBookings in the same transaction). A row whose
- * client is unknown is dropped: a cancellation creates no client. The client is matched as recordBookings
+ * import's completed rows just created: it runs after their insert). A row whose
+ * client is unknown is dropped: a cancellation creates no client. The client is matched as matchClients
  * does (e-mail, then phone when one side has no e-mail; the current one before one the client had before an edit). No client figure moves: the read model's triggers
  * and the recompute count completed bookings only, so nothing is recomputed. The dedupe key carries the
  * status, so a re-import adds nothing and a completed booking on the same day with the same service and
  * amount is kept beside it. Answers the number of bookings inserted now.
  */
-export async function recordCancelledBookings(tx: Tx, businessId: number, rows: CancelledBookingRow[], source: string): Promise<number> {
+async function insertCancelledBookings(tx: Tx, businessId: number, rows: CancelledBookingRow[], source: string): Promise<number> {
   if (rows.length === 0) return 0;
-  await lockBusinessClients(tx, businessId);
   let kept = 0;
   for (let start = 0; start < rows.length; start += CHUNK) {
     const batch = rows.slice(start, start + CHUNK).map((r) => ({
