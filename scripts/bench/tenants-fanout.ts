@@ -9,8 +9,8 @@ import { recomputeStatsJob, refreshBusinessJob } from '../../src/server/features
 import { recomputeClientStats } from '../../src/server/features/clients/recompute';
 import { lockBusinessClients } from '../../src/server/features/clients/business-lock';
 import { repairDerivedTables } from '../../src/server/db/derived-tables';
-import { queueTexts } from '../../src/server/features/sms-outbox/enqueue';
-import { deliverTextJob } from '../../src/server/features/sms-outbox/jobs';
+import { queueTexts } from '../../src/server/features/sms/outbox/enqueue';
+import { deliverTextJob } from '../../src/server/features/sms/outbox/jobs';
 import { type JobQueue, type Jobs, startJobs } from '../../src/server/platform/jobs/index';
 import { memoryLog } from '../../src/server/platform/jobs/testing';
 import { SimulatorSms } from '../../src/server/providers/sms/simulator';

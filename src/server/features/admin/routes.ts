@@ -6,7 +6,7 @@ import { parse } from '../../platform/validate';
 import { clientActionResponseSchema, sendGiftSchema, sendThanksSchema } from '../../../shared/schemas/clients';
 import * as clients from '../clients/service';
 import { type SentText } from '../sms/service';
-import { tapContextOf } from '../sms-outbox/service';
+import { tapContextOf } from '../sms/outbox/service';
 import { scheduledFor } from '../../../shared/schemas/send-time';
 
 /** The text a thanks or gift sent, as the reply declares it. */

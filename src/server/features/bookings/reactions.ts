@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { convertBookedReferrals } from '../referral-conversion/service';
-import { moveLeadTextsToClients } from '../sms-inbox/service';
-import { afterBookingsRecorded, type BookingAutomationDeps, type RecentBooking } from '../sms-automations/service';
+import { moveLeadTextsToClients } from '../sms/inbox/lead-texts';
+import { afterBookingsRecorded, type BookingAutomationDeps, type RecentBooking } from '../sms/automations/after-bookings';
 
 // What other features do when bookings are recorded: an explicit list, called in order by the bookings
 // feature (record.ts and service.ts). The features listed here import nothing of the bookings feature, so

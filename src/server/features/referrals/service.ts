@@ -16,7 +16,7 @@ import {
   type REFERRAL_STATUSES,
 } from '../../../shared/schemas/referrals';
 import { consentOfPhones, firstName, getOutreachSettings, referralLink, renderMessage } from '../sms/service';
-import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
+import { sendOrSchedule, type TapContext, type TapResult } from '../sms/outbox/service';
 import { referralsCsv } from './export-csv';
 import * as q from './queries';
 

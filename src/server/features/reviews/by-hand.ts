@@ -1,7 +1,7 @@
 import { HttpError } from '../../platform/errors';
 import { normalizePhone } from '../../../shared/phone';
 import { getOutreachSettings, registrationBlock } from '../sms/service';
-import { queueTexts } from '../sms-outbox/service';
+import { queueTexts } from '../sms/outbox/service';
 import { type ReviewContext, trackReviewRequests } from './service';
 import * as q from './queries';
 

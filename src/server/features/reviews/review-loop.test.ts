@@ -3,8 +3,8 @@ import { waitFor } from '../../platform/jobs/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedIn } from '../../testing/requests';
 import { addClient } from '../../testing/clients';
-import { deliverTextJob } from '../sms-outbox/service';
-import { afterBookingsRecorded } from '../sms-automations/service';
+import { deliverTextJob } from '../sms/outbox/service';
+import { afterBookingsRecorded } from '../sms/automations/after-bookings';
 import { createBusiness } from '../../testing/factories';
 import { queueReviewFollowUps } from './service';
 

@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/index';
 import { MIN_REVIEW_COOLDOWN_DAYS, REVIEW_REMINDER_TEMPLATE } from '../../../shared/schemas/sms';
 import { getOutreachSettings, registrationBlock } from '../sms/service';
-import { queueTexts } from '../sms-outbox/service';
+import { queueTexts } from '../sms/outbox/service';
 import * as q from './queries';
 
 // Review requests that report back (docs/reviews.md): each request carries a short link of its own, whose opens

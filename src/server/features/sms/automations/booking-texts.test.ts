@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryQueue } from '../../platform/jobs/testing';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { memoryQueue } from '../../../platform/jobs/testing';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { businessWithNumber, uploadCsv, outboxOf, serviceDay } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
-import { addClient as addClientThroughApi } from '../../testing/clients';
-import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
+import { signedIn } from '../../../testing/requests';
+import { addClient as addClientThroughApi } from '../../../testing/clients';
+import { DEFAULT_CUSTOM_MESSAGES } from '../../../../shared/schemas/sms';
 
 // Which new bookings queue a thank-you (and a review request): Add Client, the import and the webhook, with
 // the memory queue (what is enqueued); delivery through the real queue is in delivery.test.ts.

@@ -1,10 +1,10 @@
-import type { Database } from '../../db/client';
-import type { JobQueue } from '../../platform/jobs/index';
-import { normalizePhone } from '../../../shared/phone';
-import { unsetSettingsValues } from '../../../shared/sms-template';
-import { getOutreachSettings } from '../sms/service';
-import { queueTexts, type TextToQueue } from '../sms-outbox/service';
-import { trackReviewRequests } from '../reviews/service';
+import type { Database } from '../../../db/client';
+import type { JobQueue } from '../../../platform/jobs/index';
+import { normalizePhone } from '../../../../shared/phone';
+import { unsetSettingsValues } from '../../../../shared/sms-template';
+import { getOutreachSettings } from '../service';
+import { queueTexts, type TextToQueue } from '../outbox/service';
+import { trackReviewRequests } from '../../reviews/service';
 import * as q from './queries';
 
 // Texts after a new completed booking (docs/sms-automations.md): a thank-you (autoSendThankYou) at once and

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryQueue, waitFor } from '../../platform/jobs/testing';
-import type { JobContext } from '../../platform/jobs/index';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { jobDefinitions } from '../index';
-import { deliverTextJob } from '../sms-outbox/service';
+import { memoryQueue, waitFor } from '../../../platform/jobs/testing';
+import type { JobContext } from '../../../platform/jobs/index';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { jobDefinitions } from '../../index';
+import { deliverTextJob } from '../outbox/service';
 import { queueDueFollowUps } from './follow-ups';
 import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf, serviceDay } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
-import { addClient as addClientThroughApi } from '../../testing/clients';
+import { signedIn } from '../../../testing/requests';
+import { addClient as addClientThroughApi } from '../../../testing/clients';
 
 // Automated texts through the real queue (SMS_SEND_WINDOW=off, so the hour does not matter): sent once,
 // in Message History, under the cool-downs; the referral follow-up to the friend.
@@ -75,7 +75,7 @@ describe('thank-you texts', () => {
     const b = await businessWithNumber(t.database, 'Turned Off Co');
     // Queued into a queue nobody works, then the owner turns thank-yous off before it is delivered.
     const idle = memoryQueue();
-    const { afterBookingsRecorded } = await import('./service');
+    const { afterBookingsRecorded } = await import('./after-bookings');
     const client = await addClient(b.cookie, 'Tess Turned', '5125550321', '2025-01-05'); // old booking: nothing queued by itself
     const [booking] = await t.database.query<{ id: number }>(`select id from bookings where client_id = $1`, [client.id]);
     await afterBookingsRecorded({ database: t.database, jobs: idle }, b.id, [{ id: booking.id, clientId: client.id, serviceDate: '2025-01-05' }]);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../platform/jobs/testing';
-import type { JobContext } from '../../platform/jobs/index';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { jobDefinitions } from '../index';
-import { deliverTextJob } from '../sms-outbox/service';
+import { waitFor } from '../../../platform/jobs/testing';
+import type { JobContext } from '../../../platform/jobs/index';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { jobDefinitions } from '../../index';
+import { deliverTextJob } from '../outbox/service';
 import { emailFollowUpJob, sendFollowUpEmail } from './follow-up-emails';
 import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // The referral follow-up by e-mail (docs/sms-automations.md, "Referral follow-up"): a friend without text
 // consent (or without a phone) who gave an e-mail gets the follow-up once by e-mail, never a text; a friend

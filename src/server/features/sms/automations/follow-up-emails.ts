@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineJob, type JobContext, type JobQueue } from '../../platform/jobs/index';
-import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
-import { recordActivity } from '../activity-log/service';
-import { firstName, referralLink, renderMessage } from '../sms/service';
+import { defineJob, type JobContext, type JobQueue } from '../../../platform/jobs/index';
+import { DEFAULT_CUSTOM_MESSAGES } from '../../../../shared/schemas/sms';
+import { recordActivity } from '../../activity-log/service';
+import { firstName, referralLink, renderMessage } from '../service';
 import * as q from './queries';
 
 // The referral follow-up by e-mail (docs/sms-automations.md, "Referral follow-up"): a friend who did not

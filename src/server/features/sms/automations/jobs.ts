@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from '../../platform/jobs/index';
+import { defineJob, type JobDefinition } from '../../../platform/jobs/index';
 import { emailFollowUpJob } from './follow-up-emails';
 import { followUpBusinesses, queueDueFollowUps } from './follow-ups';
 

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, fromPool } from '../../db/client';
-import { type Jobs, startJobs } from '../../platform/jobs/index';
-import { fastJobs, memoryLog, waitFor } from '../../platform/jobs/testing';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { deliverTextJob } from '../sms-outbox/service';
+import { type Database, fromPool } from '../../../db/client';
+import { type Jobs, startJobs } from '../../../platform/jobs/index';
+import { fastJobs, memoryLog, waitFor } from '../../../platform/jobs/testing';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { deliverTextJob } from '../outbox/service';
 import { queueDueFollowUps } from './follow-ups';
 import { businessWithNumber, uploadCsv, createReferral, outboxOf, serviceDay } from './test-helpers.test-util';
 

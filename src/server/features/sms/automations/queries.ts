@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
-import { clients, referrals } from '../../db/schema';
-import { intArray } from '../../db/sql-values';
-import { sendingNumber } from '../../db/sending-number';
+import { rowsOf, type Tx } from '../../../db/client';
+import { clients, referrals } from '../../../db/schema';
+import { intArray } from '../../../db/sql-values';
+import { sendingNumber } from '../../../db/sending-number';
 
 // SQL of the automations. Per-business reads filter by business_id; the follow-up scan is the one read
 // across businesses (a scheduled job), and returns each row with its business.

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
-import { parse } from '../../platform/validate';
-import { SCHEDULED_PAGE_SIZE, scheduledQuerySchema, scheduledTextsSchema } from '../../../shared/schemas/sms-automations';
-import { listScheduled } from '../sms-outbox/service';
+import { businessIdOf } from '../../../platform/session';
+import { parse } from '../../../platform/validate';
+import { SCHEDULED_PAGE_SIZE, scheduledQuerySchema, scheduledTextsSchema } from '../../../../shared/schemas/sms-automations';
+import { listScheduled } from '../outbox/service';
 
 /** The automated texts still to go, shown above Message History (docs/sms-automations.md). */
 export async function smsAutomationRoutes(untyped: FastifyInstance) {

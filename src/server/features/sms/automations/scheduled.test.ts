@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { queueTexts } from '../sms-outbox/service';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { queueTexts } from '../outbox/service';
 import { businessWithNumber, serviceDay } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
-import { addClient as addClientThroughApi } from '../../testing/clients';
+import { signedIn } from '../../../testing/requests';
+import { addClient as addClientThroughApi } from '../../../testing/clients';
 
 // GET /api/sms/scheduled: the automated texts still to go, soonest first, 50 a page; bulk texts and other
 // businesses' texts are not listed.

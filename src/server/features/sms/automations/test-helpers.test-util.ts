@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { daysBefore, todayIn } from '../../testing/dates';
-import { upload } from '../../testing/requests';
+import type { Database } from '../../../db/client';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { daysBefore, todayIn } from '../../../testing/dates';
+import { upload } from '../../../testing/requests';
 
 let numberSeq = 10;
 

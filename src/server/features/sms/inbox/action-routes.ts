@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../platform/errors';
-import { businessIdOf } from '../../platform/session';
-import { parse } from '../../platform/validate';
-import { simulateInboundSchema, smsMessageSchema, smsReplyResultSchema, smsReplySchema } from '../../../shared/schemas/sms-inbox';
+import { HttpError } from '../../../platform/errors';
+import { businessIdOf } from '../../../platform/session';
+import { parse } from '../../../platform/validate';
+import { simulateInboundSchema, smsMessageSchema, smsReplyResultSchema, smsReplySchema } from '../../../../shared/schemas/sms-inbox';
 import { z } from 'zod';
-import { normalizePhone } from '../../../shared/phone';
+import { normalizePhone } from '../../../../shared/phone';
 import * as iq from './inbound-queries';
 import { selectMessage } from './queries';
 import { replyToClient } from './outbound';
-import { tapContextOf } from '../sms-outbox/service';
-import { scheduledFor } from '../../../shared/schemas/send-time';
+import { tapContextOf } from '../outbox/service';
+import { scheduledFor } from '../../../../shared/schemas/send-time';
 import { inboxContext, receiveAndNotify } from './webhook-routes';
 
 /** The owner's actions on the inbox: reply to a client, and (simulator only) play a client's or a lead's text. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { createBusiness, type TestBusiness, approveRegistration } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { Database } from '../../../db/client';
+import { createBusiness, type TestBusiness, approveRegistration } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { addClient, count, postSigned, textFrom } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // business_numbers, the number → business table inbound texts are routed by (docs/sms.md "Who owns a number"):
 // kept by the purchase and the account deletion in their own transactions, one owner per number.

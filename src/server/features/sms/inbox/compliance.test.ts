@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOptedOut, optOutLog } from '../sms/service';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { isOptedOut, optOutLog } from '../service';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { STOP_CONFIRMATION, START_CONFIRMATION } from './keywords';
 import { addClient, businessWithNumber, count, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // STOP/START/HELP and forwarding, with the simulator (which plays Twilio's STOP and START answers).
 

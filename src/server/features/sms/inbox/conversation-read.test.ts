@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { QueuedJob } from '../../platform/jobs/testing';
-import { signedIn } from '../../testing/requests';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import type { QueuedJob } from '../../../platform/jobs/testing';
+import { signedIn } from '../../../testing/requests';
 import { APP_URL, addClient, businessWithNumber, postSigned, textFrom, type InboxBusiness } from './test-helpers.test-util';
 
 // Unread and notifications follow the conversation (docs/sms-inbox.md): the owner's reply reads it, and a reply

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seededRandom } from '../../../shared/seeded-random';
-import { DERIVED_TABLES, driftOf, repairDerivedTables } from '../../db/derived-tables';
-import { signedIn } from '../../testing/requests';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { seededRandom } from '../../../../shared/seeded-random';
+import { DERIVED_TABLES, driftOf, repairDerivedTables } from '../../../db/derived-tables';
+import { signedIn } from '../../../testing/requests';
 
 // The kept conversations (sms_conversations, docs/sms-inbox.md "Kept"), and every derived table through the
 // registry's check, against a full recomputation from the texts after random sequences of the writes

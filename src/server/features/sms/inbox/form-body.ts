@@ -1,4 +1,4 @@
-import type { FormBodyRules } from '../../platform/form-body';
+import type { FormBodyRules } from '../../../platform/form-body';
 
 // Twilio posts its webhooks form-encoded and signs the parameters as it sent them, decoded. The webhook scope
 // takes that content type and nothing else.

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { type Tx, rowsOf } from '../../db/client';
-import { businessNumbers, businesses, clients, leads, outreachSettings, smsLogs, smsMessages, smsReplyContext } from '../../db/schema';
-import { sendingNumber } from '../../db/sending-number';
+import { type Tx, rowsOf } from '../../../db/client';
+import { businessNumbers, businesses, clients, leads, outreachSettings, smsLogs, smsMessages, smsReplyContext } from '../../../db/schema';
+import { sendingNumber } from '../../../db/sending-number';
 
 // SQL of the webhooks: which business a number belongs to, the client a phone is, storing an inbound
 // text once per provider id, delivery status, and the forwarding context.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { EMPTY_TWIML } from '../../../../shared/schemas/sms-inbox';
 import { addClient, businessWithNumber, count, type InboxBusiness, nextSid, postSigned, textFrom } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // POST /api/sms/inbound and /api/sms/status with the simulator (signed with its published key).
 
@@ -40,7 +40,7 @@ describe('signature', () => {
     const tampered = await t.app.inject({
       method: 'POST',
       url: '/api/sms/inbound',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': (await import('../../providers/sms/signature')).twilioSignature('referloop-simulator', 'http://localhost:3000/api/sms/inbound', params) },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': (await import('../../../providers/sms/signature')).twilioSignature('referloop-simulator', 'http://localhost:3000/api/sms/inbound', params) },
       payload: new URLSearchParams({ ...params, Body: 'tampered' }).toString(),
     });
     expect(tampered.statusCode).toBe(403);
@@ -50,7 +50,7 @@ describe('signature', () => {
 
   it('takes the form with a charset too, as Twilio may send it', async () => {
     const params = textFrom(ALICE, a.number, 'With charset');
-    const { twilioSignature } = await import('../../providers/sms/signature');
+    const { twilioSignature } = await import('../../../providers/sms/signature');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/sms/inbound',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { QueuedJob } from '../../platform/jobs/testing';
-import { repliesListSchema, SIMULATE_CHOOSE_ONE } from '../../../shared/schemas/sms-inbox';
-import { signedIn } from '../../testing/requests';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import type { QueuedJob } from '../../../platform/jobs/testing';
+import { repliesListSchema, SIMULATE_CHOOSE_ONE } from '../../../../shared/schemas/sms-inbox';
+import { signedIn } from '../../../testing/requests';
 import { APP_URL, addClient, businessWithNumber, count, postSigned, textFrom, type InboxBusiness } from './test-helpers.test-util';
 
 // A lead's reply is a reply like a client's (docs/sms-inbox.md "Leads"), and unread is one notion read by every

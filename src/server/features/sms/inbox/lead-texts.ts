@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../../db/client';
 
 /**
  * A lead's texts follow the lead when it becomes a client (docs/sms-inbox.md, "Leads"): texts with a lead and no

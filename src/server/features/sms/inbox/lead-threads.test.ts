@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { smsLeadConversationsSchema } from '../../../shared/schemas/sms-inbox';
-import { leadStatusReplySchema } from '../../../shared/schemas/leads';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { smsLeadConversationsSchema } from '../../../../shared/schemas/sms-inbox';
+import { leadStatusReplySchema } from '../../../../shared/schemas/leads';
 import { APP_URL, addClient, businessWithNumber, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // Leads are conversations (docs/sms-inbox.md, "Leads"): a lead's texts in its communications and in the lead
 // threads, the owner's answer in the same thread, and the thread following the lead when it becomes a client.

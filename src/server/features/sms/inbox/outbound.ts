@@ -1,8 +1,8 @@
-import type { Tx } from '../../db/client';
-import { SmsProviderError } from '../../providers/sms/types';
-import { optIn, optOut, recordSentText, type SendContext, sendSms } from '../sms/service';
+import type { Tx } from '../../../db/client';
+import { SmsProviderError } from '../../../providers/sms/types';
+import { optIn, optOut, recordSentText, type SendContext, sendSms } from '../service';
 import type { InboxContext } from './inbound';
-import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
+import { sendOrSchedule, type TapContext, type TapResult } from '../outbox/service';
 import { clientWroteSince, markConversationRead } from './queries';
 
 // What the inbox sends, and the opt-out list it changes. The one place that calls the SMS feature's

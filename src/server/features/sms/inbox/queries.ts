@@ -1,10 +1,10 @@
 import { type SQL, and, eq, inArray, not, sql } from 'drizzle-orm';
-import { type Tx, rowsOf } from '../../db/client';
-import { smsMessages } from '../../db/schema';
-import { readRows, rowCount as count } from '../../db/read-rows';
-import { normalizePhone } from '../../../shared/phone';
-import type { ReplyItem, SmsMessage } from '../../../shared/schemas/sms-inbox';
-import { deliveryError } from '../../../shared/sms-errors';
+import { type Tx, rowsOf } from '../../../db/client';
+import { smsMessages } from '../../../db/schema';
+import { readRows, rowCount as count } from '../../../db/read-rows';
+import { normalizePhone } from '../../../../shared/phone';
+import type { ReplyItem, SmsMessage } from '../../../../shared/schemas/sms-inbox';
+import { deliveryError } from '../../../../shared/sms-errors';
 
 // The reads of the inbox. Every statement filters by business_id itself (ARCHITECTURE.md, "Tenancy") and pages or limits
 // in SQL; docs/sms-inbox.md says which index each one walks.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { addClient, businessWithNumber, type InboxBusiness } from './test-helpers.test-util';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // The owner's reads and actions: conversations, history, mark-read, replies, the activity feed, reply.
 

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../../db/client';
 import {
   CONVERSATION_PREVIEW_MESSAGES,
   SMS_LEAD_CONVERSATIONS_LIMIT,
@@ -7,10 +7,10 @@ import {
   type SmsConversations,
   type SmsFeed,
   type SmsHistory,
-} from '../../../shared/schemas/sms-inbox';
+} from '../../../../shared/schemas/sms-inbox';
 import * as q from './queries';
-import { normalizePhone } from '../../../shared/phone';
-import { optedOutAmong } from '../sms/service';
+import { normalizePhone } from '../../../../shared/phone';
+import { optedOutAmong } from '../service';
 
 // The owner's reads and mark-read (docs/sms-inbox.md "Reads").
 

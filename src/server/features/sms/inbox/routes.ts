@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
-import { parse } from '../../platform/validate';
+import { businessIdOf } from '../../../platform/session';
+import { parse } from '../../../platform/validate';
 import {
   markReadResultSchema,
   markReadSchema,
@@ -10,7 +10,7 @@ import {
   smsHistoryQuerySchema,
   smsHistorySchema,
   smsLeadConversationsSchema,
-} from '../../../shared/schemas/sms-inbox';
+} from '../../../../shared/schemas/sms-inbox';
 import * as reads from './reads';
 import { webhookScope } from './webhook-routes';
 import { actionRoutes } from './action-routes';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { businesses, outreachSettings } from '../../db/schema';
-import { twilioSignature } from '../../providers/sms/signature';
-import { SIMULATOR_AUTH_TOKEN } from '../../providers/sms/simulator';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { addClient as addClientThroughApi } from '../../testing/clients';
+import type { Database } from '../../../db/client';
+import { businesses, outreachSettings } from '../../../db/schema';
+import { twilioSignature } from '../../../providers/sms/signature';
+import { SIMULATOR_AUTH_TOKEN } from '../../../providers/sms/simulator';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { addClient as addClientThroughApi } from '../../../testing/clients';
 
 // Helpers of the inbox tests: a business with a number, its clients, and signed webhook calls.
 

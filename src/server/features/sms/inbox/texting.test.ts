@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { REMINDER_NO_CONSENT } from '../../../shared/schemas/referrals';
-import * as texts from '../../../shared/schemas/referrals-public-texts';
-import { SMS_COMPLIANCE_TEXT } from '../../../shared/schemas/forms';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { REMINDER_NO_CONSENT } from '../../../../shared/schemas/referrals';
+import * as texts from '../../../../shared/schemas/referrals-public-texts';
+import { SMS_COMPLIANCE_TEXT } from '../../../../shared/schemas/forms';
 import { addClient, businessWithNumber, type InboxBusiness, postSigned } from './test-helpers.test-util';
-import { emailFollowUpJob, queueDueFollowUps } from '../sms-automations/service';
-import { memoryQueue } from '../../platform/jobs/testing';
-import { signedIn } from '../../testing/requests';
+import { emailFollowUpJob, queueDueFollowUps } from '../automations/after-bookings';
+import { memoryQueue } from '../../../platform/jobs/testing';
+import { signedIn } from '../../../testing/requests';
 
 // Delivery errors in an owner's words, the claim page's text consent, and who gets marketing texts
 // (docs/sms.md "Delivery errors" and "Who gets marketing texts", docs/referrals.md "Text consent").

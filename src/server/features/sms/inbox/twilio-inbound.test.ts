@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TwilioSms } from '../../providers/sms/twilio';
-import { SIMULATOR_AUTH_TOKEN } from '../../providers/sms/simulator';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { isOptedOut } from '../sms/service';
-import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
+import { TwilioSms } from '../../../providers/sms/twilio';
+import { SIMULATOR_AUTH_TOKEN } from '../../../providers/sms/simulator';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { isOptedOut } from '../service';
+import { EMPTY_TWIML } from '../../../../shared/schemas/sms-inbox';
 import { addClient, businessWithNumber, count, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';
 
 // The inbound route with the Twilio driver configured against a fixed auth token and a local stand-in for

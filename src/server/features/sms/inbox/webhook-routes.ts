@@ -1,13 +1,13 @@
-import { textReply } from '../../platform/openapi';
+import { textReply } from '../../../platform/openapi';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../platform/errors';
-import { publicOrigin } from '../../platform/public-origin';
-import { sendContextOf } from '../sms/service';
-import { EMPTY_TWIML } from '../../../shared/schemas/sms-inbox';
-import { installFormParser } from '../../platform/form-body';
+import { HttpError } from '../../../platform/errors';
+import { publicOrigin } from '../../../platform/public-origin';
+import { sendContextOf } from '../service';
+import { EMPTY_TWIML } from '../../../../shared/schemas/sms-inbox';
+import { installFormParser } from '../../../platform/form-body';
 import { TWILIO_FORM_RULES, WEBHOOK_FORM_LIMIT } from './form-body';
 import { type InboxContext, receiveInbound, receiveStatus } from './inbound';
-import { notifyOwner } from '../notifications/service';
+import { notifyOwner } from '../../notifications/service';
 
 /** Calls per minute from one address; Twilio's own bursts for one busy number stay far below it. */
 export const SMS_WEBHOOK_CALLS_PER_MINUTE = 600;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from '../../platform/jobs/index';
+import { defineJob, type JobDefinition } from '../../../platform/jobs/index';
 import { advanceRegistration } from './registration';
 import { selectInReview } from './registration-queries';
 

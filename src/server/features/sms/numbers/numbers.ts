@@ -1,11 +1,11 @@
-import type { Database } from '../../db/client';
-import { HttpError } from '../../platform/errors';
-import type { SmsProvider } from '../../providers/sms/types';
-import { SmsProviderError } from '../../providers/sms/types';
-import { formatPhone } from '../../../shared/format';
-import { normalizePhone } from '../../../shared/phone';
-import { NO_NUMBERS_MESSAGE, type AvailableNumber } from '../../../shared/schemas/sms';
-import * as q from './queries';
+import type { Database } from '../../../db/client';
+import { HttpError } from '../../../platform/errors';
+import type { SmsProvider } from '../../../providers/sms/types';
+import { SmsProviderError } from '../../../providers/sms/types';
+import { formatPhone } from '../../../../shared/format';
+import { normalizePhone } from '../../../../shared/phone';
+import { NO_NUMBERS_MESSAGE, type AvailableNumber } from '../../../../shared/schemas/sms';
+import * as q from '../send/queries';
 
 // Choosing the business's SMS number (docs/sms.md "Numbers").
 

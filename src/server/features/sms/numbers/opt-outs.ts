@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { smsOptOutLog, smsOptOuts } from '../../db/schema';
-import type { OptOutSource } from '../../db/schema/sms';
-import { inTexts } from '../../db/sql-values';
-import { normalizePhone } from '../../../shared/phone';
+import type { Tx } from '../../../db/client';
+import { smsOptOutLog, smsOptOuts } from '../../../db/schema';
+import type { OptOutSource } from '../../../db/schema/sms';
+import { inTexts } from '../../../db/sql-values';
+import { normalizePhone } from '../../../../shared/phone';
 
 // Our own opt-out list (docs/sms.md): never rely on the carrier alone. One row per business and
 // recipient phone holds the latest state; sms_opt_out_log keeps every change with its time and source.

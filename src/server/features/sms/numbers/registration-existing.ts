@@ -1,7 +1,7 @@
-import { HttpError, isUniqueViolation } from '../../platform/errors';
-import { UNKNOWN_SERVICE } from '../../providers/sms/a2p-types';
-import { SmsProviderError } from '../../providers/sms/types';
-import type { Registration } from '../../../shared/schemas/sms-registration';
+import { HttpError, isUniqueViolation } from '../../../platform/errors';
+import { UNKNOWN_SERVICE } from '../../../providers/sms/a2p-types';
+import { SmsProviderError } from '../../../providers/sms/types';
+import type { Registration } from '../../../../shared/schemas/sms-registration';
 import { ALREADY_APPROVED, inReview, NUMBER_FIRST, present, type RegistrationContext, UNDER_REVIEW } from './registration';
 import * as q from './registration-queries';
 

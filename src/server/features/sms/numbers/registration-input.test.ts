@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_MESSAGES as m } from '../../../shared/schemas/sms-registration';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/business';
-import { createBusiness } from '../../testing/factories';
-import { REGISTRATION_DETAILS } from '../../testing/registration-details';
-import { signedIn } from '../../testing/requests';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { REGISTRATION_MESSAGES as m } from '../../../../shared/schemas/sms-registration';
+import { PROFILE_MESSAGES } from '../../../../shared/schemas/business';
+import { createBusiness } from '../../../testing/factories';
+import { REGISTRATION_DETAILS } from '../../../testing/registration-details';
+import { signedIn } from '../../../testing/requests';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 
 // docs/input-rules.md "Links", "Required text" and "EIN": input that reads right but is not is refused by the
 // registration route with the field's message, and nothing is written.

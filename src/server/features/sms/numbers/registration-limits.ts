@@ -1,6 +1,6 @@
-import { HttpError } from '../../platform/errors';
-import { type RateRule, secondsUntil } from '../../platform/rate-limit-counters';
-import { REGISTRATION_SUBMISSIONS_PER_DAY, type RegistrationDetails } from '../../../shared/schemas/sms-registration';
+import { HttpError } from '../../../platform/errors';
+import { type RateRule, secondsUntil } from '../../../platform/rate-limit-counters';
+import { REGISTRATION_SUBMISSIONS_PER_DAY, type RegistrationDetails } from '../../../../shared/schemas/sms-registration';
 
 // What bounds the registration's submissions (docs/sms-registration.md, "Resubmitting"): each one makes a new
 // brand or campaign at Twilio, which charges its fee again.

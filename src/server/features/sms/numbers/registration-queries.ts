@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt, ne, or, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
-import { businesses, smsProviderResources, smsRegistrations, type ProviderResourceKind } from '../../db/schema';
+import { rowsOf, type Tx } from '../../../db/client';
+import { businesses, smsProviderResources, smsRegistrations, type ProviderResourceKind } from '../../../db/schema';
 
 // SQL of the A2P registration (docs/sms-registration.md). Every statement filters by business_id, but for
 // `otherHolder`, which asks whether a provider sid is another business's ("Ownership").

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicOrigin } from '../../platform/public-origin';
-import { businessIdOf } from '../../platform/session';
-import { parse } from '../../platform/validate';
-import { existingServiceSchema, registrationDetailsSchema, registrationSchema } from '../../../shared/schemas/sms-registration';
+import { publicOrigin } from '../../../platform/public-origin';
+import { businessIdOf } from '../../../platform/session';
+import { parse } from '../../../platform/validate';
+import { existingServiceSchema, registrationDetailsSchema, registrationSchema } from '../../../../shared/schemas/sms-registration';
 import { getRegistration, submitRegistration, type RegistrationContext } from './registration';
 import { useExistingService } from './registration-existing';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATED_BRAND_REJECTION, SIMULATED_CAMPAIGN_REJECTION } from '../../providers/sms/simulator-a2p';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { queueTexts } from '../sms-outbox/service';
+import { SIMULATED_BRAND_REJECTION, SIMULATED_CAMPAIGN_REJECTION } from '../../../providers/sms/simulator-a2p';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { queueTexts } from '../outbox/service';
 import { checkRegistrationsJob } from './jobs';
 import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TWILIO_UNREACHABLE, UNDER_REVIEW } from './registration';
-import { SmsProviderError } from '../../providers/sms/types';
-import { REGISTRATION_DETAILS } from '../../testing/registration-details';
-import { signedIn } from '../../testing/requests';
-import { REGISTRATION_SUBMISSIONS_PER_DAY } from '../../../shared/schemas/sms-registration';
+import { SmsProviderError } from '../../../providers/sms/types';
+import { REGISTRATION_DETAILS } from '../../../testing/registration-details';
+import { signedIn } from '../../../testing/requests';
+import { REGISTRATION_SUBMISSIONS_PER_DAY } from '../../../../shared/schemas/sms-registration';
 import { UNCHANGED } from './registration-limits';
 
 let t: TestApp;

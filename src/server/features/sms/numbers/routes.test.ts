@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { ownServiceSid } from '../../testing/registration-details';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { rowsOf } from '../../../db/client';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { ownServiceSid } from '../../../testing/registration-details';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { BLOCKED } from './registration';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
-import { parse } from '../../platform/validate';
+import { businessIdOf } from '../../../platform/session';
+import { parse } from '../../../platform/validate';
 import {
   assignLocalNumberResponseSchema,
   assignLocalNumberSchema,
@@ -16,13 +16,13 @@ import {
   sendSmsSchema,
   smsTemplatesResponseSchema,
   smsUsageSchema,
-} from '../../../shared/schemas/sms';
+} from '../../../../shared/schemas/sms';
 import { assignLocalNumber, purchaseNumber, searchNumbers } from './numbers';
-import { smsUsage } from './send';
-import { sendOrSchedule, tapContextOf } from '../sms-outbox/service';
-import { scheduledFor } from '../../../shared/schemas/send-time';
+import { smsUsage } from '../send/send';
+import { sendOrSchedule, tapContextOf } from '../outbox/service';
+import { scheduledFor } from '../../../../shared/schemas/send-time';
 import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
-import { selectSender } from './queries';
+import { selectSender } from '../send/queries';
 import { smsRegistrationRoutes } from './registration-routes';
 
 /** SMS number set-up, sending and outreach settings (docs/sms.md). */

@@ -1,9 +1,9 @@
-import type { Tx } from '../../db/client';
-import { HttpError } from '../../platform/errors';
-import { DEFAULT_REFERRAL_DISCOUNT } from '../../../shared/constants';
-import { type AutoMessageSettingsInput, DEFAULT_COOLDOWN_DAYS, DEFAULT_REVIEW_FOLLOW_UPS, DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../shared/schemas/sms';
-import * as q from './queries';
-import { PLACEHOLDERS } from './render';
+import type { Tx } from '../../../db/client';
+import { HttpError } from '../../../platform/errors';
+import { DEFAULT_REFERRAL_DISCOUNT } from '../../../../shared/constants';
+import { type AutoMessageSettingsInput, DEFAULT_COOLDOWN_DAYS, DEFAULT_REVIEW_FOLLOW_UPS, DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../../shared/schemas/sms';
+import * as q from '../send/queries';
+import { PLACEHOLDERS } from '../send/render';
 
 // Outreach settings (spec: one row per business) and the quick-start templates built on them.
 

@@ -1,18 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { memoryQueue } from '../../platform/jobs/testing';
-import { SimulatorSms } from '../../providers/sms/simulator';
-import { TwilioSms } from '../../providers/sms/twilio';
-import { SmsProviderError, type OutgoingSms } from '../../providers/sms/types';
-import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { Database } from '../../../db/client';
+import { memoryQueue } from '../../../platform/jobs/testing';
+import { SimulatorSms } from '../../../providers/sms/simulator';
+import { TwilioSms } from '../../../providers/sms/twilio';
+import { SmsProviderError, type OutgoingSms } from '../../../providers/sms/types';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
 import { NOT_ON_RECORD, reconcileUnknownTexts } from './reconcile';
-import { signedIn } from '../../testing/requests';
-import { readBody } from '../../testing/read-body';
+import { signedIn } from '../../../testing/requests';
+import { readBody } from '../../../testing/read-body';
 
 // At most once, under the faults that made duplicates: (a) the provider answers after the driver's
 // timeout, (b) a database statement fails after the provider's answer, (c) two identical bulk requests at

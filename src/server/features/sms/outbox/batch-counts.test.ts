@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seededRandom } from '../../../shared/seeded-random';
-import { DERIVED_TABLES, driftOf, repairDerivedTables } from '../../db/derived-tables';
-import { signedIn } from '../../testing/requests';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { seededRandom } from '../../../../shared/seeded-random';
+import { DERIVED_TABLES, driftOf, repairDerivedTables } from '../../../db/derived-tables';
+import { signedIn } from '../../../testing/requests';
 
 // The kept counts of each bulk batch (sms_bulk_batches.queued/held/sending/sent/failed/skipped,
 // docs/sms-outbox.md "Kept") against a full recomputation from its texts after random sequences of the

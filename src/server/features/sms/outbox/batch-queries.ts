@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { smsBulkBatches } from '../../db/schema';
-import { readRows, rowCount as count } from '../../db/read-rows';
+import type { Tx } from '../../../db/client';
+import { smsBulkBatches } from '../../../db/schema';
+import { readRows, rowCount as count } from '../../../db/read-rows';
 
 // The bulk screen's batches: a new batch (or the same send's earlier one) and the batches as one read
 // (docs/sms-outbox.md "Kept"); the outbox's texts are in queries.ts.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { ownServiceSid } from '../../testing/registration-details';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signedIn } from '../../testing/requests';
-import { addClient } from '../../testing/clients';
-import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { ownServiceSid } from '../../../testing/registration-details';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { signedIn } from '../../../testing/requests';
+import { addClient } from '../../../testing/clients';
+import { DEFAULT_CUSTOM_MESSAGES } from '../../../../shared/schemas/sms';
 
 // A bulk send whose message uses a Settings value with none (a Review Request without a Google review link) is
 // refused before anything is queued, with the sentence the bulk preview shows (docs/sms.md).

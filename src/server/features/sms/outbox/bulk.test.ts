@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
-import { ownServiceSid } from '../../testing/registration-details';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { memoryQueue } from '../../platform/jobs/testing';
-import { signedIn } from '../../testing/requests';
-import { addClient as addClientThroughApi } from '../../testing/clients';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../../testing/factories';
+import { ownServiceSid } from '../../../testing/registration-details';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { memoryQueue } from '../../../platform/jobs/testing';
+import { signedIn } from '../../../testing/requests';
+import { addClient as addClientThroughApi } from '../../../testing/clients';
 
 // POST /api/sms/bulk: the selection is checked whole; each text becomes a paced outbox row with a job.
 // (Delivery through the real queue: delivery.test.ts.)

@@ -1,10 +1,10 @@
-import type { Database } from '../../db/client';
-import { HttpError } from '../../platform/errors';
-import type { JobQueue } from '../../platform/jobs/index';
-import { normalizePhone } from '../../../shared/phone';
-import type { BulkBatch } from '../../../shared/schemas/sms-bulk';
-import { unsetSettingsSentence, unsetSettingsValues } from '../../../shared/sms-template';
-import { decideSendTime, getOutreachSettings, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, SAME_SEND_MINUTES, sameSendKey, textingOf } from '../sms/service';
+import type { Database } from '../../../db/client';
+import { HttpError } from '../../../platform/errors';
+import type { JobQueue } from '../../../platform/jobs/index';
+import { normalizePhone } from '../../../../shared/phone';
+import type { BulkBatch } from '../../../../shared/schemas/sms-bulk';
+import { unsetSettingsSentence, unsetSettingsValues } from '../../../../shared/sms-template';
+import { decideSendTime, getOutreachSettings, marketingBlock, NO_NUMBER_MESSAGE, registrationBlock, SAME_SEND_MINUTES, sameSendKey, textingOf } from '../service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 import { insertBatch, selectBatches } from './batch-queries';

@@ -1,5 +1,5 @@
-import type { OutboxKind } from '../../db/schema/sms-outbox';
-import { DEFAULT_COOLDOWN_DAYS, MAX_COOLDOWN_DAYS, MIN_REVIEW_COOLDOWN_DAYS } from '../../../shared/schemas/sms';
+import type { OutboxKind } from '../../../db/schema/sms-outbox';
+import { DEFAULT_COOLDOWN_DAYS, MAX_COOLDOWN_DAYS, MIN_REVIEW_COOLDOWN_DAYS } from '../../../../shared/schemas/sms';
 
 export { DEFAULT_COOLDOWN_DAYS };
 

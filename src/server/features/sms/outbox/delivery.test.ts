@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryLog, memoryQueue, fastJobs, waitFor } from '../../platform/jobs/testing';
-import { ownServiceSid } from '../../testing/registration-details';
-import { startJobs } from '../../platform/jobs/index';
-import { SmsProviderError } from '../../providers/sms/types';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { memoryLog, memoryQueue, fastJobs, waitFor } from '../../../platform/jobs/testing';
+import { ownServiceSid } from '../../../testing/registration-details';
+import { startJobs } from '../../../platform/jobs/index';
+import { SmsProviderError } from '../../../providers/sms/types';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { deliverTextJob } from './jobs';
 import { queueTexts } from './enqueue';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // Delivery of queued texts: through the real queue (bulk end to end, a restart mid-send), and the rules of
 // one delivery at a fixed clock (quiet hours, caps, cool-downs, claims, retries, recovery after a stop).

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue } from '../../platform/jobs/index';
-import { waitFor } from '../../platform/jobs/testing';
-import { approveRegistration, createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { JobQueue } from '../../../platform/jobs/index';
+import { waitFor } from '../../../platform/jobs/testing';
+import { approveRegistration, createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { queueTexts } from './enqueue';
 import { deliverTextJob } from './jobs';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // Fair queue (docs/sms-outbox.md): one business's bulk whose texts fall due together never holds another
 // business's thank-you behind it. Through the real queue: business A's number may send 1,000 segments a second,

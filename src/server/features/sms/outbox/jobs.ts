@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobContext, type JobDefinition, type JobQueue } from '../../platform/jobs/index';
+import { defineJob, type JobContext, type JobDefinition, type JobQueue } from '../../../platform/jobs/index';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { reconcileUnknownTexts } from './reconcile';
 import * as q from './queries';

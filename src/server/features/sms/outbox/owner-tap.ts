@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
-import type { OutboxKind } from '../../db/schema/sms-outbox';
-import { HttpError } from '../../platform/errors';
-import type { JobQueue } from '../../platform/jobs/index';
-import { normalizePhone } from '../../../shared/phone';
-import { localSendTime, type ScheduledSend } from '../../../shared/schemas/send-time';
-import { checkText, sameSendKey, sendContextOf, sendSms, type SendContext, type SendSmsInput, type SentText } from '../sms/service';
+import type { Database } from '../../../db/client';
+import type { OutboxKind } from '../../../db/schema/sms-outbox';
+import { HttpError } from '../../../platform/errors';
+import type { JobQueue } from '../../../platform/jobs/index';
+import { normalizePhone } from '../../../../shared/phone';
+import { localSendTime, type ScheduledSend } from '../../../../shared/schemas/send-time';
+import { checkText, sameSendKey, sendContextOf, sendSms, type SendContext, type SendSmsInput, type SentText } from '../service';
 import { sendTimeFor } from './deliver';
 import { queueTexts } from './enqueue';
 import * as q from './queries';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, setSendingNumber, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signedIn } from '../../testing/requests';
-import { addClient } from '../../testing/clients';
+import { createBusiness, setSendingNumber, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { signedIn } from '../../../testing/requests';
+import { addClient } from '../../../testing/clients';
 import { deliverOutboxText } from './deliver';
 import { queueTexts } from './enqueue';
 

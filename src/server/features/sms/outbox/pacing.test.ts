@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryQueue } from '../../platform/jobs/testing';
-import { createBusiness, type TestBusiness, setSendingNumber } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { memoryQueue } from '../../../platform/jobs/testing';
+import { createBusiness, type TestBusiness, setSendingNumber } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { startBulkSend } from './bulk';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 // Pacing at a clock the test controls: each text goes at the first moment its recipient's window allows and
 // the number sends at its rate; a held text reserves nothing on the number before its window opens.

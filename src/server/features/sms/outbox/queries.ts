@@ -1,10 +1,10 @@
 import { and, eq, isNull, max, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
-import { clients, referrals, smsMessages, smsOutbox } from '../../db/schema';
-import type { AutoMessageSettings } from '../../db/schema/messaging';
-import type { OutboxKind, OutboxStatus, OwnerTap } from '../../db/schema/sms-outbox';
-import { intArray } from '../../db/sql-values';
-import { sendingNumber } from '../../db/sending-number';
+import { rowsOf, type Tx } from '../../../db/client';
+import { clients, referrals, smsMessages, smsOutbox } from '../../../db/schema';
+import type { AutoMessageSettings } from '../../../db/schema/messaging';
+import type { OutboxKind, OutboxStatus, OwnerTap } from '../../../db/schema/sms-outbox';
+import { intArray } from '../../../db/sql-values';
+import { sendingNumber } from '../../../db/sending-number';
 
 // SQL of the outbox. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy"); the pacing table is keyed by
 // the sending number, which belongs to one business.

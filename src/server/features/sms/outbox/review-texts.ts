@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
-import type { AutoMessageSettings } from '../../db/schema/messaging';
-import { DEFAULT_REVIEW_FOLLOW_UPS } from '../../../shared/schemas/sms';
+import { rowsOf, type Tx } from '../../../db/client';
+import type { AutoMessageSettings } from '../../../db/schema/messaging';
+import { DEFAULT_REVIEW_FOLLOW_UPS } from '../../../../shared/schemas/sms';
 import type { OutboxRow } from './queries';
 
 // The texts of a tracked review request (docs/reviews.md): the request, its one reminder and the referral ask

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../platform/errors';
-import { businessIdOf } from '../../platform/session';
-import { parse, parseId } from '../../platform/validate';
-import { bulkBatchesResponseSchema, bulkBatchSchema, bulkSendResponseSchema, bulkSendSchema } from '../../../shared/schemas/sms-bulk';
-import { sendTimeQuerySchema, sendTimeResponseSchema } from '../../../shared/schemas/send-time';
+import { HttpError } from '../../../platform/errors';
+import { businessIdOf } from '../../../platform/session';
+import { parse, parseId } from '../../../platform/validate';
+import { bulkBatchesResponseSchema, bulkBatchSchema, bulkSendResponseSchema, bulkSendSchema } from '../../../../shared/schemas/sms-bulk';
+import { sendTimeQuerySchema, sendTimeResponseSchema } from '../../../../shared/schemas/send-time';
 import { BULK_NOT_FOUND, PROBLEMS_LISTED, bulkBatch, bulkBatches, startBulkSend } from './bulk';
 import { clientSendTime, tapContextOf } from './owner-tap';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { readRows, rowCount as count } from '../../db/read-rows';
-import type { ScheduledText } from '../../../shared/schemas/sms-automations';
+import type { Tx } from '../../../db/client';
+import { readRows, rowCount as count } from '../../../db/read-rows';
+import type { ScheduledText } from '../../../../shared/schemas/sms-automations';
 
 /**
  * A business's automated texts still to go (not bulk: the Bulk tab shows those), the soonest first

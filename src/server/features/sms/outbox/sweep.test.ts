@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext } from '../../platform/jobs/index';
-import { memoryQueue } from '../../platform/jobs/testing';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { JobContext } from '../../../platform/jobs/index';
+import { memoryQueue } from '../../../platform/jobs/testing';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { deliverTextJob, sweepBusinessJob, sweepOutboxJob } from './jobs';
 
 // The outbox sweep fans out (docs/sms-outbox.md "Jobs"): one job per business with a stranded text, keyed by the

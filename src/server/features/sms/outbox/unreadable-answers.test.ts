@@ -1,16 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { memoryQueue } from '../../platform/jobs/testing';
-import { TwilioSms } from '../../providers/sms/twilio';
-import { createBusiness, setSendingNumber } from '../../testing/factories';
-import { REGISTRATION_DETAILS } from '../../testing/registration-details';
-import { signedIn } from '../../testing/requests';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { memoryQueue } from '../../../platform/jobs/testing';
+import { TwilioSms } from '../../../providers/sms/twilio';
+import { createBusiness, setSendingNumber } from '../../../testing/factories';
+import { REGISTRATION_DETAILS } from '../../../testing/registration-details';
+import { signedIn } from '../../../testing/requests';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { deliverOutboxText, type DeliverContext } from './deliver';
 import { queueTexts } from './enqueue';
 import { reconcileUnknownTexts } from './reconcile';
-import { readBody } from '../../testing/read-body';
+import { readBody } from '../../../testing/read-body';
 
 // A 2xx from Twilio (or a proxy in between) that the driver can't read — not JSON, or JSON without the
 // `sid` — is a lost answer: the request may have been acted on. Texts become 'unknown' and are settled by

@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
-import { type Tx } from '../../db/client';
-import { businessNumbers, businesses, clients, outreachSettings, smsLogs, smsMessages } from '../../db/schema';
-import type { AutoMessageSettings, CustomMessages } from '../../db/schema/messaging';
-import { inTexts } from '../../db/sql-values';
-import { sendingNumber } from '../../db/sending-number';
+import { type Tx } from '../../../db/client';
+import { businessNumbers, businesses, clients, outreachSettings, smsLogs, smsMessages } from '../../../db/schema';
+import type { AutoMessageSettings, CustomMessages } from '../../../db/schema/messaging';
+import { inTexts } from '../../../db/sql-values';
+import { sendingNumber } from '../../../db/sending-number';
 
 // SQL of the SMS feature. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy").
 

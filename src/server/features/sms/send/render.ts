@@ -1,8 +1,8 @@
 // Personalisation placeholders: the rendering is shared with the web app's preview (shared/sms-template.ts);
 // docs/sms.md.
-import type { Placeholder } from '../../../shared/sms-template';
+import type { Placeholder } from '../../../../shared/sms-template';
 
-export { PLACEHOLDERS, type Placeholder, renderMessage, firstName, referralLink } from '../../../shared/sms-template';
+export { PLACEHOLDERS, type Placeholder, renderMessage, firstName, referralLink } from '../../../../shared/sms-template';
 
 const WHAT: Record<Placeholder, string> = {
   clientName: 'a client',

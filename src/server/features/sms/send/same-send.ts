@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Tx } from '../../db/client';
-import { HttpError } from '../../platform/errors';
-import { countSegments } from '../../../shared/sms-segments';
+import type { Tx } from '../../../db/client';
+import { HttpError } from '../../../platform/errors';
+import { countSegments } from '../../../../shared/sms-segments';
 import * as q from './queries';
 
 // The same send is one text (docs/sms.md, "The same send is one text"): a second tap, a browser's retry or two

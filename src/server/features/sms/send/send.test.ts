@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
-import { SmsProviderError } from '../../providers/sms/types';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { isOptedOut, optIn, optOut, optOutLog, optedOutAmong } from './opt-outs';
+import { rowsOf } from '../../../db/client';
+import { SmsProviderError } from '../../../providers/sms/types';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { isOptedOut, optIn, optOut, optOutLog, optedOutAmong } from '../numbers/opt-outs';
 import { NO_NUMBER_MESSAGE, type SendContext, sendSms, smsUsage } from './send';
-import { signedIn } from '../../testing/requests';
+import { signedIn } from '../../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { readRows } from '../../db/read-rows';
-import { normalizePhone } from '../../../shared/phone';
-import type { Texting, TextingBasis } from '../../../shared/schemas/texting';
-import { deliveryError } from '../../../shared/sms-errors';
+import type { Tx } from '../../../db/client';
+import { readRows } from '../../../db/read-rows';
+import { normalizePhone } from '../../../../shared/phone';
+import type { Texting, TextingBasis } from '../../../../shared/schemas/texting';
+import { deliveryError } from '../../../../shared/sms-errors';
 
 // Whether a client may get marketing texts, and why not (docs/sms.md, "Who gets marketing texts"): opted out,
 // a number that cannot take texts, or no basis to text (no booking with the business, no form or claim opt-in).

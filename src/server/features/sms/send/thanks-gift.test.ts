@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmsProviderError } from '../../providers/sms/types';
-import { createBusiness, type TestBusiness } from '../../testing/factories';
-import { ownServiceSid } from '../../testing/registration-details';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signedIn } from '../../testing/requests';
-import { addClient as addClientThroughApi } from '../../testing/clients';
+import { SmsProviderError } from '../../../providers/sms/types';
+import { createBusiness, type TestBusiness } from '../../../testing/factories';
+import { ownServiceSid } from '../../../testing/registration-details';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import { signedIn } from '../../../testing/requests';
+import { addClient as addClientThroughApi } from '../../../testing/clients';
 
 // Thanks and Gift (client dashboard) go through the send service: recorded only when the text went.
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { clients, smsMessages } from '../../db/schema';
-import { inTexts } from '../../db/sql-values';
-import type { ProviderMessage } from '../../providers/sms/types';
-import { formatPhone } from '../../../shared/format';
-import { countSegments } from '../../../shared/sms-segments';
-import { recordActivity } from '../activity-log/service';
+import type { Tx } from '../../../db/client';
+import { clients, smsMessages } from '../../../db/schema';
+import { inTexts } from '../../../db/sql-values';
+import type { ProviderMessage } from '../../../providers/sms/types';
+import { formatPhone } from '../../../../shared/format';
+import { countSegments } from '../../../../shared/sms-segments';
+import { recordActivity } from '../../activity-log/service';
 import * as q from './queries';
 
 // Texts whose outcome is unknown (docs/sms-outbox.md "At most once"): the provider may or may not have sent

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { smsUnreachableNumbers } from '../../db/schema';
-import { inTexts } from '../../db/sql-values';
-import { normalizePhone } from '../../../shared/phone';
-import { deliveryError, isUnreachableCode } from '../../../shared/sms-errors';
+import type { Tx } from '../../../db/client';
+import { smsUnreachableNumbers } from '../../../db/schema';
+import { inTexts } from '../../../db/sql-values';
+import { normalizePhone } from '../../../../shared/phone';
+import { deliveryError, isUnreachableCode } from '../../../../shared/sms-errors';
 
 // Numbers the provider said cannot take texts (a landline, not a valid number): docs/sms.md, "Delivery errors".
 // Set by a failed send or a status callback with such a code; cleared when a text to the number is delivered.

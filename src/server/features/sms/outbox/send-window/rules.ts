@@ -1,7 +1,7 @@
 // When a text may reach a number, by the recipient's state. Sources and the choices behind each row are in
 // docs/sms-send-window.md; change both together. Each rule is its windows; the words the explanation uses are
 // made from them (describeWindows), so the hours are written once.
-import { FEDERAL_SEND_HOURS, timeOfDay } from '../../../../shared/send-hours';
+import { FEDERAL_SEND_HOURS, timeOfDay } from '../../../../../shared/send-hours';
 
 /** Minutes after local midnight: a text may go out from `start` (inclusive) to `end` (exclusive). */
 export type DayWindow = { start: number; end: number };
