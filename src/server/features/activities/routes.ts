@@ -6,7 +6,7 @@ import { parse } from '../../platform/validate';
 import { PENDING_REFERRALS_LIMIT, RECENT_CONVERSIONS_LIMIT, conversionItemSchema, pendingReferralsResponseSchema } from '../../../shared/schemas/referrals';
 import { feedQuerySchema, feedSchema, repliesQuerySchema, repliesResponseSchema } from '../../../shared/schemas/sms-inbox';
 import * as referrals from '../referrals/service';
-import * as inbox from '../sms/inbox/lead-texts';
+import * as inbox from '../sms/service';
 
 /** The dashboard's activity panels: recent conversions, pending referrals, unread replies and the text feed. */
 export async function activityRoutes(untyped: FastifyInstance) {

@@ -1,7 +1,6 @@
 import type { Tx } from '../../db/client';
 import { convertBookedReferrals } from '../referral-conversion/service';
-import { moveLeadTextsToClients } from '../sms/inbox/lead-texts';
-import { afterBookingsRecorded, type BookingAutomationDeps, type RecentBooking } from '../sms/automations/after-bookings';
+import { moveLeadTextsToClients, afterBookingsRecorded, type BookingAutomationDeps, type RecentBooking } from '../sms/service';
 
 // What other features do when bookings are recorded: an explicit list, called in order by the bookings
 // feature (record.ts and service.ts). The features listed here import nothing of the bookings feature, so

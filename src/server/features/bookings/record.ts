@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { figuresOfStream, generateReferralCode, lockBusinessClients, recomputeClientStats } from '../clients/service';
-import type { DateRange, RecentBooking } from '../sms/automations/after-bookings';
+import type { DateRange, RecentBooking } from '../sms/service';
 import { matchClients } from './match-clients';
 import { reactInTransaction } from './reactions';
 

@@ -2,7 +2,7 @@ import { HttpError } from '../../platform/errors';
 import { normalizePhone } from '../../../shared/phone';
 import type { Client } from '../../../shared/schemas/clients';
 import { clientById, FUTURE_SERVICE_DATE_MESSAGE, latestServiceDate } from '../clients/service';
-import { type BookingAutomationDeps, recentBookingRange } from '../sms/automations/after-bookings';
+import { type BookingAutomationDeps, recentBookingRange } from '../sms/service';
 import { type BookingRow, recordBookings } from './record';
 import { reactAfterCommit } from './reactions';
 

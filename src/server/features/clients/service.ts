@@ -4,7 +4,7 @@ import { giftLabel, giftMessage, type Client, type ClientPage, type SendGiftInpu
 import type { ClientSort } from '../../../shared/constants';
 import * as q from './queries';
 import { toCsv } from './export-csv';
-import { sendOrSchedule, type TapContext, type TapResult } from '../sms/outbox/service';
+import { sendOrSchedule, type TapContext, type TapResult } from '../sms/service';
 
 export { figuresOfStream, recomputeClientStats } from './recompute';
 export { lockBusinessClients } from './business-lock';

@@ -12,7 +12,7 @@ import {
   rewardGivenInputSchema,
   rewardGivenResponseSchema,
 } from '../../../shared/schemas/referrals';
-import { tapContextOf } from '../sms/outbox/service';
+import { tapContextOf } from '../sms/service';
 import { scheduledFor } from '../../../shared/schemas/send-time';
 import * as referrals from './service';
 

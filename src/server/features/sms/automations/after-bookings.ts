@@ -1,12 +1,5 @@
 import { type AutomationContext, queueBookingTexts, type RecentBooking } from './bookings';
 
-// What other features use of the automations (docs/sms-automations.md): the bookings feature asks which
-// service dates count as new, and hands over the bookings it inserted once committed (bookings/reactions.ts).
-
-export { recentBookingRange, type AutomationContext, type DateRange, type RecentBooking } from './bookings';
-export { queueDueFollowUps } from './follow-ups';
-export { emailFollowUpJob } from './follow-up-emails';
-
 export type BookingAutomationDeps = AutomationContext & { log?: { error(obj: object, msg?: string): void } };
 
 /**

@@ -2,8 +2,8 @@ import type { Database } from '../../../db/client';
 import type { JobQueue } from '../../../platform/jobs/index';
 import { normalizePhone } from '../../../../shared/phone';
 import { unsetSettingsValues } from '../../../../shared/sms-template';
-import { getOutreachSettings } from '../service';
-import { queueTexts, type TextToQueue } from '../outbox/service';
+import { getOutreachSettings } from '../numbers/settings';
+import { queueTexts, type TextToQueue } from '../outbox/enqueue';
 import { trackReviewRequests } from '../../reviews/service';
 import * as q from './queries';
 

@@ -3,7 +3,7 @@ import { memoryQueue, waitFor } from '../../../platform/jobs/testing';
 import type { JobContext } from '../../../platform/jobs/index';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { jobDefinitions } from '../../index';
-import { deliverTextJob } from '../outbox/service';
+import { deliverTextJob } from '../outbox/jobs';
 import { queueDueFollowUps } from './follow-ups';
 import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf, serviceDay } from './test-helpers.test-util';

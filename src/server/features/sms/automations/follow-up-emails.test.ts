@@ -3,7 +3,7 @@ import { waitFor } from '../../../platform/jobs/testing';
 import type { JobContext } from '../../../platform/jobs/index';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { jobDefinitions } from '../../index';
-import { deliverTextJob } from '../outbox/service';
+import { deliverTextJob } from '../outbox/jobs';
 import { emailFollowUpJob, sendFollowUpEmail } from './follow-up-emails';
 import { businessFollowUpsJob, queueFollowUpsJob } from './jobs';
 import { businessWithNumber, createReferral, outboxOf } from './test-helpers.test-util';

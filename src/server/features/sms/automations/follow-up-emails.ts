@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, type JobContext, type JobQueue } from '../../../platform/jobs/index';
 import { DEFAULT_CUSTOM_MESSAGES } from '../../../../shared/schemas/sms';
 import { recordActivity } from '../../activity-log/service';
-import { firstName, referralLink, renderMessage } from '../service';
+import { firstName, referralLink, renderMessage } from '../../../../shared/sms-template';
 import * as q from './queries';
 
 // The referral follow-up by e-mail (docs/sms-automations.md, "Referral follow-up"): a friend who did not

@@ -1,7 +1,7 @@
 import { DEFAULT_CUSTOM_MESSAGES } from '../../../../shared/schemas/sms';
 import { normalizePhone } from '../../../../shared/phone';
-import { firstName, referralLink, renderMessage } from '../service';
-import { queueTexts } from '../outbox/service';
+import { firstName, referralLink, renderMessage } from '../../../../shared/sms-template';
+import { queueTexts } from '../outbox/enqueue';
 import type { AutomationContext } from './bookings';
 import { queueDueFollowUpEmails } from './follow-up-emails';
 import * as q from './queries';

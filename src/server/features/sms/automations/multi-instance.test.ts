@@ -4,7 +4,7 @@ import { type Database, fromPool } from '../../../db/client';
 import { type Jobs, startJobs } from '../../../platform/jobs/index';
 import { fastJobs, memoryLog, waitFor } from '../../../platform/jobs/testing';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { deliverTextJob } from '../outbox/service';
+import { deliverTextJob } from '../outbox/jobs';
 import { queueDueFollowUps } from './follow-ups';
 import { businessWithNumber, uploadCsv, createReferral, outboxOf, serviceDay } from './test-helpers.test-util';
 

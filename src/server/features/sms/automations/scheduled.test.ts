@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { queueTexts } from '../outbox/service';
+import { queueTexts } from '../outbox/enqueue';
 import { businessWithNumber, serviceDay } from './test-helpers.test-util';
 import { signedIn } from '../../../testing/requests';
 import { addClient as addClientThroughApi } from '../../../testing/clients';

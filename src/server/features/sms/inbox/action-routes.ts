@@ -10,7 +10,7 @@ import { normalizePhone } from '../../../../shared/phone';
 import * as iq from './inbound-queries';
 import { selectMessage } from './queries';
 import { replyToClient } from './outbound';
-import { tapContextOf } from '../outbox/service';
+import { tapContextOf } from '../outbox/owner-tap';
 import { scheduledFor } from '../../../../shared/schemas/send-time';
 import { inboxContext, receiveAndNotify } from './webhook-routes';
 

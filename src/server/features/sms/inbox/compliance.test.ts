@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOptedOut, optOutLog } from '../service';
+import { isOptedOut, optOutLog } from '../numbers/opt-outs';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import { STOP_CONFIRMATION, START_CONFIRMATION } from './keywords';
 import { addClient, businessWithNumber, count, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';

@@ -6,7 +6,7 @@ import { SmsProviderError } from '../../../providers/sms/types';
 import { formatPhone } from '../../../../shared/format';
 import { normalizePhone } from '../../../../shared/phone';
 import { recordActivity } from '../../activity-log/service';
-import { noteDelivery } from '../service';
+import { noteDelivery } from '../send/unreachable';
 import * as q from './inbound-queries';
 import { type Keyword, keywordOf, helpReply, START_CONFIRMATION, STOP_CONFIRMATION } from './keywords';
 import { ANSWER_WINDOW_HOURS, optInNumber, optOutNumber, sendAsBusiness, sendCompliance } from './outbound';

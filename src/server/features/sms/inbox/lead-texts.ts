@@ -16,6 +16,3 @@ export async function moveLeadTextsToClients(tx: Tx, businessId: number): Promis
     where w.business_id = ${businessId} and w.lead_id is not null and w.client_id is null
       and m.id = w.id and m.business_id = w.business_id`);
 }
-
-/** The dashboard's reply and feed panels (features/activities) read texts through these. */
-export { feed, unreadCount, unreadReplies } from './reads';

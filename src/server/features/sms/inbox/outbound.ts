@@ -1,8 +1,10 @@
 import type { Tx } from '../../../db/client';
 import { SmsProviderError } from '../../../providers/sms/types';
-import { optIn, optOut, recordSentText, type SendContext, sendSms } from '../service';
+import { optIn, optOut } from '../numbers/opt-outs';
+import { insertSentText } from '../send/queries';
+import { type SendContext, sendSms } from '../send/send';
 import type { InboxContext } from './inbound';
-import { sendOrSchedule, type TapContext, type TapResult } from '../outbox/service';
+import { sendOrSchedule, type TapContext, type TapResult } from '../outbox/owner-tap';
 import { clientWroteSince, markConversationRead } from './queries';
 
 // What the inbox sends, and the opt-out list it changes. The one place that calls the SMS feature's
@@ -23,7 +25,7 @@ export async function sendCompliance(
   } catch (error) {
     if (!(error instanceof SmsProviderError)) throw error;
   }
-  await ctx.database.db.transaction((tx) => recordSentText(tx, m.businessId, { ...m, sid, status }));
+  await ctx.database.db.transaction((tx) => insertSentText(tx, m.businessId, { ...m, sid, status }));
 }
 
 /** A text from the business's number through the send service (opt-out list, storage, activity): a forward, the owner's relayed answer, HELP. Sent as written. */

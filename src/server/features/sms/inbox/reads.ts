@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/schemas/sms-inbox';
 import * as q from './queries';
 import { normalizePhone } from '../../../../shared/phone';
-import { optedOutAmong } from '../service';
+import { optedOutAmong } from '../numbers/opt-outs';
 
 // The owner's reads and mark-read (docs/sms-inbox.md "Reads").
 

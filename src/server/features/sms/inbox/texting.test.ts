@@ -4,7 +4,8 @@ import { REMINDER_NO_CONSENT } from '../../../../shared/schemas/referrals';
 import * as texts from '../../../../shared/schemas/referrals-public-texts';
 import { SMS_COMPLIANCE_TEXT } from '../../../../shared/schemas/forms';
 import { addClient, businessWithNumber, type InboxBusiness, postSigned } from './test-helpers.test-util';
-import { emailFollowUpJob, queueDueFollowUps } from '../automations/after-bookings';
+import { emailFollowUpJob } from '../automations/follow-up-emails';
+import { queueDueFollowUps } from '../automations/follow-ups';
 import { memoryQueue } from '../../../platform/jobs/testing';
 import { signedIn } from '../../../testing/requests';
 

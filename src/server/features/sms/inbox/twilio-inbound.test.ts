@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TwilioSms } from '../../../providers/sms/twilio';
 import { SIMULATOR_AUTH_TOKEN } from '../../../providers/sms/simulator';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { isOptedOut } from '../service';
+import { isOptedOut } from '../numbers/opt-outs';
 import { EMPTY_TWIML } from '../../../../shared/schemas/sms-inbox';
 import { addClient, businessWithNumber, count, type InboxBusiness, postSigned, textFrom } from './test-helpers.test-util';
 

@@ -2,7 +2,7 @@ import { textReply } from '../../../platform/openapi';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../../platform/errors';
 import { publicOrigin } from '../../../platform/public-origin';
-import { sendContextOf } from '../service';
+import { sendContextOf } from '../send/send';
 import { EMPTY_TWIML } from '../../../../shared/schemas/sms-inbox';
 import { installFormParser } from '../../../platform/form-body';
 import { TWILIO_FORM_RULES, WEBHOOK_FORM_LIMIT } from './form-body';

@@ -30,5 +30,5 @@ export const checkRegistrationsJob = defineJob({
   },
 });
 
-/** The SMS feature's durable jobs. */
-export const smsJobs: JobDefinition[] = [checkRegistrationsJob];
+/** The A2P registration's durable job. */
+export const registrationJobs: JobDefinition[] = [checkRegistrationsJob];

@@ -1,7 +1,7 @@
 import { DEFAULT_SMS_OPTIN_TEXT, SMS_COMPLIANCE_TEXT } from '../../../../shared/schemas/forms';
 import { claimConsentText } from '../../../../shared/schemas/referrals-public-texts';
 import type { CustomMessages } from '../../../db/schema/messaging';
-import { referralLink, renderMessage } from '../send/render';
+import { referralLink, renderMessage } from '../../../../shared/sms-template';
 
 // What the campaign tells the carriers (docs/sms-registration.md): built from the app's own templates,
 // claim page and forms, so the registration describes the texts the app really sends.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_BRAND_REJECTION, SIMULATED_CAMPAIGN_REJECTION } from '../../../providers/sms/simulator-a2p';
 import { createBusiness, type TestBusiness } from '../../../testing/factories';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
-import { queueTexts } from '../outbox/service';
+import { queueTexts } from '../outbox/enqueue';
 import { checkRegistrationsJob } from './jobs';
 import { ALREADY_APPROVED, advanceRegistration, BLOCKED, FIXES, NUMBER_FIRST, TWILIO_UNREACHABLE, UNDER_REVIEW } from './registration';
 import { SmsProviderError } from '../../../providers/sms/types';

@@ -19,14 +19,14 @@ import {
 } from '../../../../shared/schemas/sms';
 import { assignLocalNumber, purchaseNumber, searchNumbers } from './numbers';
 import { smsUsage } from '../send/send';
-import { sendOrSchedule, tapContextOf } from '../outbox/service';
+import { sendOrSchedule, tapContextOf } from '../outbox/owner-tap';
 import { scheduledFor } from '../../../../shared/schemas/send-time';
 import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
 import { selectSender } from '../send/queries';
 import { smsRegistrationRoutes } from './registration-routes';
 
-/** SMS number set-up, sending and outreach settings (docs/sms.md). */
-export async function smsRoutes(untyped: FastifyInstance) {
+/** The business's number (set-up, usage), its outreach settings and templates, and the owner's one text now (docs/sms.md). */
+export async function numberRoutes(untyped: FastifyInstance) {
   const app = untyped.withTypeProvider<ZodTypeProvider>();
   const { database } = app.deps;
   const db = database.db;

@@ -3,7 +3,7 @@ import { HttpError } from '../../../platform/errors';
 import { DEFAULT_REFERRAL_DISCOUNT } from '../../../../shared/constants';
 import { type AutoMessageSettingsInput, DEFAULT_COOLDOWN_DAYS, DEFAULT_REVIEW_FOLLOW_UPS, DEFAULT_CUSTOM_MESSAGES, type OutreachSettings, type SmsTemplate } from '../../../../shared/schemas/sms';
 import * as q from '../send/queries';
-import { PLACEHOLDERS } from '../send/render';
+import { PLACEHOLDERS } from '../../../../shared/sms-template';
 
 // Outreach settings (spec: one row per business) and the quick-start templates built on them.
 

@@ -2,7 +2,7 @@ import type { Database, Tx } from '../../../db/client';
 import type { OutboxKind, OwnerTap } from '../../../db/schema/sms-outbox';
 import type { JobQueue } from '../../../platform/jobs/index';
 import { countSegments } from '../../../../shared/sms-segments';
-import { registrationBlock } from '../service';
+import { registrationBlock } from '../numbers/registration';
 import { deliverTextJob, deliveryKey } from './jobs';
 import * as q from './queries';
 

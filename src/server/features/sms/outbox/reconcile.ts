@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/client';
 import type { JobQueue } from '../../../platform/jobs/index';
 import type { SmsProvider } from '../../../providers/sms/types';
-import { uncertainTexts } from '../service';
+import * as uncertainTexts from '../send/uncertain';
 import { MAX_ATTEMPTS, type Enqueue } from './deliver';
 import * as q from './queries';
 

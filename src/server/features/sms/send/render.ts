@@ -2,8 +2,6 @@
 // docs/sms.md.
 import type { Placeholder } from '../../../../shared/sms-template';
 
-export { PLACEHOLDERS, type Placeholder, renderMessage, firstName, referralLink } from '../../../../shared/sms-template';
-
 const WHAT: Record<Placeholder, string> = {
   clientName: 'a client',
   referralCode: 'a client',

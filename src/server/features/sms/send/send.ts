@@ -1,6 +1,8 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../../../db/client';
 import { type ActivityMetadata, recordActivity } from '../../activity-log/service';
 import { HttpError } from '../../../platform/errors';
+import { publicOrigin } from '../../../platform/public-origin';
 import type { SmsProvider } from '../../../providers/sms/types';
 import { SmsProviderError } from '../../../providers/sms/types';
 import { formatPhone } from '../../../../shared/format';
@@ -13,7 +15,8 @@ import { noteDelivery, unreachableReason } from './unreachable';
 import { deliveryError } from '../../../../shared/sms-errors';
 import * as q from './queries';
 import { registrationBlock } from '../numbers/registration';
-import { firstName, missingMessage, referralLink, renderMessage } from './render';
+import { firstName, referralLink, renderMessage } from '../../../../shared/sms-template';
+import { missingMessage } from './render';
 import { earlierSameSend, NOT_SENT_STATUSES, SAME_SEND_MINUTES, sameSendKey } from './same-send';
 
 /** What sending needs from the app: the database, the provider, and the public origin for links and callbacks. */
@@ -25,6 +28,12 @@ export type SendContext = {
   /** APP_URL only: Twilio posts delivery status to APP_URL/api/sms/status (none without it). */
   appUrl?: string;
 };
+
+/** The send context of a request: the app's database and provider, links on APP_URL (or the request's origin). */
+export function sendContextOf(app: FastifyInstance, request: FastifyRequest): SendContext {
+  const { database, sms, config } = app.deps;
+  return { database, sms, origin: publicOrigin(request, config.appUrl), appUrl: config.appUrl };
+}
 
 export type SendSmsInput = {
   businessId: number;
