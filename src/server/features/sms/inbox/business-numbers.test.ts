@@ -113,7 +113,7 @@ describe('business_numbers', () => {
 });
 
 describe('the backfill of migration 0049', () => {
-  const backfill = readFileSync(new URL('../../../../drizzle/0049_business_numbers.sql', import.meta.url), 'utf8')
+  const backfill = readFileSync(new URL('../../../../../drizzle/0049_business_numbers.sql', import.meta.url), 'utf8')
     .split('--> statement-breakpoint')
     .find((s) => s.includes('INSERT INTO "business_numbers"'))!;
 
