@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../src/server/db/client';
-import { selectNumberOwner } from '../src/server/features/sms-inbox/inbound-queries';
+import { selectNumberOwner } from '../src/server/features/sms/inbox/inbound-queries';
 import { timeBehindPgbouncer } from './bench/tenants-pooler';
 import { printApiSample, PUBLIC_LOOKUP_BUDGET_MS, seedPublicRouteRows, signUpThroughApi, timePublicLookups } from './bench/tenants-public-routes';
 import { DEFAULT_URL, freshDatabase } from './bench/fresh-database';

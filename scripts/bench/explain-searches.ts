@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { Tx } from '../../src/server/db/client';
 import { selectLeadPage } from '../../src/server/features/leads/queries';
 import { selectReferralPage } from '../../src/server/features/referrals/queries';
-import { searchConversations, selectConversations } from '../../src/server/features/sms-inbox/queries';
+import { searchConversations, selectConversations } from '../../src/server/features/sms/inbox/queries';
 
 const [url, ...asked] = process.argv.slice(2);
 if (!url) throw new Error('usage: explain-searches.ts <database url> [leads:garcia referrals:friend%20123 sms:garcia ...]');

@@ -8,7 +8,7 @@ import { rowsOf, type Database, type Tx } from '../../src/server/db/client';
 import { memoryQueue } from '../../src/server/platform/jobs/testing';
 import { MemoryEmail } from '../../src/server/testing/memory-email';
 import { multipartBody } from '../../src/server/testing/requests';
-import { selectClientByPhone, selectLeadByPhone, selectNumberOwner, selectOutboundBySid, selectReplyContext, updateDeliveryStatus } from '../../src/server/features/sms-inbox/inbound-queries';
+import { selectClientByPhone, selectLeadByPhone, selectNumberOwner, selectOutboundBySid, selectReplyContext, updateDeliveryStatus } from '../../src/server/features/sms/inbox/inbound-queries';
 import { businessIdForWebhookToken } from '../../src/server/features/imports/queries';
 import { countSubmission, recentDuplicate, selectFormByToken } from '../../src/server/features/forms-public/queries';
 import { selectClientMatching, selectReferralMatching, selectReferrer } from '../../src/server/features/referrals-public/queries';

@@ -8,7 +8,7 @@ import { loadTestEnv, testConfig } from './config';
 import { type Database, fromPool } from './db/client';
 import { migrate, migrationsFolder } from './db/migrate';
 import { jobDefinitions } from './features/index';
-import { queueTexts } from './features/sms-outbox/enqueue';
+import { queueTexts } from './features/sms/outbox/enqueue';
 import { WEBHOOK_CALLS_PER_MINUTE } from './features/imports/webhook-limits';
 import { SimulatorSms } from './providers/sms/simulator';
 import { createBusiness } from './testing/factories';

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './testing/test-app';
 import { signedIn } from './testing/requests';
 import { addLeadRow } from './features/leads/test-helpers.test-util';
 import { addClient, addReferral } from './features/referrals/test-helpers.test-util';
-import { selectBySendKey } from './features/sms/queries';
+import { selectBySendKey } from './features/sms/send/queries';
 
 // A second tap never texts twice (docs/sms.md, "The same send is one text"; docs/sms-outbox.md, "The same send
 // is one batch"): every one-tap send route answers the same send (kind, recipients, text) made moments ago with

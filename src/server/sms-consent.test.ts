@@ -3,7 +3,7 @@ import { clients } from './db/schema';
 import { createBusiness, type TestBusiness } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { signedIn } from './testing/requests';
-import { APP_URL, postSigned, textFrom } from './features/sms-inbox/test-helpers.test-util';
+import { APP_URL, postSigned, textFrom } from './features/sms/inbox/test-helpers.test-util';
 import { addLeadRow } from './features/leads/test-helpers.test-util';
 import { addClient, addReferral } from './features/referrals/test-helpers.test-util';
 import { noConsentMessage, NO_CONSENT_LABEL } from '../shared/schemas/texting';

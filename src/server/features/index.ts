@@ -6,9 +6,6 @@ import { clientRoutes } from './clients/routes';
 import { bookingRoutes } from './bookings/routes';
 import { importRoutes, webhookRoutes } from './imports/routes';
 import { smsRoutes } from './sms/routes';
-import { smsInboxRoutes } from './sms-inbox/routes';
-import { smsOutboxRoutes } from './sms-outbox/routes';
-import { smsAutomationRoutes } from './sms-automations/routes';
 import { publicReferralRoutes } from './referrals-public/routes';
 import { referralRoutes } from './referrals/routes';
 import { referralConversionRoutes } from './referral-conversion/routes';
@@ -29,8 +26,6 @@ import { accountJobs } from './accounts/jobs';
 import { clientJobs } from './clients/jobs';
 import { importJobs } from './imports/jobs';
 import { smsJobs } from './sms/jobs';
-import { smsOutboxJobs } from './sms-outbox/jobs';
-import { smsAutomationJobs } from './sms-automations/jobs';
 import { reviewJobs } from './reviews/jobs';
 import { pruneJobEffectsJob, type JobDefinition } from '../platform/jobs/index';
 
@@ -39,7 +34,7 @@ import { pruneJobEffectsJob, type JobDefinition } from '../platform/jobs/index';
 // (platform/route-policy.ts).
 type RouteGroup = (app: FastifyInstance) => Promise<void>;
 
-export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, reviewRoutes, notificationRoutes, adminRoutes, activityRoutes, teamRoutes, accountSessionRoutes, twoFactorRoutes];
+export const routeGroups: RouteGroup[] = [accountRoutes, webhookRoutes, clientRoutes, bookingRoutes, clientDetailRoutes, importRoutes, businessRoutes, smsRoutes, referralRoutes, publicReferralRoutes, referralConversionRoutes, leadRoutes, onboardingRoutes, formRoutes, publicFormRoutes, insightsRoutes, reviewRoutes, notificationRoutes, adminRoutes, activityRoutes, teamRoutes, accountSessionRoutes, twoFactorRoutes];
 
 /** Every feature's job definitions (features/<feature>/jobs.ts); main.ts starts the queue with them. */
-export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...smsOutboxJobs, ...smsAutomationJobs, ...reviewJobs, ...notificationJobs, pruneJobEffectsJob];
+export const jobDefinitions: JobDefinition[] = [...accountJobs, ...clientJobs, ...importJobs, ...smsJobs, ...reviewJobs, ...notificationJobs, pruneJobEffectsJob];

@@ -29,13 +29,6 @@ export const AREA_NOTES: Record<string, string> = {
   referrals: '`features/referrals` serves the owner\'s tracker; `features/referral-conversion` serves converting a referral into a client, which writes clients and bookings.',
   'two-factor': 'Served by `features/accounts`: a person\'s second factor is part of signing in (docs/accounts.md, "Two-factor sign-in").',
   setup: 'Served by `features/onboarding`: the setup checklist of a new business.',
-  sms: [
-    'Split over four features by what happens to a text, each with its own doc: `features/sms` (composing and',
-    'sending one text, the business\'s number and settings, docs/sms.md), `features/sms-inbox` (texts received, the',
-    'provider\'s webhooks, conversations, docs/sms-inbox.md), `features/sms-outbox` (bulk sends and the queue that',
-    'paces and delivers them, docs/sms-outbox.md) and `features/sms-automations` (texts the app sends on its own',
-    'after a booking, docs/sms-automations.md). The file beside each route says which.',
-  ].join('\n'),
   upload: 'Served by `features/imports` (see `/api/csv-uploads`).',
   webhook: 'Served by `features/imports`: the booking webhook a scheduling tool calls with the business\'s token.',
   'webhook-logs': 'Served by `features/imports` (see `/api/webhook`).',
@@ -44,7 +37,7 @@ export const AREA_NOTES: Record<string, string> = {
 /** '/api/clients/:id' -> 'clients'; a public page outside /api by its first segment ('/r/:token' -> 'r'). */
 export const areaOf = (url: string) => (url.startsWith('/api/') ? url.split('/')[2] : url.split('/')[1]) ?? '';
 
-/** The feature folder a file belongs to ('src/server/features/sms-inbox/routes.ts' -> 'sms-inbox'). */
+/** The feature folder a file belongs to ('src/server/features/sms/inbox/routes.ts' -> 'sms'). */
 const featureOf = (file: string) => /^src\/server\/features\/([^/]+)\//.exec(file)?.[1];
 
 /** Areas whose routes are declared outside features/<area>/. */

@@ -14,7 +14,7 @@ import type { RouteExample } from './route-examples';
 const inboundParams = z.object({ MessageSid: z.string().min(1), From: z.string().min(1), To: z.string().min(1), Body: z.string() });
 const statusParams = z.object({ MessageSid: z.string().min(1), MessageStatus: z.string().min(1) });
 
-/** Route examples of features/sms-inbox (see route-examples.ts). */
+/** Route examples of features/sms, its inbox (see route-examples.ts). */
 export const SMS_INBOX_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/sms/inbound': {
     body: () => ({ MessageSid: 'SMfuzz0001', From: '+14155550101', To: '+15005550006', Body: 'Hello' }),

@@ -10,7 +10,7 @@ import { existingServiceSchema, registrationDetailsSchema } from '../../shared/s
 import type { RouteExample } from './route-examples';
 import { REGISTRATION_DETAILS } from './registration-details';
 
-/** Route examples of features/sms (see route-examples.ts). */
+/** Route examples of features/sms, its numbers and settings (see route-examples.ts). */
 export const SMS_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/sms/search-numbers': { body: () => ({ areaCode: '512', businessZipCode: '' }), bodySchema: searchNumbersSchema },
   'POST /api/sms/purchase-number': {

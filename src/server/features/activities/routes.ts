@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import { feedQuerySchema, feedSchema, repliesQuerySchema, repliesResponseSchema } from '../../../shared/schemas/sms-inbox';
-import * as inbox from '../sms-inbox/service';
+import * as inbox from '../sms/service';
 
 /** The dashboard's activity panels of texts: unread replies and the text feed (the referral panels are the referrals feature's). */
 export async function activityRoutes(untyped: FastifyInstance) {

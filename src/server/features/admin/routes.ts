@@ -5,8 +5,7 @@ import { businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import { clientActionResponseSchema, sendGiftSchema, sendThanksSchema } from '../../../shared/schemas/clients';
 import * as clients from '../clients/service';
-import { type SentText } from '../sms/service';
-import { tapContextOf } from '../sms-outbox/service';
+import { type SentText, tapContextOf } from '../sms/service';
 import { scheduledFor } from '../../../shared/schemas/send-time';
 
 /** The text a thanks or gift sent, as the reply declares it. */

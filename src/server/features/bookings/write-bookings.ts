@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { figuresOfStream, generateReferralCode } from '../clients/service';
-import type { DateRange, RecentBooking } from '../sms-automations/service';
+import type { DateRange, RecentBooking } from '../sms/service';
 import type { BookingRow, CancelledBookingRow } from './booking-row';
 
 // The writing steps of recording bookings (service.ts runs them in order): group the rows by client, insert

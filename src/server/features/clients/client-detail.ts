@@ -10,7 +10,7 @@ import {
   type UpdateClientInput,
 } from '../../../shared/schemas/client-detail';
 import { normalizePhone } from '../../../shared/phone';
-import { moveLeadTextsToClients } from '../sms-inbox/service';
+import { moveLeadTextsToClients } from '../sms/service';
 import * as detail from './client-detail-queries';
 import { selectClientById } from './queries';
 import { lockBusinessClients } from './service';

@@ -7,7 +7,7 @@ import type { ClientSort } from '../../../shared/constants';
 import * as q from './queries';
 import { toCsv } from './export-csv';
 import { loyaltyScoreSql } from './loyalty-score';
-import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
+import { sendOrSchedule, type TapContext, type TapResult } from '../sms/service';
 
 /** GET /api/clients without `page` answers at most this many, in the asked order and search (docs/clients-api.md). */
 export const UNPAGED_CLIENT_LIMIT = 1000;

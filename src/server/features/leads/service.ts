@@ -16,7 +16,8 @@ import {
   type LeadStatus,
   type LeadStatusReply,
 } from '../../../shared/schemas/leads';
-import { type SendContext, consentOfPhones, firstName, sendSms } from '../sms/service';
+import { type SendContext, consentOfPhones, sendSms } from '../sms/service';
+import { firstName } from '../../../shared/sms-template';
 import * as q from './queries';
 
 // The Lead Inbox's rules (docs/leads.md).

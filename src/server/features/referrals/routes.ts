@@ -20,7 +20,7 @@ import {
   rewardGivenInputSchema,
   rewardGivenResponseSchema,
 } from '../../../shared/schemas/referrals';
-import { tapContextOf } from '../sms-outbox/service';
+import { tapContextOf } from '../sms/service';
 import { scheduledFor } from '../../../shared/schemas/send-time';
 import * as referrals from './service';
 import * as q from './queries';

@@ -14,8 +14,8 @@ import {
   type REFERRAL_SORTS,
   type REFERRAL_STATUSES,
 } from '../../../shared/schemas/referrals';
-import { consentOfPhones, firstName, getOutreachSettings, referralLink, renderMessage } from '../sms/service';
-import { sendOrSchedule, type TapContext, type TapResult } from '../sms-outbox/service';
+import { consentOfPhones, getOutreachSettings, sendOrSchedule, type TapContext, type TapResult } from '../sms/service';
+import { firstName, referralLink, renderMessage } from '../../../shared/sms-template';
 import { referralsCsv } from './export-csv';
 import * as q from './queries';
 

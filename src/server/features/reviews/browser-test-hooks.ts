@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ageRequests } from './queries';
-import { queueReviewFollowUps } from './service';
+import { queueReviewFollowUps } from './follow-ups';
 import { readSession } from '../../platform/session';
 
 // What takes days, walked by the browser tests in seconds (README "Tests"): registered only with E2E_HOOKS=1,

@@ -1,7 +1,6 @@
 import { HttpError } from '../../platform/errors';
 import { normalizePhone } from '../../../shared/phone';
-import { getOutreachSettings, registrationBlock } from '../sms/service';
-import { queueTexts } from '../sms-outbox/service';
+import { getOutreachSettings, registrationBlock, queueTexts } from '../sms/service';
 import { type ReviewContext, trackReviewRequests } from './service';
 import * as q from './queries';
 

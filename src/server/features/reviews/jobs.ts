@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../platform/jobs/index';
-import { queueReviewFollowUps, reviewFollowUpBusinesses } from './service';
+import { queueReviewFollowUps, reviewFollowUpBusinesses } from './follow-ups';
 
 /** One business's due review reminders and referral asks after a review, queued in the outbox (docs/reviews.md). */
 export const businessReviewFollowUpsJob = defineJob({

@@ -3,10 +3,9 @@ import { waitFor } from '../../platform/jobs/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedIn } from '../../testing/requests';
 import { addClient } from '../../testing/clients';
-import { deliverTextJob } from '../sms-outbox/service';
-import { afterBookingsRecorded } from '../sms-automations/service';
+import { deliverTextJob, afterBookingsRecorded } from '../sms/service';
 import { createBusiness } from '../../testing/factories';
-import { queueReviewFollowUps } from './service';
+import { queueReviewFollowUps } from './follow-ups';
 
 // The review loop through the real outbox (SMS_SEND_WINDOW=off): the request carries its short link, the link
 // records opens (not a HEAD or a link-preview bot), one reminder when not opened, none once opened or marked,

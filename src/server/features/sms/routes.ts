@@ -1,87 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
-import { parse } from '../../platform/validate';
-import {
-  assignLocalNumberResponseSchema,
-  assignLocalNumberSchema,
-  outreachSettingsInputSchema,
-  outreachSettingsSchema,
-  purchaseNumberResponseSchema,
-  purchaseNumberSchema,
-  saveOutreachSettingsResponseSchema,
-  searchNumbersResponseSchema,
-  searchNumbersSchema,
-  sendSmsResponseSchema,
-  sendSmsSchema,
-  smsTemplatesResponseSchema,
-  smsUsageSchema,
-} from '../../../shared/schemas/sms';
-import { assignLocalNumber, purchaseNumber, searchNumbers } from './numbers';
-import { smsUsage } from './send';
-import { sendOrSchedule, tapContextOf } from '../sms-outbox/service';
-import { scheduledFor } from '../../../shared/schemas/send-time';
-import { getOutreachSettings, listTemplates, saveOutreachSettings } from './settings';
-import { selectSender } from './queries';
-import { smsRegistrationRoutes } from './registration-routes';
+import { numberRoutes } from './numbers/routes';
+import { smsInboxRoutes } from './inbox/routes';
+import { smsOutboxRoutes } from './outbox/routes';
+import { smsAutomationRoutes } from './automations/routes';
 
-/** SMS number set-up, sending and outreach settings (docs/sms.md). */
-export async function smsRoutes(untyped: FastifyInstance) {
-  const app = untyped.withTypeProvider<ZodTypeProvider>();
-  const { database } = app.deps;
-  const db = database.db;
-  await app.register(smsRegistrationRoutes);
-  const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl, log: app.log });
-
-  app.post('/sms/search-numbers', { config: { role: 'owner' }, schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
-    const input = parse(searchNumbersSchema, request.body);
-    return searchNumbers(numberContext(), businessIdOf(request), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
-  });
-
-  app.post('/sms/purchase-number', { config: { role: 'owner' }, schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {
-    const input = parse(purchaseNumberSchema, request.body);
-    const result = await purchaseNumber(numberContext(), businessIdOf(request), { phoneNumber: input.phoneNumber, areaCode: input.areaCode });
-    return { success: true as const, friendlyNumber: result.friendlyNumber, phoneNumber: result.phoneNumber, message: 'SMS number ready!' };
-  });
-
-  app.post('/sms/assign-local-number', { config: { role: 'owner' }, schema: { response: { 200: assignLocalNumberResponseSchema } } }, async (request) => {
-    const input = parse(assignLocalNumberSchema, request.body);
-    const result = await assignLocalNumber(numberContext(), businessIdOf(request), input);
-    return { success: true as const, twilioPhoneNumber: result.phoneNumber, friendlyNumber: result.friendlyNumber, message: 'SMS Number Assigned!' };
-  });
-
-  app.post('/outreach/send-sms', { config: { role: 'staff' }, schema: { response: { 200: sendSmsResponseSchema } } }, async (request) => {
-    const input = parse(sendSmsSchema, request.body);
-    // Outreach is marketing: at a closed hour for the client it waits for their hours (docs/sms-send-window.md).
-    const { sent, scheduled } = await sendOrSchedule(tapContextOf(app, request), {
-      businessId: businessIdOf(request),
-      clientId: input.clientId,
-      body: input.messageContent,
-      messageType: input.messageType,
-      ownerTap: true,
-    });
-    if (scheduled) return { success: true as const, message: scheduledFor('Text', scheduled), sms: null, scheduled };
-    return {
-      success: true as const,
-      message: `Text sent to ${sent.recipientName}`,
-      sms: { id: sent.messageId, sid: sent.sid, status: sent.status, to: sent.to, body: sent.body, segments: sent.segments },
-      scheduled: null,
-    };
-  });
-
-  app.get('/outreach/settings', { config: { role: 'staff' }, schema: { response: { 200: outreachSettingsSchema } } }, async (request) => getOutreachSettings(db, businessIdOf(request)));
-
-  app.post('/outreach/settings', { schema: { response: { 200: saveOutreachSettingsResponseSchema } } }, async (request) => {
-    const input = parse(outreachSettingsInputSchema, request.body);
-    const saved = await saveOutreachSettings(db, businessIdOf(request), input);
-    return { success: true as const, message: 'SMS settings saved', ...saved };
-  });
-
-  app.get('/sms/templates', { config: { role: 'staff' }, schema: { response: { 200: smsTemplatesResponseSchema } } }, async (request) => listTemplates(db, businessIdOf(request)));
-
-  app.get('/sms/usage', { schema: { response: { 200: smsUsageSchema } } }, async (request) => {
-    const businessId = businessIdOf(request);
-    const [usage, sender] = await Promise.all([smsUsage(db, businessId), selectSender(db, businessId)]);
-    return { ...usage, phoneNumber: sender?.number ?? null, simulator: app.deps.sms.isSimulator };
-  });
+/** Every SMS route, each part's own (ARCHITECTURE.md, "SMS"): the number, texts received, the outbox, the automations. */
+export async function smsRoutes(app: FastifyInstance) {
+  for (const part of [numberRoutes, smsInboxRoutes, smsOutboxRoutes, smsAutomationRoutes]) await part(app);
 }

@@ -2,7 +2,7 @@ import { ToastAction } from '../../components/ui/toast';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
 
-/** The send service's answer when the business has no SMS number yet (server features/sms/send.ts). */
+/** The send service's answer when the business has no SMS number yet (server features/sms/send/send.ts). */
 const NO_NUMBER = /no SMS number yet/i;
 
 /**
