@@ -11,3 +11,4 @@ export * from './sms-outbox';
 export * from './sms-registration';
 export * from './jobs';
 export * from './reviews';
+export * from './activity-record';
