@@ -5,7 +5,9 @@ import { HttpError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/index';
 import { normalizePhone } from '../../../shared/phone';
 import { localSendTime, type ScheduledSend } from '../../../shared/schemas/send-time';
-import { checkText, sameSendKey, sendContextOf, sendSms, type SendContext, type SendSmsInput, type SentText } from '../sms/service';
+import { checkText, recordObject, sameSendKey, sendContextOf, sendSms, type SendContext, type SendSmsInput, type SentText } from '../sms/service';
+import { recordAction } from '../activity-record/service';
+import { actorOf } from '../../platform/session';
 import { sendTimeFor } from './deliver';
 import { queueTexts } from './enqueue';
 import * as q from './queries';
@@ -30,7 +32,8 @@ export const TEST_CLOCK_HEADER = 'x-sms-send-window-clock';
 
 export function tapContextOf(app: FastifyInstance, request: FastifyRequest): TapContext {
   const { database, jobs, config } = app.deps;
-  const send = sendContextOf(app, request);
+  // Every tap is a signed-in person's: their texts name them (docs/accounts.md, "What the record keeps").
+  const send = { ...sendContextOf(app, request), by: actorOf(request) };
   const now = app.deps.now?.() ?? new Date();
   if (config.smsSendWindow !== 'off') return { send, database, jobs, now, windowOff: false };
   const header = request.headers[TEST_CLOCK_HEADER];
@@ -70,11 +73,13 @@ export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { me
   const activity = input.activity
     ? { ...input.activity, description: typeof input.activity.description === 'function' ? input.activity.description(checked.recipientName) : input.activity.description }
     : { type: 'sms_sent', description: `Text sent to ${checked.recipientName}` };
+  const by = ctx.send.by;
   await queueTexts(
     ctx,
     input.businessId,
-    [
-      {
+    async (tx) => {
+      if (by) await recordAction(tx, by, { kind: 'text_sent', summary: `${activity.description} (scheduled for ${hold.local})`, object: recordObject(checked.clientId, activity.metadata) });
+      return [{
         clientId: checked.clientId,
         toNumber: checked.clientId == null ? checked.to : null,
         recipientName: checked.clientId == null ? checked.recipientName : null,
@@ -85,8 +90,9 @@ export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { me
         body: checked.body,
         held: { until: hold.until, reason: hold.reason, timeZone: hold.timeZone },
         ownerTap: { activity, reward: input.reward },
-      },
-    ],
+        sentBy: by?.personId ?? null,
+      }];
+    },
     { now: ctx.now },
   );
   return scheduled;

@@ -6,3 +6,5 @@ export { deliverTextJob } from './jobs';
 export { selectScheduled as listScheduled } from './scheduled';
 /** The owner's one-tap texts: sent now, or queued for the recipient's hours (docs/sms-send-window.md "Per kind of text"). */
 export { sendOrSchedule, tapContextOf, type TapContext, type TapResult } from './owner-tap';
+/** Whether a text of this key was queued already (a tap's repeat queues and records nothing). */
+export { outboxKeyTaken } from './queries';

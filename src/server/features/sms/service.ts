@@ -5,7 +5,7 @@ import type { SendContext } from './send';
 // What other features use of SMS (the lint rule lets them import only this file): the send service,
 // the opt-out list, usage, and the context a route builds to send.
 
-export { checkText, sendSms, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendContext, type SendSmsInput, type SentText } from './send';
+export { checkText, recordObject, sendSms, NO_NUMBER_MESSAGE, OutcomeUnknownError, type SendContext, type SendSmsInput, type SentText } from './send';
 /** Texts whose outcome is unknown: settled by asking the provider (docs/sms-outbox.md "At most once"). */
 export * as uncertainTexts from './uncertain';
 export { consentOfPhones, marketingBlock, TEXTING_COLUMNS, textingFrom, textingJoins, textingOf, type TextingFacts } from './texting';
