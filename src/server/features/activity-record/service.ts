@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { ACTIVITY_PAGE_SIZE, type ActivityKind, type ActivityObjectType, type ActivityRecord, type ActivityRecordQuery } from '../../../shared/schemas/activity-record';
 import * as q from './queries';
 
@@ -20,6 +20,18 @@ export async function recordAction(tx: Tx, by: Actor, action: Action): Promise<v
     summary: action.summary.slice(0, MAX_SUMMARY),
     objectType: action.object?.type ?? null,
     objectId: action.object?.id ?? null,
+  });
+}
+
+/**
+ * Runs a feature's work and records it in one transaction: the work runs on the transaction (its own
+ * transactions become savepoints), so a refusal or failure rolls back both and a success commits both.
+ */
+export async function recorded<T>(db: Db, by: Actor, action: Action | ((result: T) => Action), work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await work(tx);
+    await recordAction(tx, by, typeof action === 'function' ? action(result) : action);
+    return result;
   });
 }
 
