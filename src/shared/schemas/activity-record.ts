@@ -21,8 +21,6 @@ export const ACTIVITY_KINDS = {
   settings_changed: 'Settings changed',
   sms_registration: 'SMS registration',
   number_purchased: 'Number bought',
-  number_released: 'Number released',
-  account_deletion: 'Account deletion requested',
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

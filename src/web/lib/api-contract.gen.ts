@@ -4686,6 +4686,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                createdAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sign_in" | "sign_in_failed" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "person_removed" | "text_sent" | "bulk_sent" | "export" | "client_edited" | "client_deleted" | "settings_changed" | "sms_registration" | "number_purchased";
+                                objectId: number | null;
+                                objectType: ("client" | "batch" | "setting" | "person" | "invitation" | "lead" | "referral" | "number" | "business") | null;
+                                personId: number | null;
+                                personName: string;
+                                summary: string;
+                            }[];
+                            hasMore: boolean;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/invitations": {
         parameters: {
             query?: never;
@@ -5208,6 +5258,7 @@ export interface ApiRoutes {
   "GET /api/sms/templates": paths["/api/sms/templates"]["get"];
   "GET /api/sms/usage": paths["/api/sms/usage"]["get"];
   "GET /api/team": paths["/api/team"]["get"];
+  "GET /api/team/activity": paths["/api/team/activity"]["get"];
   "GET /api/team/join/:token": paths["/api/team/join/{token}"]["get"];
   "GET /api/webhook-logs": paths["/api/webhook-logs"]["get"];
   "GET /api/webhook/logs": paths["/api/webhook/logs"]["get"];
