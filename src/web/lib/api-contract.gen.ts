@@ -94,6 +94,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
@@ -3774,6 +3775,7 @@ export interface paths {
                                     isRead: boolean;
                                     messageBody: string;
                                     messageType: string | null;
+                                    sentBy: string | null;
                                     status: string;
                                     timestamp: string;
                                     toNumber: string;
@@ -3889,6 +3891,7 @@ export interface paths {
                                     isRead: boolean;
                                     messageBody: string;
                                     messageType: string | null;
+                                    sentBy: string | null;
                                     status: string;
                                     timestamp: string;
                                     toNumber: string;
@@ -3992,6 +3995,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
@@ -4301,6 +4305,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
@@ -4500,6 +4505,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
