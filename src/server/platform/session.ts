@@ -112,3 +112,9 @@ export function businessIdOf(request: FastifyRequest): number {
   if (!request.auth) throw new HttpError(401, 'Please sign in to continue.');
   return request.auth.businessId;
 }
+
+/** Who is acting: the signed-in business and person (what the activity record names); only call behind requireAuth. */
+export function actorOf(request: FastifyRequest): { businessId: number; personId: number } {
+  if (!request.auth) throw new HttpError(401, 'Please sign in to continue.');
+  return { businessId: request.auth.businessId, personId: request.auth.personId };
+}

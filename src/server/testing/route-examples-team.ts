@@ -1,4 +1,5 @@
 import { acceptInvitationSchema, changeRoleSchema, inviteSchema } from '../../shared/schemas/team';
+import { activityRecordQuerySchema } from '../../shared/schemas/activity-record';
 import type { RouteExample } from './route-examples';
 
 /**
@@ -7,6 +8,7 @@ import type { RouteExample } from './route-examples';
  */
 export const TEAM_ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/team': {},
+  'GET /api/team/activity': { queries: [{}, { kind: 'text_sent', page: '2' }, { person: '1' }], querySchema: activityRecordQuerySchema },
   'POST /api/team/invitations': { body: () => ({ email: 'new.teammate@example.com', role: 'staff' }), bodySchema: inviteSchema },
   'DELETE /api/team/invitations/:id': { params: (ids) => ({ id: String(ids.invitation) }) },
   'PATCH /api/team/people/:id': { params: (ids) => ({ id: String(ids.teammate) }), body: () => ({ role: 'manager' }), bodySchema: changeRoleSchema },

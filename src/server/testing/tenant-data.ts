@@ -139,6 +139,8 @@ export async function seedTenantData(app: FastifyInstance, database: Database, b
       .values({ businessId, email: `invitee-${businessId}.${MARK}@example.com`, role: 'manager', token: `invitation-${businessId}-${MARK}`, expiresAt: new Date(Date.now() + 86400_000) })
       .returning({ id: s.invitations.id }),
   );
+  // An entry of the activity record (Settings → Team → Activity), naming a client of this business.
+  await db.insert(s.activityRecords).values({ businessId, personName: `Owner ${MARK}`, kind: 'client_edited', summary: `Edited Alice ${MARK}'s notes`, objectType: 'client', objectId: clientId });
   // A review request with its short link's token (docs/reviews.md): 128 random bits, hex.
   const reviewToken = `${businessId.toString(16).padStart(8, '0')}${'ab'.repeat(12)}`;
   const reviewRequest = await one(

@@ -118,6 +118,8 @@ export const smsMessageSchema = z.object({
   clientId: z.number().nullable(),
   /** Null when the number matched no client. */
   client: smsClientSchema.nullable(),
+  /** The team member who sent it by hand ("Sent by Maria"); null for automations, bulk texts and inbound texts. */
+  sentBy: z.string().nullable(),
 });
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
 

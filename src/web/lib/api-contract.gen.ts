@@ -252,6 +252,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
@@ -4002,6 +4003,7 @@ export interface paths {
                                     isRead: boolean;
                                     messageBody: string;
                                     messageType: string | null;
+                                    sentBy: string | null;
                                     status: string;
                                     timestamp: string;
                                     toNumber: string;
@@ -4117,6 +4119,7 @@ export interface paths {
                                     isRead: boolean;
                                     messageBody: string;
                                     messageType: string | null;
+                                    sentBy: string | null;
                                     status: string;
                                     timestamp: string;
                                     toNumber: string;
@@ -4220,6 +4223,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
@@ -4529,6 +4533,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
@@ -4728,6 +4733,7 @@ export interface paths {
                                 isRead: boolean;
                                 messageBody: string;
                                 messageType: string | null;
+                                sentBy: string | null;
                                 status: string;
                                 timestamp: string;
                                 toNumber: string;
@@ -4901,6 +4907,56 @@ export interface paths {
                                 role: "owner" | "manager" | "staff";
                                 you: boolean;
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                createdAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sign_in" | "sign_in_failed" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "person_removed" | "text_sent" | "bulk_sent" | "export" | "client_edited" | "client_deleted" | "settings_changed" | "sms_registration" | "number_purchased";
+                                objectId: number | null;
+                                objectType: ("client" | "batch" | "setting" | "person" | "invitation" | "lead" | "referral" | "number" | "business") | null;
+                                personId: number | null;
+                                personName: string;
+                                summary: string;
+                            }[];
+                            hasMore: boolean;
+                            page: number;
+                            pageSize: number;
                         };
                     };
                 };
@@ -5669,6 +5725,7 @@ export interface ApiRoutes {
   "GET /api/sms/templates": paths["/api/sms/templates"]["get"];
   "GET /api/sms/usage": paths["/api/sms/usage"]["get"];
   "GET /api/team": paths["/api/team"]["get"];
+  "GET /api/team/activity": paths["/api/team/activity"]["get"];
   "GET /api/team/join/:token": paths["/api/team/join/{token}"]["get"];
   "GET /api/two-factor": paths["/api/two-factor"]["get"];
   "GET /api/webhook-logs": paths["/api/webhook-logs"]["get"];

@@ -12,3 +12,4 @@ export * from './sms-registration';
 export * from './jobs';
 export * from './reviews';
 export * from './two-factor';
+export * from './activity-record';

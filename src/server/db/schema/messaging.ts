@@ -4,6 +4,7 @@ import { id, createdAt } from './columns';
 import { businessId } from './tenant';
 import { clients } from './clients';
 import { leads } from './leads';
+import { people } from './accounts';
 
 // Texts in and out, outreach settings, and the activity feed.
 
@@ -83,6 +84,8 @@ export const smsMessages = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     /** An owner-tapped text's key (kind, recipient, text): the same send within minutes is this one (docs/sms.md). */
     sendKey: text('send_key'),
+    /** The person who sent it by hand ("Sent by Maria"); null for automations, bulk and the business's own answers. */
+    sentBy: integer('sent_by_person_id').references(() => people.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('sms_messages_twilio_sid_key').on(t.twilioSid),

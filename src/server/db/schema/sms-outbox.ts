@@ -4,6 +4,7 @@ import { createdAt, id } from './columns';
 import { businessId } from './tenant';
 import { clients, referrals } from './clients';
 import type { ActivityMetadata } from './messaging';
+import { people } from './accounts';
 
 // Texts that wait to go out: bulk sends, automations, and the owner's one-tap texts (thank-you, gift,
 // follow-up, referral ask) tapped out at a closed hour for the recipient (docs/sms-outbox.md,
@@ -85,6 +86,8 @@ export const smsOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Set when the owner tapped this text out (thanks, gift, follow-up, referral ask); null for bulk and automations. */
     ownerTap: jsonb('owner_tap').$type<OwnerTap>(),
+    /** The person who tapped it out, put on its message when it goes ("Sent by Maria"). */
+    sentBy: integer('sent_by_person_id').references(() => people.id, { onDelete: 'set null' }),
     /** The sms_messages row once the send service stored it (before the provider was called). */
     messageId: integer('message_id'),
     createdAt: createdAt(),

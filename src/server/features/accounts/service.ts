@@ -15,6 +15,7 @@ import {
 import { DEFAULT_AUTO_MESSAGE_SETTINGS, DEFAULT_CUSTOM_MESSAGES, DEFAULT_REFERRAL_DISCOUNT } from './defaults';
 import * as q from './queries';
 import * as pq from './people-queries';
+import { browserOf, recordAction } from '../activity-record/service';
 import type { SignedInPerson } from '../../../shared/schemas/business';
 import * as counters from '../../platform/rate-limit-counters';
 import * as limits from './limits';
@@ -149,13 +150,22 @@ export async function login(db: Db, input: LoginInput, from: { ip: string; userA
   const person = await pq.findPersonByEmail(db, email);
   const ok = await checkPassword(person?.passwordHash, input.password);
   const row = person && ok ? await q.findBusinessById(db, person.businessId) : undefined;
+  if (person && !ok) {
+    // A wrong password for one of the team's e-mails is in their business's record (an unknown e-mail is no one's).
+    await recordAction(db, { businessId: person.businessId, personId: person.id }, { kind: 'sign_in_failed', summary: `Wrong password for ${email}`, object: { type: 'person', id: person.id } });
+  }
   if (!person || !row) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
 
   await counters.clear(db, limits.LOGIN_PER_EMAIL, email);
   await counters.forgive(db, limits.LOGIN_PER_IP, ip);
   // With two-factor on, a right password only opens the code step: no session until the code.
   if (person.totpSecret) return { challenge: await createChallenge(db, { businessId: row.id, personId: person.id }) };
-  const session = await createSession(db, { businessId: row.id, personId: person.id, userAgent: from.userAgent });
+  const who = { businessId: row.id, personId: person.id };
+  const session = await db.transaction(async (tx) => {
+    const made = await createSession(tx, { ...who, userAgent: from.userAgent });
+    await recordAction(tx, who, { kind: 'sign_in', summary: `Signed in${from.userAgent ? ` (${browserOf(from.userAgent)})` : ''}`, object: { type: 'person', id: person.id } });
+    return made;
+  });
   return { business: toAuthBusiness(row), person: toSignedInPerson(person, row), session };
 }
 

@@ -1,7 +1,8 @@
 import { textReply } from '../../platform/openapi';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
+import { actorOf, businessIdOf } from '../../platform/session';
+import { recorded } from '../activity-record/service';
 import { parse } from '../../platform/validate';
 import { clientActionResponseSchema, sendGiftSchema, sendThanksSchema } from '../../../shared/schemas/clients';
 import * as clients from '../clients/service';
@@ -29,7 +30,8 @@ export async function adminRoutes(untyped: FastifyInstance) {
   });
 
   app.get('/admin/export', { schema: { response: { 200: textReply('The clients as a CSV file') } } }, async (request, reply) => {
-    const csv = await clients.exportClientsCsv(db, businessIdOf(request));
+    const exported = { kind: 'export', summary: 'Exported the clients (CSV)', object: { type: 'business' } } as const;
+    const csv = await recorded(db, actorOf(request), exported, (tx) => clients.exportClientsCsv(tx, businessIdOf(request)));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="clients-export.csv"')

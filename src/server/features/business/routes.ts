@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicOrigin } from '../../platform/public-origin';
-import { businessIdOf, clearSessionCookie } from '../../platform/session';
+import { actorOf, businessIdOf, clearSessionCookie } from '../../platform/session';
+import { recorded } from '../activity-record/service';
 import { parse } from '../../platform/validate';
 import {
   ACCOUNT_DELETED,
@@ -34,17 +35,21 @@ export async function businessRoutes(untyped: FastifyInstance) {
 
   app.patch('/business/profile', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessProfileSchema } } }, async (request) => {
     const input = parse(businessProfileUpdateSchema, request.body);
-    await business.updateProfile(db, businessIdOf(request), input);
+    const changed = { kind: 'settings_changed', summary: 'Changed the business profile', object: { type: 'setting' } } as const;
+    await recorded(db, actorOf(request), changed, (tx) => business.updateProfile(tx, businessIdOf(request), input));
     return profileOf(request);
   });
 
   app.put('/business/settings', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessSettingsResponseSchema } } }, async (request) => {
     const { googleReviewLink } = parse(businessSettingsSchema, request.body);
-    return { success: true as const, googleReviewLink: await business.saveGoogleReviewLink(db, businessIdOf(request), googleReviewLink) };
+    const changed = { kind: 'settings_changed', summary: googleReviewLink ? 'Changed the Google review link' : 'Removed the Google review link', object: { type: 'setting' } } as const;
+    const saved = await recorded(db, actorOf(request), changed, (tx) => business.saveGoogleReviewLink(tx, businessIdOf(request), googleReviewLink));
+    return { success: true as const, googleReviewLink: saved };
   });
 
   app.post('/business/webhook/regenerate', { config: { bodyLimit: BODY_LIMIT }, schema: { response: { 200: businessActionResponseSchema } } }, async (request) => {
-    await business.regenerateWebhookToken(db, businessIdOf(request));
+    const changed = { kind: 'settings_changed', summary: 'Made a new booking webhook URL (the old one stopped working)', object: { type: 'setting' } } as const;
+    await recorded(db, actorOf(request), changed, (tx) => business.regenerateWebhookToken(tx, businessIdOf(request)));
     return { success: true as const, message: WEBHOOK_REGENERATED };
   });
 

@@ -52,13 +52,13 @@ const theClient = (businessId: number, clientId: number) => and(eq(clients.id, c
  * Deletes the client; its bookings go with it (foreign key on delete cascade), referrals and messages keep
  * their history with the client link cleared. Run inside a transaction. Null when the business has no such client.
  */
-export async function deleteClient(tx: Tx, businessId: number, clientId: number): Promise<{ deletedBookings: number } | null> {
+export async function deleteClient(tx: Tx, businessId: number, clientId: number): Promise<{ deletedBookings: number; name: string } | null> {
   const [counted] = await tx
     .select({ n: count() })
     .from(bookings)
     .where(and(eq(bookings.businessId, businessId), eq(bookings.clientId, clientId)));
-  const deleted = await tx.delete(clients).where(theClient(businessId, clientId)).returning({ id: clients.id });
-  return deleted.length ? { deletedBookings: counted?.n ?? 0 } : null;
+  const deleted = await tx.delete(clients).where(theClient(businessId, clientId)).returning({ id: clients.id, name: clients.name });
+  return deleted.length ? { deletedBookings: counted?.n ?? 0, name: deleted[0].name } : null;
 }
 
 export async function selectClientNotes(tx: Tx, businessId: number, clientId: number): Promise<string | null> {
@@ -68,7 +68,7 @@ export async function selectClientNotes(tx: Tx, businessId: number, clientId: nu
 
 /** The client's e-mail and phone, the row locked for the edit; null when the business has no such client. */
 export async function selectClientContact(tx: Tx, businessId: number, clientId: number) {
-  const [r] = await tx.select({ email: clients.email, phone: clients.phone }).from(clients).where(theClient(businessId, clientId)).for('update');
+  const [r] = await tx.select({ email: clients.email, phone: clients.phone, name: clients.name }).from(clients).where(theClient(businessId, clientId)).for('update');
   return r ?? null;
 }
 

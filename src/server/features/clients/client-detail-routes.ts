@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
+import { actorOf, businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import { CLIENT_NOT_FOUND, clientDeletedSchema, clientDetailSchema, updateClientSchema } from '../../../shared/schemas/client-detail';
 import { clientDetail, deleteClient, updateClient } from './client-detail';
@@ -16,8 +16,8 @@ export async function clientDetailRoutes(untyped: FastifyInstance) {
 
   app.patch('/clients/:id', { config: { role: 'staff' }, schema: { response: { 200: clientDetailSchema } } }, async (request) => {
     const clientId = clientIdOf(request.params);
-    return updateClient(database, businessIdOf(request), clientId, parse(updateClientSchema, request.body));
+    return updateClient(database, businessIdOf(request), clientId, parse(updateClientSchema, request.body), actorOf(request));
   });
 
-  app.delete('/clients/:id', { schema: { response: { 200: clientDeletedSchema } } }, async (request) => deleteClient(database, businessIdOf(request), clientIdOf(request.params)));
+  app.delete('/clients/:id', { schema: { response: { 200: clientDeletedSchema } } }, async (request) => deleteClient(database, businessIdOf(request), clientIdOf(request.params), actorOf(request)));
 }

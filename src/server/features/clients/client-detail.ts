@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/client-detail';
 import { normalizePhone } from '../../../shared/phone';
 import { moveLeadTextsToClients } from '../sms/service';
+import { type Actor, recordAction } from '../activity-record/service';
 import * as detail from './client-detail-queries';
 import { selectClientById } from './queries';
 import { lockBusinessClients } from './service';
@@ -35,7 +36,7 @@ export async function clientDetail(db: Tx, businessId: number, clientId: number)
  * client keeps an e-mail or a phone, as an imported row must have one. The e-mail and phone replaced are kept
  * for matching later bookings (docs/clients-api.md "Editing a client").
  */
-export async function updateClient(database: Database, businessId: number, clientId: number, input: UpdateClientInput): Promise<ClientDetail> {
+export async function updateClient(database: Database, businessId: number, clientId: number, input: UpdateClientInput, by?: Actor): Promise<ClientDetail> {
   const changes: detail.ClientChanges = {};
   if (input.name !== undefined) changes.name = input.name.trim().replace(/\s+/g, ' ');
   if (input.email !== undefined) changes.email = input.email?.trim() || null;
@@ -70,6 +71,7 @@ export async function updateClient(database: Database, businessId: number, clien
       await detail.updateClient(tx, businessId, clientId, changes);
       // a lead's texts follow it to the client that now has its phone (docs/sms-inbox.md, "Leads")
       if (changes.phone) await moveLeadTextsToClients(tx, businessId);
+      if (by) await recordAction(tx, by, { kind: 'client_edited', summary: editSummary(current.name, changes), object: { type: 'client', id: clientId } });
     });
   } catch (error) {
     // The unique index on (business, lower(email)) has the last word, should a writer without the lock race the check.
@@ -79,11 +81,23 @@ export async function updateClient(database: Database, businessId: number, clien
   return clientDetail(database.db, businessId, clientId);
 }
 
+/** "Edited Bob Beta's name and phone" for the activity record. */
+function editSummary(name: string, changes: detail.ClientChanges): string {
+  const fields = (['name', 'email', 'phone', 'notes'] as const).filter((f) => changes[f] !== undefined);
+  const list = fields.length <= 1 ? (fields[0] ?? 'details') : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
+  return `Edited ${name}'s ${list}`;
+}
+
 /** Deletes a client and their bookings in one transaction, serialised with the business's imports. */
-export async function deleteClient(database: Database, businessId: number, clientId: number): Promise<ClientDeleted> {
+export async function deleteClient(database: Database, businessId: number, clientId: number, by?: Actor): Promise<ClientDeleted> {
   const result = await database.db.transaction(async (tx) => {
     await lockBusinessClients(tx, businessId);
-    return detail.deleteClient(tx, businessId, clientId);
+    const deleted = await detail.deleteClient(tx, businessId, clientId);
+    if (deleted && by) {
+      const n = deleted.deletedBookings;
+      await recordAction(tx, by, { kind: 'client_deleted', summary: `Deleted ${deleted.name} with ${n} ${n === 1 ? 'booking' : 'bookings'}`, object: { type: 'client', id: clientId } });
+    }
+    return deleted;
   });
   if (!result) throw new HttpError(404, CLIENT_NOT_FOUND);
   const n = result.deletedBookings;

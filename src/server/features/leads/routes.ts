@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
+import { actorOf, businessIdOf } from '../../platform/session';
 import { parse, parseId } from '../../platform/validate';
 import {
   NEW_LEAD_DAYS,
@@ -59,7 +59,7 @@ export async function leadRoutes(untyped: FastifyInstance) {
   app.post('/leads/:id/sms', { config: { role: 'staff' }, schema: { response: { 200: leadMessageResponseSchema } } }, async (request) => {
     const id = idOf(request.params);
     const { message } = parse(leadSmsInputSchema, request.body);
-    const communication = await leads.textLead(sendContextOf(app, request), businessIdOf(request), id, message);
+    const communication = await leads.textLead({ ...sendContextOf(app, request), by: actorOf(request) }, businessIdOf(request), id, message);
     return { success: true as const, message: LEAD_SMS_SENT, communication };
   });
 

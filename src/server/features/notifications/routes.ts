@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
+import { actorOf, businessIdOf } from '../../platform/session';
+import { recorded } from '../activity-record/service';
 import { parse } from '../../platform/validate';
 import { notificationSettingsInputSchema, notificationSettingsSchema } from '../../../shared/schemas/notifications';
 import * as service from './service';
@@ -14,6 +15,8 @@ export async function notificationRoutes(untyped: FastifyInstance) {
   app.get('/business/notifications', { schema: { response: { 200: notificationSettingsSchema } } }, async (request) => service.settings(db, businessIdOf(request)));
 
   app.put('/business/notifications', { schema: { response: { 200: notificationSettingsSchema } } }, async (request) =>
-    service.saveSettings(db, businessIdOf(request), parse(notificationSettingsInputSchema, request.body)),
+    recorded(db, actorOf(request), { kind: 'settings_changed', summary: 'Changed the e-mail notifications', object: { type: 'setting' } }, (tx) =>
+      service.saveSettings(tx, businessIdOf(request), parse(notificationSettingsInputSchema, request.body)),
+    ),
   );
 }

@@ -1,7 +1,8 @@
 import { textReply } from '../../platform/openapi';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
+import { actorOf, businessIdOf } from '../../platform/session';
+import { recorded } from '../activity-record/service';
 import { parse, parseId } from '../../platform/validate';
 import { z } from 'zod';
 import {
@@ -39,7 +40,8 @@ export async function referralRoutes(untyped: FastifyInstance) {
   });
 
   app.get('/referrals/export', { schema: { response: { 200: textReply('The referrals as a CSV file') } } }, async (request, reply) => {
-    const csv = await referrals.exportReferralsCsv(db, businessIdOf(request));
+    const exported = { kind: 'export', summary: 'Exported the referrals (CSV)', object: { type: 'business' } } as const;
+    const csv = await recorded(db, actorOf(request), exported, (tx) => referrals.exportReferralsCsv(tx, businessIdOf(request)));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="referrals-export.csv"')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../platform/session';
+import { actorOf, businessIdOf } from '../../platform/session';
 import { parse } from '../../platform/validate';
 import {
   clientIdParamsSchema,
@@ -35,7 +35,7 @@ export async function reviewRoutes(untyped: FastifyInstance) {
 
   app.post('/reviews/clients/:id/request', { config: { role: 'staff' }, schema: { response: { 200: reviewRequestedSchema } } }, async (request) => {
     const { id } = parse(clientIdParamsSchema, request.params);
-    return requestReviewByHand({ database: app.deps.database, jobs: app.deps.jobs }, businessIdOf(request), id);
+    return requestReviewByHand({ database: app.deps.database, jobs: app.deps.jobs }, actorOf(request), id);
   });
 
   app.get('/reviews/insights', { schema: { response: { 200: reviewInsightsSchema } } }, async (request) => reviewInsights(db, businessIdOf(request)));

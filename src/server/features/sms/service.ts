@@ -2,7 +2,7 @@
 // text now, queue one for later, the owner's one-tap text, consent and opt-outs, the outreach settings, texts
 // read for the dashboard, and what a recorded booking sets off. Inside SMS every part imports the real module.
 
-export { NO_NUMBER_MESSAGE, sendContextOf, sendSms, type SendContext, type SentText } from './send/send';
+export { NO_NUMBER_MESSAGE, recordObject, sendContextOf, sendSms, type SendContext, type SentText } from './send/send';
 export { consentOfPhones, TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from './send/texting';
 export { optOut } from './numbers/opt-outs';
 /** A2P 10DLC registration: why the business may not text yet (null once its campaign is approved). */
@@ -14,6 +14,8 @@ export { queueTexts } from './outbox/enqueue';
 export { deliverTextJob } from './outbox/jobs';
 /** The owner's one-tap texts: sent now, or queued for the recipient's hours (docs/sms-send-window.md "Per kind of text"). */
 export { sendOrSchedule, tapContextOf, type TapContext, type TapResult } from './outbox/owner-tap';
+/** Whether a text of this key was queued already (a tap's repeat queues and records nothing). */
+export { outboxKeyTaken } from './outbox/queries';
 /** The dashboard's reply and feed panels (features/activities) read texts through these. */
 export { feed, unreadCount, unreadReplies } from './inbox/reads';
 export { moveLeadTextsToClients } from './inbox/lead-texts';

@@ -42,18 +42,14 @@ export async function insertInvitation(db: Tx, values: typeof invitations.$infer
   return row;
 }
 
-export async function deleteInvitation(db: Tx, businessId: number, id: number) {
-  await db.delete(invitations).where(and(eq(invitations.businessId, businessId), eq(invitations.id, id)));
-}
-
-/** Revokes an open invitation of the business; answers whether there was one. */
-export async function revokeInvitation(db: Tx, businessId: number, id: number): Promise<boolean> {
+/** Revokes an open invitation of the business; answers its e-mail, or undefined when there was none. */
+export async function revokeInvitation(db: Tx, businessId: number, id: number): Promise<string | undefined> {
   const rows = await db
     .update(invitations)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(invitations.businessId, businessId), eq(invitations.id, id), open()))
-    .returning({ id: invitations.id });
-  return rows.length > 0;
+    .returning({ email: invitations.email });
+  return rows[0]?.email;
 }
 
 /** The open invitation behind a token, with its business's name, or undefined. */
@@ -94,9 +90,9 @@ export async function lockOwners(db: Tx, businessId: number): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-export async function personRole(db: Tx, businessId: number, personId: number): Promise<PersonRole | undefined> {
-  const [row] = await db.select({ role: people.role }).from(people).where(and(eq(people.businessId, businessId), eq(people.id, personId)));
-  return row?.role;
+export async function personRole(db: Tx, businessId: number, personId: number): Promise<{ role: PersonRole; name: string } | undefined> {
+  const [row] = await db.select({ role: people.role, name: people.name }).from(people).where(and(eq(people.businessId, businessId), eq(people.id, personId)));
+  return row;
 }
 
 export async function setRole(db: Tx, businessId: number, personId: number, role: PersonRole) {

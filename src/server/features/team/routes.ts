@@ -16,6 +16,8 @@ import {
   teamSchema,
 } from '../../../shared/schemas/team';
 import * as team from './service';
+import { activityPage } from '../activity-record/service';
+import { activityRecordQuerySchema, activityRecordSchema } from '../../../shared/schemas/activity-record';
 
 // Settings → Team, for owners, and the invitation link, public (docs/accounts.md, "People and roles").
 
@@ -33,6 +35,11 @@ export async function teamRoutes(fastify: FastifyInstance) {
   const invitationId = (request: FastifyRequest) => parseId((request.params as { id?: string }).id, TEAM_MESSAGES.invitationNotFound);
 
   app.get('/team', { config: owners, schema: { response: { 200: teamSchema } } }, async (request) => team.team(db, whoOf(request)));
+
+  // Settings → Team → Activity: who did what, newest first (docs/accounts.md, "What the record keeps").
+  app.get('/team/activity', { config: owners, schema: { response: { 200: activityRecordSchema } } }, async (request) =>
+    activityPage(db, whoOf(request).businessId, parse(activityRecordQuerySchema, request.query)),
+  );
 
   app.post('/team/invitations', { config: { ...owners, bodyLimit: 4096 }, schema: { response: { 201: inviteReplySchema } } }, async (request, reply) => {
     const input = parse(inviteSchema, request.body);

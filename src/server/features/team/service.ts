@@ -7,6 +7,8 @@ import { randomToken, sha256 } from '../../platform/tokens';
 import type { Role } from '../../../shared/roles';
 import { type AcceptInvitationInput, INVITATION_DAYS, type InvitationPreview, type InviteInput, TEAM_MESSAGES, type Team, type TeamInvitation } from '../../../shared/schemas/team';
 import * as accounts from '../accounts/service';
+import { recordAction } from '../activity-record/service';
+import { ROLE_LABELS } from '../../../shared/roles';
 import { inviteEmail } from './invite-email';
 import * as q from './queries';
 
@@ -51,47 +53,60 @@ export async function invite(ctx: InviteContext, who: Who, input: InviteInput): 
   const signedIn = await accounts.currentSignIn(db, who);
   if (!signedIn) throw new HttpError(401, 'Please sign in to continue.');
   const token = randomToken();
-  const row = await q.insertInvitation(db, {
-    businessId: who.businessId,
-    email,
-    role: input.role,
-    token: sha256(token),
-    invitedBy: who.personId,
-    expiresAt: new Date(Date.now() + INVITATION_DAYS * 86400_000),
+  const link = (t: string) => `${ctx.linkOrigin.replace(/\/+$/, '')}/join?token=${encodeURIComponent(t)}`;
+  // One transaction: an e-mail that could not be sent leaves neither the invitation nor its record.
+  const row = await db.transaction(async (tx) => {
+    const row = await q.insertInvitation(tx, {
+      businessId: who.businessId,
+      email,
+      role: input.role,
+      token: sha256(token),
+      invitedBy: who.personId,
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86400_000),
+    });
+    try {
+      await ctx.email.send(inviteEmail(email, { businessName: signedIn.business.name, inviterName: signedIn.person.name, role: input.role, link: link(token) }));
+    } catch {
+      throw new HttpError(502, m.mailFailed);
+    }
+    await recordAction(tx, who, { kind: 'invitation_sent', summary: `Invited ${email} as ${ROLE_LABELS[input.role].toLowerCase()}`, object: { type: 'invitation', id: row.id } });
+    return row;
   });
-  const link = `${ctx.linkOrigin.replace(/\/+$/, '')}/join?token=${encodeURIComponent(token)}`;
-  try {
-    await ctx.email.send(inviteEmail(email, { businessName: signedIn.business.name, inviterName: signedIn.person.name, role: input.role, link }));
-  } catch {
-    await q.deleteInvitation(db, who.businessId, row.id);
-    throw new HttpError(502, m.mailFailed);
-  }
   return toInvitation(row);
 }
 
 export async function revokeInvitation(db: Db, who: Who, id: number): Promise<void> {
-  if (!(await q.revokeInvitation(db, who.businessId, id))) throw new HttpError(404, m.invitationNotFound);
+  await db.transaction(async (tx) => {
+    const email = await q.revokeInvitation(tx, who.businessId, id);
+    if (!email) throw new HttpError(404, m.invitationNotFound);
+    await recordAction(tx, who, { kind: 'invitation_revoked', summary: `Revoked the invitation of ${email}`, object: { type: 'invitation', id } });
+  });
 }
 
 /** A role change or a removal that would leave the business without an owner is refused. */
 async function keepAnOwner(tx: Tx, businessId: number, personId: number, nextRole: Role | null) {
   const owners = await q.lockOwners(tx, businessId);
-  const role = await q.personRole(tx, businessId, personId);
-  if (!role) throw new HttpError(404, m.personNotFound);
-  if (role === 'owner' && nextRole !== 'owner' && owners.length <= 1) throw new HttpError(409, m.lastOwner);
+  const person = await q.personRole(tx, businessId, personId);
+  if (!person) throw new HttpError(404, m.personNotFound);
+  if (person.role === 'owner' && nextRole !== 'owner' && owners.length <= 1) throw new HttpError(409, m.lastOwner);
+  return person;
 }
 
 export async function changeRole(db: Db, who: Who, personId: number, role: Role): Promise<void> {
   await db.transaction(async (tx) => {
-    await keepAnOwner(tx, who.businessId, personId, role);
+    const person = await keepAnOwner(tx, who.businessId, personId, role);
     await q.setRole(tx, who.businessId, personId, role);
+    const summary = `Changed ${person.name}'s role from ${ROLE_LABELS[person.role].toLowerCase()} to ${ROLE_LABELS[role].toLowerCase()}`;
+    await recordAction(tx, who, { kind: 'role_changed', summary, object: { type: 'person', id: personId } });
   });
 }
 
 /** Removes the person; their sessions end with them, so their cookie answers 401 at once. */
 export async function removePerson(db: Db, who: Who, personId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await keepAnOwner(tx, who.businessId, personId, null);
+    const person = await keepAnOwner(tx, who.businessId, personId, null);
+    // Recorded first: an owner removing themselves is still named (the entry keeps their name).
+    await recordAction(tx, who, { kind: 'person_removed', summary: `Removed ${person.name} (${ROLE_LABELS[person.role].toLowerCase()})`, object: { type: 'person', id: personId } });
     await q.deletePerson(tx, who.businessId, personId);
   });
 }
@@ -115,6 +130,7 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationInput, use
       if (!used) throw expired;
       const person = await q.insertPerson(tx, { businessId: used.businessId, email: used.email, name: input.name, passwordHash, role: used.role });
       const who = { businessId: used.businessId, personId: person.id };
+      await recordAction(tx, who, { kind: 'invitation_accepted', summary: `Joined the team as ${ROLE_LABELS[used.role].toLowerCase()}`, object: { type: 'invitation', id: used.id } });
       return { who, session: await createSession(tx, { ...who, userAgent }) };
     });
     const signedIn = await accounts.currentSignIn(db, who);

@@ -89,6 +89,7 @@ export function MessageBubble({ message: m }: { message: SmsMessage }) {
         <p className="whitespace-pre-wrap break-words">{m.messageBody}</p>
         <p className={cn('mt-0.5 text-[11px]', inbound ? 'text-slate-600' : 'text-brand-50')}>
           <time dateTime={m.timestamp}>{formatTimeAgo(m.timestamp)}</time>
+          {m.sentBy && ` · Sent by ${m.sentBy}`}
           {m.error ? ` · ${m.error.label}` : (m.status === 'failed' || m.status === 'undelivered') && ' · Failed'}
         </p>
         {m.error && <p className="mt-0.5 text-[11px] text-brand-50">{m.error.advice}</p>}

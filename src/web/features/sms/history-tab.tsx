@@ -74,6 +74,7 @@ function HistoryRow({ message: m }: { message: SmsMessage }) {
             {inbound ? 'From' : 'To'} {m.client?.name ?? formatPhone(other)}
           </span>
           {m.client?.name && <span className="text-xs text-slate-500 tabular">{formatPhone(other)}</span>}
+          {m.sentBy && <span className="text-xs text-slate-500">Sent by {m.sentBy}</span>}
           {m.error ? (
             <Badge variant="destructive" data-testid="delivery-error">
               {m.error.label}

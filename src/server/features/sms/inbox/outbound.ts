@@ -69,7 +69,7 @@ export async function replyToClient(ctx: InboxContext, tap: TapContext, m: { bus
   const input = { businessId: m.businessId, clientId: m.clientId, body: m.body, messageType: 'reply' as const, ownerTap: true };
   const since = new Date(tap.now.getTime() - ANSWER_WINDOW_HOURS * 3_600_000);
   const result: TapResult = (await clientWroteSince(ctx.database.db, m.businessId, m.clientId, since))
-    ? { sent: await sendSms(sendContext(ctx), input), scheduled: null }
+    ? { sent: await sendSms(tap.send, input), scheduled: null }
     : await sendOrSchedule(tap, input);
   await markConversationRead(ctx.database.db, m.businessId, m.clientId);
   return result;

@@ -18,8 +18,10 @@ const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOS
 
 /** The columns every message read selects (m: sms_messages, c: clients joined on the same business). */
 const MESSAGE_COLUMNS = sql`m.id, m.direction, m.message_body, m.timestamp, m.is_read, m.to_number, m.from_number, m.status, m.error_code,
-  m.message_type, m.client_id, c.name as client_name, c.phone as client_phone`;
-const CLIENT_JOIN = sql`left join clients c on c.id = m.client_id and c.business_id = m.business_id`;
+  m.message_type, m.client_id, c.name as client_name, c.phone as client_phone, sb.name as sent_by_name`;
+/** The message's client, and the person who sent it by hand ("Sent by Maria"), each of the message's business. */
+const CLIENT_JOIN = sql`left join clients c on c.id = m.client_id and c.business_id = m.business_id
+  left join people sb on sb.id = m.sent_by_person_id and sb.business_id = m.business_id`;
 
 export function toMessage(r: Record<string, any>): SmsMessage {
   const direction = r.direction === 'inbound' ? 'inbound' : 'outbound';
@@ -37,6 +39,7 @@ export function toMessage(r: Record<string, any>): SmsMessage {
     messageType: r.message_type ?? null,
     clientId,
     client: clientId != null && r.client_name != null ? { id: clientId, name: r.client_name, phone: r.client_phone ?? null } : null,
+    sentBy: r.sent_by_name ?? null,
   };
 }
 

@@ -6,10 +6,11 @@ import { formatPhone } from '../../../../shared/format';
 import { normalizePhone } from '../../../../shared/phone';
 import { NO_NUMBERS_MESSAGE, type AvailableNumber } from '../../../../shared/schemas/sms';
 import * as q from '../send/queries';
+import { type Actor, recordAction } from '../../activity-record/service';
 
 // Choosing the business's SMS number (docs/sms.md "Numbers").
 
-export type NumberContext = { database: Database; sms: SmsProvider; appUrl?: string; log?: { error(obj: object, msg: string): void } };
+export type NumberContext = { database: Database; sms: SmsProvider; appUrl?: string; log?: { error(obj: object, msg: string): void }; /** The owner choosing, for the activity record. */ by?: Actor };
 
 function providerFailure(error: unknown, what: string): never {
   if (error instanceof SmsProviderError) throw new HttpError(502, `${what}: ${error.message}`);
@@ -70,6 +71,7 @@ export async function purchaseNumber(
       if (!(await q.saveBusinessNumber(tx, businessId, { phoneNumber: number, sid: bought.sid, areaCode: input.areaCode, zip: input.zip }))) {
         throw new HttpError(409, NUMBER_TAKEN);
       }
+      if (ctx.by) await recordAction(tx, ctx.by, { kind: 'number_purchased', summary: `Bought the SMS number ${formatPhone(number)}`, object: { type: 'number' } });
     } catch (error) {
       // Bought but not recorded: give it back, so the owner is not billed for a number the app doesn't know.
       await releaseQuietly(ctx, bought.sid);
@@ -106,7 +108,10 @@ export async function assignLocalNumber(
   if (!current) throw new HttpError(404, 'Business not found');
   const forwarding = { forwardingNumber, enableForwarding: input.enableForwarding, areaCode: input.preferredAreaCode, zip: input.businessZipCode };
   if (current.number) {
-    await q.saveForwarding(db, businessId, forwarding);
+    await db.transaction(async (tx) => {
+      await q.saveForwarding(tx, businessId, forwarding);
+      if (ctx.by) await recordAction(tx, ctx.by, { kind: 'settings_changed', summary: 'Changed where replies are forwarded', object: { type: 'setting' } });
+    });
     return { phoneNumber: current.number, friendlyNumber: formatPhone(current.number), alreadyHad: true };
   }
   const found = await searchNumbers(ctx, businessId, { areaCode: input.preferredAreaCode, zip: input.preferredAreaCode ? undefined : input.businessZipCode });

@@ -4,6 +4,7 @@ import { SmsProviderError } from '../../../providers/sms/types';
 import type { Registration } from '../../../../shared/schemas/sms-registration';
 import { ALREADY_APPROVED, inReview, NUMBER_FIRST, present, type RegistrationContext, UNDER_REVIEW } from './registration';
 import * as q from './registration-queries';
+import { recordAction } from '../../activity-record/service';
 
 // Connecting a messaging service the business registered itself (docs/sms-registration.md, "An existing
 // messaging service" and "Ownership").
@@ -46,19 +47,22 @@ export async function useExistingService(ctx: RegistrationContext, businessId: n
   }
   const now = new Date();
   try {
-    await q.upsertRegistration(db, businessId, {
-      mode: 'existing',
-      serviceSid,
-      campaignSid: checked.campaignSid,
-      profileStatus: 'approved',
-      brandStatus: 'approved',
-      campaignStatus: 'approved',
-      profileReason: null,
-      brandReason: null,
-      campaignReason: null,
-      submittedAt: now,
-      checkedAt: now,
-      approvedAt: now,
+    await db.transaction(async (tx) => {
+      await q.upsertRegistration(tx, businessId, {
+        mode: 'existing',
+        serviceSid,
+        campaignSid: checked.campaignSid,
+        profileStatus: 'approved',
+        brandStatus: 'approved',
+        campaignStatus: 'approved',
+        profileReason: null,
+        brandReason: null,
+        campaignReason: null,
+        submittedAt: now,
+        checkedAt: now,
+        approvedAt: now,
+      });
+      if (ctx.by) await recordAction(tx, ctx.by, { kind: 'sms_registration', summary: 'Connected an existing messaging service', object: { type: 'setting' } });
     });
   } catch (error) {
     // Another registration row holds the service or its campaign (the unique indexes): the same answer.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../../platform/public-origin';
-import { businessIdOf } from '../../../platform/session';
+import { actorOf, businessIdOf } from '../../../platform/session';
 import { parse } from '../../../platform/validate';
 import { existingServiceSchema, registrationDetailsSchema, registrationSchema } from '../../../../shared/schemas/sms-registration';
 import { getRegistration, submitRegistration, type RegistrationContext } from './registration';
@@ -19,6 +19,7 @@ export async function smsRegistrationRoutes(untyped: FastifyInstance) {
     origin: publicOrigin(request, app.deps.config.appUrl),
     appUrl: app.deps.config.appUrl,
     log: app.log,
+    by: actorOf(request),
   });
 
   app.get('/sms/registration', { schema: { response: { 200: registrationSchema } } }, async (request) => getRegistration(contextOf(request), businessIdOf(request)));

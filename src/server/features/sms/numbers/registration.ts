@@ -7,6 +7,7 @@ import { SmsProviderError } from '../../../providers/sms/types';
 import type { ReviewState } from '../../../providers/sms/a2p-types';
 import type { Registration, RegistrationDetails, StepStatus } from '../../../../shared/schemas/sms-registration';
 import { campaignContent } from './registration-content';
+import { type Actor, recordAction } from '../../activity-record/service';
 import * as q from './registration-queries';
 import { getOutreachSettings } from './settings';
 import { sameDetails, SUBMISSIONS_PER_DAY, tooManySubmissions, UNCHANGED } from './registration-limits';
@@ -15,7 +16,7 @@ import { sameDetails, SUBMISSIONS_PER_DAY, tooManySubmissions, UNCHANGED } from 
 // and campaign. Each step is submitted once the one before it is approved; a review's outcome is read by
 // polling (the status job, and the SMS Setup tab's reads). Texts go out only once the campaign is approved.
 
-export type RegistrationContext = { database: Database; sms: SmsProvider; origin: string; appUrl?: string; log?: { error(obj: object, msg: string): void } };
+export type RegistrationContext = { database: Database; sms: SmsProvider; origin: string; appUrl?: string; log?: { error(obj: object, msg: string): void }; /** The owner submitting, for the activity record. */ by?: Actor };
 
 type Step = 'profile' | 'brand' | 'campaign';
 
@@ -144,6 +145,7 @@ export async function submitRegistration(ctx: RegistrationContext, businessId: n
         brandReason: null,
       });
     }
+    if (ctx.by) await recordAction(tx, ctx.by, { kind: 'sms_registration', summary: `Submitted the SMS registration for ${details.legalName}`, object: { type: 'setting' } });
   });
   try {
     await advanceRegistration(ctx, businessId);

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessIdOf } from '../../../platform/session';
+import { actorOf, businessIdOf } from '../../../platform/session';
+import { recorded } from '../../activity-record/service';
 import { parse } from '../../../platform/validate';
 import {
   assignLocalNumberResponseSchema,
@@ -31,22 +32,22 @@ export async function numberRoutes(untyped: FastifyInstance) {
   const { database } = app.deps;
   const db = database.db;
   await app.register(smsRegistrationRoutes);
-  const numberContext = () => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl, log: app.log });
+  const numberContext = (request: FastifyRequest) => ({ database, sms: app.deps.sms, appUrl: app.deps.config.appUrl, log: app.log, by: actorOf(request) });
 
   app.post('/sms/search-numbers', { config: { role: 'owner' }, schema: { response: { 200: searchNumbersResponseSchema } } }, async (request) => {
     const input = parse(searchNumbersSchema, request.body);
-    return searchNumbers(numberContext(), businessIdOf(request), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
+    return searchNumbers(numberContext(request), businessIdOf(request), { areaCode: input.areaCode, zip: input.areaCode ? undefined : input.businessZipCode });
   });
 
   app.post('/sms/purchase-number', { config: { role: 'owner' }, schema: { response: { 200: purchaseNumberResponseSchema } } }, async (request) => {
     const input = parse(purchaseNumberSchema, request.body);
-    const result = await purchaseNumber(numberContext(), businessIdOf(request), { phoneNumber: input.phoneNumber, areaCode: input.areaCode });
+    const result = await purchaseNumber(numberContext(request), businessIdOf(request), { phoneNumber: input.phoneNumber, areaCode: input.areaCode });
     return { success: true as const, friendlyNumber: result.friendlyNumber, phoneNumber: result.phoneNumber, message: 'SMS number ready!' };
   });
 
   app.post('/sms/assign-local-number', { config: { role: 'owner' }, schema: { response: { 200: assignLocalNumberResponseSchema } } }, async (request) => {
     const input = parse(assignLocalNumberSchema, request.body);
-    const result = await assignLocalNumber(numberContext(), businessIdOf(request), input);
+    const result = await assignLocalNumber(numberContext(request), businessIdOf(request), input);
     return { success: true as const, twilioPhoneNumber: result.phoneNumber, friendlyNumber: result.friendlyNumber, message: 'SMS Number Assigned!' };
   });
 
@@ -73,7 +74,8 @@ export async function numberRoutes(untyped: FastifyInstance) {
 
   app.post('/outreach/settings', { schema: { response: { 200: saveOutreachSettingsResponseSchema } } }, async (request) => {
     const input = parse(outreachSettingsInputSchema, request.body);
-    const saved = await saveOutreachSettings(db, businessIdOf(request), input);
+    const changed = { kind: 'settings_changed', summary: 'Changed the SMS templates and automations', object: { type: 'setting' } } as const;
+    const saved = await recorded(db, actorOf(request), changed, (tx) => saveOutreachSettings(tx, businessIdOf(request), input));
     return { success: true as const, message: 'SMS settings saved', ...saved };
   });
 

@@ -10,6 +10,7 @@ import { marketingBlock, textingOf } from '../send/texting';
 import { NO_NUMBER_MESSAGE } from '../send/send';
 import { registrationBlock } from '../numbers/registration';
 import { SAME_SEND_MINUTES, sameSendKey } from '../send/same-send';
+import { type Actor, recordAction } from '../../activity-record/service';
 import { queueTexts, type TextToQueue } from './enqueue';
 import * as q from './queries';
 import { insertBatch, selectBatches } from './batch-queries';
@@ -28,7 +29,7 @@ export const PROBLEMS_LISTED = 3;
 
 export const KEY_REUSED = 'This send was already started with another message or selection. Reload the page and start a new send.';
 
-export type BulkContext = { database: Database; jobs: JobQueue; now?: Date; sendWindowOff?: boolean };
+export type BulkContext = { database: Database; jobs: JobQueue; now?: Date; sendWindowOff?: boolean; /** Who started it, for the activity record. */ by?: Actor };
 
 /**
  * Queues one text per client. Recipients whose window is open now get the number's next seconds; the others
@@ -81,6 +82,7 @@ export async function startBulkSend(
         repeat = true;
         return [];
       }
+      if (ctx.by) await recordAction(tx, ctx.by, { kind: 'bulk_sent', summary: bulkSummary(input.clientIds.length, input.message), object: { type: 'batch', id: batchId } });
       return input.clientIds.map((clientId): TextToQueue => {
         const phone = normalizePhone(byId.get(clientId)!.phone)!;
         return {
@@ -104,6 +106,9 @@ function heldUntil(to: string, now: Date, businessTimeZone: string): TextToQueue
   const decision = decideSendTime({ to, now, businessTimeZone, kind: 'marketing', recentMarketingSentAt: [] });
   return decision.sendNow ? undefined : { until: decision.notBefore, reason: decision.explanation, timeZone: decision.timeZone };
 }
+
+const bulkSummary = (n: number, message: string) =>
+  `Bulk text to ${n} ${n === 1 ? 'client' : 'clients'}: "${message.length > 60 ? `${message.slice(0, 60)}…` : message}"`;
 
 export async function bulkBatches(db: Database['db'], businessId: number, opts: { id?: number; limit: number; perBatch?: number }): Promise<BulkBatch[]> {
   const batches = await selectBatches(db, businessId, { ...opts, perBatch: opts.perBatch ?? PROBLEMS_SHOWN });

@@ -115,6 +115,7 @@ export async function deliverOutboxText(ctx: DeliverContext, businessId: number,
         messageType: row.kind,
         activity: row.ownerTap?.activity,
         reward: row.ownerTap?.reward,
+        sentBy: row.sentBy,
         onStored: async (id) => {
           await q.linkMessage(db, businessId, row.id, id);
           messageId = id;

@@ -24,6 +24,8 @@ export type TextToQueue = {
   held?: { until: Date; reason: string; timeZone: string };
   /** The owner tapped it out: no automation toggle or cool-down, and what its sending records. */
   ownerTap?: OwnerTap;
+  /** The person who tapped it out: its message names them when it goes. */
+  sentBy?: number | null;
 };
 
 /**
@@ -64,6 +66,7 @@ export async function queueTexts(
         notBefore: t.held && !t.skipReason ? t.held.until : earliest,
         timeZone: t.held?.timeZone ?? null,
         ownerTap: t.ownerTap ?? null,
+        sentBy: t.sentBy ?? null,
       })),
     );
     const open = rows.filter((r) => r.status === 'queued');

@@ -5,8 +5,10 @@ import { HttpError } from '../../../platform/errors';
 import type { JobQueue } from '../../../platform/jobs/index';
 import { normalizePhone } from '../../../../shared/phone';
 import { localSendTime, type ScheduledSend } from '../../../../shared/schemas/send-time';
-import { checkText, sendContextOf, sendSms, type SendContext, type SendSmsInput, type SentText } from '../send/send';
+import { checkText, recordObject, sendContextOf, sendSms, type SendContext, type SendSmsInput, type SentText } from '../send/send';
 import { sameSendKey } from '../send/same-send';
+import { recordAction } from '../../activity-record/service';
+import { actorOf } from '../../../platform/session';
 import { sendTimeFor } from './deliver';
 import { queueTexts } from './enqueue';
 import * as q from './queries';
@@ -31,7 +33,8 @@ export const TEST_CLOCK_HEADER = 'x-sms-send-window-clock';
 
 export function tapContextOf(app: FastifyInstance, request: FastifyRequest): TapContext {
   const { database, jobs, config } = app.deps;
-  const send = sendContextOf(app, request);
+  // Every tap is a signed-in person's: their texts name them (docs/accounts.md, "What the record keeps").
+  const send = { ...sendContextOf(app, request), by: actorOf(request) };
   const now = app.deps.now?.() ?? new Date();
   if (config.smsSendWindow !== 'off') return { send, database, jobs, now, windowOff: false };
   const header = request.headers[TEST_CLOCK_HEADER];
@@ -71,11 +74,13 @@ export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { me
   const activity = input.activity
     ? { ...input.activity, description: typeof input.activity.description === 'function' ? input.activity.description(checked.recipientName) : input.activity.description }
     : { type: 'sms_sent', description: `Text sent to ${checked.recipientName}` };
+  const by = ctx.send.by;
   await queueTexts(
     ctx,
     input.businessId,
-    [
-      {
+    async (tx) => {
+      if (by) await recordAction(tx, by, { kind: 'text_sent', summary: `${activity.description} (scheduled for ${hold.local})`, object: recordObject(checked.clientId, activity.metadata) });
+      return [{
         clientId: checked.clientId,
         toNumber: checked.clientId == null ? checked.to : null,
         recipientName: checked.clientId == null ? checked.recipientName : null,
@@ -86,8 +91,9 @@ export async function sendOrSchedule(ctx: TapContext, input: SendSmsInput & { me
         body: checked.body,
         held: { until: hold.until, reason: hold.reason, timeZone: hold.timeZone },
         ownerTap: { activity, reward: input.reward },
-      },
-    ],
+        sentBy: by?.personId ?? null,
+      }];
+    },
     { now: ctx.now },
   );
   return scheduled;

@@ -31,6 +31,7 @@ export type OutboxRow = {
   timeZone: string | null;
   /** The owner tapped it out (docs/sms-send-window.md "Per kind of text"); null for bulk and automations. */
   ownerTap: OwnerTap | null;
+  sentBy: number | null;
   updatedAt: Date;
 };
 
@@ -54,6 +55,7 @@ const OUTBOX = {
   paced: smsOutbox.paced,
   timeZone: smsOutbox.timeZone,
   ownerTap: smsOutbox.ownerTap,
+  sentBy: smsOutbox.sentBy,
   updatedAt: smsOutbox.updatedAt,
 };
 
@@ -77,6 +79,7 @@ type RawOutbox = {
   paced: boolean;
   time_zone: string | null;
   owner_tap: OwnerTap | null;
+  sent_by_person_id: number | null;
   updated_at: string | Date;
 };
 
@@ -99,6 +102,7 @@ const toRow = (r: RawOutbox): OutboxRow => ({
   paced: r.paced,
   timeZone: r.time_zone ?? null,
   ownerTap: r.owner_tap ?? null,
+  sentBy: r.sent_by_person_id ?? null,
   updatedAt: new Date(r.updated_at),
 });
 
@@ -116,6 +120,7 @@ export type NewOutboxRow = {
   notBefore: Date;
   timeZone?: string | null;
   ownerTap?: OwnerTap | null;
+  sentBy?: number | null;
 };
 
 /** Inserts the rows whose key is new for the business; returns those inserted (a known key is left alone). */
@@ -129,15 +134,16 @@ export async function insertOutbox(tx: Tx, businessId: number, rows: NewOutboxRo
       referralId: r.referralId ?? null,
       timeZone: r.timeZone ?? null,
       ownerTap: r.ownerTap ?? null,
+      sentBy: r.sentBy ?? null,
       notBefore: r.notBefore.toISOString(),
     })),
   );
   const inserted = rowsOf<RawOutbox>(
     await tx.execute(sql`
-      insert into sms_outbox (business_id, client_id, batch_id, to_number, recipient_name, referral_id, kind, key, body, status, reason, not_before, time_zone, owner_tap)
-      select ${businessId}, x."clientId", x."batchId", x."toNumber", x."recipientName", x."referralId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore", x."timeZone", x."ownerTap"
+      insert into sms_outbox (business_id, client_id, batch_id, to_number, recipient_name, referral_id, kind, key, body, status, reason, not_before, time_zone, owner_tap, sent_by_person_id)
+      select ${businessId}, x."clientId", x."batchId", x."toNumber", x."recipientName", x."referralId", x.kind, x.key, x.body, x.status, x.reason, x."notBefore", x."timeZone", x."ownerTap", x."sentBy"
       from jsonb_to_recordset(${payload}::jsonb) as x("clientId" int, "batchId" int, "toNumber" text, "recipientName" text, "referralId" int,
-        kind text, key text, body text, status text, reason text, "notBefore" timestamptz, "timeZone" text, "ownerTap" jsonb)
+        kind text, key text, body text, status text, reason text, "notBefore" timestamptz, "timeZone" text, "ownerTap" jsonb, "sentBy" int)
       on conflict (business_id, key) do nothing
       returning *`),
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../../platform/errors';
-import { businessIdOf } from '../../../platform/session';
+import { actorOf, businessIdOf } from '../../../platform/session';
 import { parse, parseId } from '../../../platform/validate';
 import { bulkBatchesResponseSchema, bulkBatchSchema, bulkSendResponseSchema, bulkSendSchema } from '../../../../shared/schemas/sms-bulk';
 import { sendTimeQuerySchema, sendTimeResponseSchema } from '../../../../shared/schemas/send-time';
@@ -24,7 +24,7 @@ export async function smsOutboxRoutes(untyped: FastifyInstance) {
       input.idempotencyKey = key;
     }
     const { batch, repeat } = await startBulkSend(
-      { database, jobs: app.deps.jobs, sendWindowOff: app.deps.config.smsSendWindow === 'off' },
+      { database, jobs: app.deps.jobs, sendWindowOff: app.deps.config.smsSendWindow === 'off', by: actorOf(request) },
       businessIdOf(request),
       input,
     );

@@ -68,6 +68,8 @@ export type OutboundRow = {
   to: string;
   body: string;
   messageType: string;
+  /** The person who sent it by hand ("Sent by Maria"). */
+  sentBy?: number | null;
 };
 
 const outboundValues = (businessId: number, m: OutboundRow) => ({
@@ -78,6 +80,7 @@ const outboundValues = (businessId: number, m: OutboundRow) => ({
   toNumber: m.to,
   messageBody: m.body,
   messageType: m.messageType,
+  sentBy: m.sentBy ?? null,
   isRead: true,
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../../../db/client';
 import { type ActivityMetadata, recordActivity } from '../../activity-log/service';
+import { type Actor, recordAction } from '../../activity-record/service';
 import { HttpError } from '../../../platform/errors';
 import { publicOrigin } from '../../../platform/public-origin';
 import type { SmsProvider } from '../../../providers/sms/types';
@@ -27,6 +28,8 @@ export type SendContext = {
   origin: string;
   /** APP_URL only: Twilio posts delivery status to APP_URL/api/sms/status (none without it). */
   appUrl?: string;
+  /** The person sending by hand (a request's): the message names them and the activity record gets the send. */
+  by?: Actor | null;
 };
 
 /** The send context of a request: the app's database and provider, links on APP_URL (or the request's origin). */
@@ -68,6 +71,8 @@ export type SendSmsInput = {
    * (nothing was sent) and is the answer.
    */
   beforeSend?: () => Promise<void>;
+  /** A tapped text going out of the outbox: the person who tapped it, named on the message (recorded when it was tapped). */
+  sentBy?: number | null;
 };
 
 export type SentText = {
@@ -177,7 +182,7 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput, checked?: C
   const from = sender.number;
   const messageType = input.messageType;
   // Stored before the provider is called: a crash in between leaves a 'pending' row, never nothing.
-  const outbound = { clientId, from, to, body, messageType };
+  const outbound = { clientId, from, to, body, messageType, sentBy: ctx.by?.personId ?? input.sentBy ?? null };
   let messageId: number;
   if (input.ownerTap) {
     const sendKey = sameSendKey({ kind: messageType, clientId, to, body });
@@ -257,8 +262,17 @@ export async function sendSms(ctx: SendContext, input: SendSmsInput, checked?: C
     });
     if (clientId != null) await q.stampClientText(tx, businessId, clientId, messageType, input.reward);
     await input.onSent?.(tx, sent);
+    if (ctx.by) await recordAction(tx, ctx.by, { kind: 'text_sent', summary: description, object: recordObject(clientId, activity.metadata) });
   });
   return sent;
+}
+
+/** What a text sent by hand is about in the activity record: its client, or its lead. */
+export function recordObject(clientId: number | null, metadata: ActivityMetadata | undefined) {
+  if (clientId != null) return { type: 'client' as const, id: clientId };
+  const { lead_id: lead, referral_id: referral } = metadata ?? {};
+  if (typeof lead === 'number') return { type: 'lead' as const, id: lead };
+  return typeof referral === 'number' ? { type: 'referral' as const, id: referral } : undefined;
 }
 
 /** The free allowance (spec: the first 100 messages are free). */
