@@ -58,7 +58,6 @@ export const activityEntrySchema = z.object({
   objectId: z.number().int().nullable(),
   createdAt: z.string(),
 });
-export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 export const activityRecordSchema = z.object({
   entries: z.array(activityEntrySchema),

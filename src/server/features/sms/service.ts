@@ -2,7 +2,7 @@
 // text now, queue one for later, the owner's one-tap text, consent and opt-outs, the outreach settings, texts
 // read for the dashboard, and what a recorded booking sets off. Inside SMS every part imports the real module.
 
-export { NO_NUMBER_MESSAGE, recordObject, sendContextOf, sendSms, type SendContext, type SentText } from './send/send';
+export { NO_NUMBER_MESSAGE, sendContextOf, sendSms, type SendContext, type SentText } from './send/send';
 export { consentOfPhones, TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from './send/texting';
 export { optOut } from './numbers/opt-outs';
 /** A2P 10DLC registration: why the business may not text yet (null once its campaign is approved). */
