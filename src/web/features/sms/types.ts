@@ -2,13 +2,11 @@
 
 export type {
   SmsConversation,
-  SmsConversations as SmsConversationsPage,
-  SmsHistory as SmsHistoryPage,
   SmsMessage,
 } from '../../../shared/schemas/sms-inbox';
 
-export type { ScheduledText, ScheduledTexts } from '../../../shared/schemas/sms-automations';
+export type { ScheduledText } from '../../../shared/schemas/sms-automations';
 
-export type { AvailableNumber, OutreachSettings, SmsTemplate, SmsUsage } from '../../../shared/schemas/sms';
+export type { AvailableNumber, OutreachSettings } from '../../../shared/schemas/sms';
 
 export type SmsTab = 'setup' | 'conversations' | 'bulk' | 'history';

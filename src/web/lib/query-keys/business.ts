@@ -4,7 +4,6 @@ import { SESSION_URL } from '../auth';
 
 /** The business feature's reads. */
 export const PROFILE_KEY = apiUrl('GET /api/business/profile');
-export const NOTIFICATIONS_KEY = apiUrl('GET /api/business/notifications');
 
 /** The Google review link (null clears it), from Settings and the setup guide. */
 export const saveReviewLink = (googleReviewLink: string | null) => callApi('PUT /api/business/settings', { body: { googleReviewLink } });
