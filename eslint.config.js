@@ -38,6 +38,16 @@ export const zones = [
 
 const API_URL_MESSAGE = "Name the route with the typed client (apiUrl / callApi / apiQuery from src/web/lib/api-client.ts), not a hand-written '/api' URL.";
 
+const TYPED_REPLY_MESSAGE =
+  "A reply's type comes from the route (apiQuery / callApi / ApiReply from src/web/lib/api-client.ts), not a type argument or an `as` on res.json().";
+
+const TYPED_REPLY = [
+  { selector: "CallExpression[callee.name=/^(useQuery|useSuspenseQuery|useMutation|apiJson)$/][typeArguments]", message: TYPED_REPLY_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData)$/][typeArguments]", message: TYPED_REPLY_MESSAGE },
+  { selector: "TSAsExpression > AwaitExpression > CallExpression[callee.property.name='json']", message: TYPED_REPLY_MESSAGE },
+  { selector: "TSAsExpression > CallExpression[callee.property.name='json']", message: TYPED_REPLY_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -64,6 +74,20 @@ export default tseslint.config(
     },
   },
   {
+    // A reply's type comes from the contract (src/web/lib/api-client.ts): no read or write names it by hand, and no
+    // reply is cast (src/lint-typed-client.test.ts shows each fires).
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
+        ...TYPED_REPLY,
+      ],
+    },
+  },
+  {
     // Features and components call the API through the typed client (src/web/lib/api-client.ts, docs/api-reference.md):
     // a route is named by its key ('GET /api/clients/:id'), never by a hand-written '/api' URL.
     files: ['src/web/features/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
@@ -75,6 +99,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'No skipped tests.' },
         { selector: 'Literal[value=/^\\/api\\//]', message: API_URL_MESSAGE },
         { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]', message: API_URL_MESSAGE },
+        ...TYPED_REPLY,
       ],
     },
   },

@@ -53,7 +53,6 @@ export type SignedInPerson = z.infer<typeof signedInPersonSchema>;
 
 /** Replies of /api/auth/me, /api/auth/signup and /api/auth/login. */
 export const authResponseSchema = z.object({ business: businessSchema, person: signedInPersonSchema });
-export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Settings request bodies (spec part 2 sections 5, 7 and 8; docs/settings.md). The Settings screen and
@@ -107,7 +106,6 @@ export const businessSettingsSchema = z.object({ googleReviewLink: googleReviewL
 
 /** The reply of PUT /api/business/settings. */
 export const businessSettingsResponseSchema = z.object({ success: z.literal(true), googleReviewLink: z.string().nullable() });
-export type BusinessSettingsResponse = z.infer<typeof businessSettingsResponseSchema>;
 
 // Business Profile (PATCH /api/business/profile).
 

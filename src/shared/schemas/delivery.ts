@@ -7,4 +7,3 @@ export const deliveryDriversSchema = z.object({
   sms: z.enum(['twilio', 'simulator']),
   email: z.enum(['smtp', 'files']),
 });
-export type DeliveryDrivers = z.infer<typeof deliveryDriversSchema>;

@@ -174,4 +174,3 @@ export const leadCommunicationsSchema = z.array(leadCommunicationSchema);
 
 /** POST /api/leads/{id}/sms and /email. */
 export const leadMessageResponseSchema = z.object({ success: z.literal(true), message: z.string(), communication: leadCommunicationSchema });
-export type LeadMessageResponse = z.infer<typeof leadMessageResponseSchema>;

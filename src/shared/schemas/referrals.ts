@@ -166,10 +166,8 @@ export const reminderResponseSchema = z.object({
   sms: sentSmsSchema.nullable(),
   scheduled: scheduledSendSchema.nullable(),
 });
-export type ReminderResponse = z.infer<typeof reminderResponseSchema>;
 
 /** PUT /api/referrals/{id}/reward: the Reward Given checkbox. */
 export const rewardGivenInputSchema = z.object({ rewardGiven: z.boolean({ error: 'rewardGiven must be true or false' }) });
 
 export const rewardGivenResponseSchema = z.object({ referralId: z.number().int(), referralReward: referralRewardSchema });
-export type RewardGivenResponse = z.infer<typeof rewardGivenResponseSchema>;

@@ -20,7 +20,6 @@ export const sendTimeQuerySchema = z.object({
   clientId: z.coerce.number({ error: CLIENT_NOT_FOUND }).int({ error: CLIENT_NOT_FOUND }).positive({ error: CLIENT_NOT_FOUND }).max(MAX_ID, { error: CLIENT_NOT_FOUND }),
 });
 export const sendTimeResponseSchema = z.object({ scheduled: scheduledSendSchema.nullable() });
-export type SendTimeResponse = z.infer<typeof sendTimeResponseSchema>;
 
 /** The dialogs' line before sending. */
 export const willBeSentAt = (scheduled: ScheduledSend) => `Will be sent at ${scheduled.local} their time`;

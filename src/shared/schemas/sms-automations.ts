@@ -56,4 +56,3 @@ export const scheduledTextsSchema = z.object({
   total: z.number(),
   hasMore: z.boolean(),
 });
-export type ScheduledTexts = z.infer<typeof scheduledTextsSchema>;

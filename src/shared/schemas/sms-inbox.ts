@@ -163,7 +163,6 @@ export type SmsConversations = z.infer<typeof smsConversationsSchema>;
 
 /** `sms` is the reply sent now; null when it waits for the client's hours (`scheduled`, docs/sms-send-window.md). */
 export const smsReplyResultSchema = z.object({ success: z.literal(true), message: z.string(), sms: smsMessageSchema.nullable(), scheduled: scheduledSendSchema.nullable() });
-export type SmsReplyResult = z.infer<typeof smsReplyResultSchema>;
 
 export const markReadResultSchema = z.object({ success: z.literal(true), updated: z.number() });
 

@@ -70,7 +70,6 @@ export const assignLocalNumberResponseSchema = z.object({
   friendlyNumber: z.string(),
   message: z.string(),
 });
-export type AssignLocalNumberResponse = z.infer<typeof assignLocalNumberResponseSchema>;
 
 export const MESSAGE_TYPES = ['followUp', 'thankYou', 'referral', 'review', 'custom'] as const;
 
@@ -92,7 +91,6 @@ export const sentSmsSchema = z.object({
 
 /** `sms` is the text sent now; null when it waits for the client's hours (`scheduled`, docs/sms-send-window.md). */
 export const sendSmsResponseSchema = z.object({ success: z.literal(true), message: z.string(), sms: sentSmsSchema.nullable(), scheduled: scheduledSendSchema.nullable() });
-export type SendSmsResponse = z.infer<typeof sendSmsResponseSchema>;
 
 export const customMessagesSchema = z.object({
   referral: z.string(),
@@ -238,4 +236,3 @@ export const smsUsageSchema = z.object({
   phoneNumber: z.string().nullable(),
   simulator: z.boolean(),
 });
-export type SmsUsage = z.infer<typeof smsUsageSchema>;

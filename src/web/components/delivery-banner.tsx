@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DeliveryDrivers } from '../../shared/schemas/delivery';
 import { cn } from '../lib/utils';
-import { DELIVERY_KEY } from '../lib/query-keys/business';
+import { apiQuery } from '../lib/api-query';
 
 type DeliveryKind = 'sms' | 'email';
 
@@ -28,7 +27,7 @@ function shortNote(kinds: DeliveryKind[]): string {
 
 /** The simulated drivers among `show`; none until the drivers are known. */
 function useSimulated(show: DeliveryKind[]): DeliveryKind[] {
-  const { data } = useQuery<DeliveryDrivers>({ queryKey: [DELIVERY_KEY] });
+  const { data } = useQuery(apiQuery('GET /api/business/delivery'));
   if (!data) return [];
   return show.filter((kind) => (kind === 'sms' ? data.sms === 'simulator' : data.email === 'files'));
 }

@@ -11,3 +11,4 @@ export const apiQuery = <K extends ApiRoute>(route: K, ...[args]: ArgsList<K>) =
   const url = apiUrl(route, ...([args] as ArgsList<K>));
   return queryOptions({ queryKey: [url], queryFn: () => callApi(route, ...([args] as ArgsList<K>)) });
 };
+

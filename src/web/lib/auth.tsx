@@ -5,20 +5,21 @@ import { type Role, roleAllows } from '../../shared/roles';
 import { AUTH_MESSAGES } from '../../shared/schemas/accounts-credentials';
 import { apiRequest, onUnauthorized, queryClient } from './api';
 import { throwIfNotOk } from './http';
+import { apiUrl, type ApiReply } from './api-client';
 import { startsPrerendered } from './prerender';
 
-export const SESSION_URL = '/api/auth/me';
+export const SESSION_URL = apiUrl('GET /api/auth/me');
 
 /** The signed-in business as the session endpoints return it: the shared contract (schemas/business.ts). */
 export type SessionBusiness = Business;
 
-interface SessionResponse {
-  business?: SessionBusiness | null;
-  /** Who is signed in, with their role: screens hide what the role can't do (docs/accounts.md). */
-  person?: SignedInPerson | null;
-  /** Signed out because the cookie's session is gone (the server said so), not because there was none. */
-  ended?: boolean;
-}
+/**
+ * The session route's reply (the business, and who is signed in with their role: screens hide what the role can't
+ * do, docs/accounts.md), or none; `ended` when signed out because the cookie's session is gone (the server said
+ * so), not because there was none.
+ */
+type SessionReply = ApiReply<'GET /api/auth/me'>;
+type SessionResponse = { business?: SessionReply['business'] | null; person?: SessionReply['person'] | null; ended?: boolean };
 
 /** The paths of the signed-in screens (router.tsx): with an ended session they open sign-in, not the landing page. */
 const SIGNED_IN_PATH = /^\/(|leads|clients|dashboard|referrals|insights|data-sources|outreach|sms|forms|settings|security|setup(-[a-z0-9-]+)?)\/?$/i;
@@ -30,12 +31,13 @@ async function readSessionQuery(): Promise<SessionResponse> {
   if (res.status === 401) {
     const message = await res
       .json()
-      .then((body: { message?: unknown }) => body?.message)
+      .then((body: unknown) => (body && typeof body === 'object' && 'message' in body ? body.message : undefined))
       .catch(() => undefined);
     return { business: null, ended: message === AUTH_MESSAGES.sessionEnded };
   }
   await throwIfNotOk(res);
-  return (await res.json()) as SessionResponse;
+  const reply: ApiReply<'GET /api/auth/me'> = await res.json();
+  return reply;
 }
 
 interface AuthValue {
@@ -63,7 +65,7 @@ interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children, signedInFrame = false }: { children: ReactNode; signedInFrame?: boolean }) {
-  const session = useQuery<SessionResponse | null>({
+  const session = useQuery({
     queryKey: [SESSION_URL],
     queryFn: readSessionQuery,
   });
@@ -107,7 +109,7 @@ export function AuthProvider({ children, signedInFrame = false }: { children: Re
     onUnauthorized(null);
     await queryClient.cancelQueries();
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await apiRequest('POST', apiUrl('POST /api/auth/logout'));
     } finally {
       setBusiness(null);
       queryClient.clear();

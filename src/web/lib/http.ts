@@ -55,12 +55,6 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
-/** apiRequest and read the JSON reply. */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  return (await res.json()) as T;
-}
-
 /** The server's message from an error, or the fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingCandidatesReply } from '../../../shared/schemas/referral-conversion';
 import { toast } from '../ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { bookingCandidatesUrl, convertReferral, refreshAfterConversion } from '../../lib/query-keys/referrals';
+import { apiQuery } from '../../lib/api-query';
+import { convertReferral, refreshAfterConversion } from '../../lib/query-keys/referrals';
 
 
 export const useBookingCandidates = (referralId: number, search: string) =>
-  useQuery<BookingCandidatesReply>({ queryKey: [bookingCandidatesUrl(referralId, search)], refetchOnMount: 'always' });
+  useQuery({ ...apiQuery('GET /api/referrals/:id/bookings', { params: { id: referralId }, query: { search } }), refetchOnMount: 'always' });
 
 
 export function useMarkConverted(referral: { id: number; refereeName: string }, onDone: () => void) {

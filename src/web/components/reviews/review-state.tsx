@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { formatDate } from '../../../shared/format';
 import type { ReviewState } from '../../../shared/schemas/reviews';
-import { markReviewed, refreshReviews, requestReview, reviewStatesUrl } from '../../lib/query-keys/reviews';
+import { apiQuery } from '../../lib/api-query';
+import { markReviewed, refreshReviews, requestReview } from '../../lib/query-keys/reviews';
 import { useSending } from '../../lib/use-sending';
 import { toastFailure } from '../../lib/toast-failure';
 import { Button } from '../ui/button';
@@ -13,7 +14,7 @@ import { toast } from '../ui/use-toast';
 
 /** The states of a page of clients, by client id (empty while loading or when the read failed: the list still shows). */
 export function useReviewStates(ids: number[]): Map<number, ReviewState> {
-  const { data } = useQuery<{ states: ReviewState[] }>({ queryKey: [reviewStatesUrl(ids)], enabled: ids.length > 0 });
+  const { data } = useQuery({ ...apiQuery('GET /api/reviews/states', { query: { ids: ids.join(',') } }), enabled: ids.length > 0 });
   return new Map((data?.states ?? []).map((s) => [s.clientId, s]));
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { type SendTimeResponse, willBeSentAt } from '../../../shared/schemas/send-time';
-import { sendTimeKey } from '../../lib/query-keys/sms';
+import { willBeSentAt } from '../../../shared/schemas/send-time';
+import { apiQuery } from '../../lib/api-query';
 
 /**
  * "Will be sent at 8:00 am their time" in a one-tap dialog (thank-you, gift, follow-up) when the client's hours
@@ -9,7 +9,7 @@ import { sendTimeKey } from '../../lib/query-keys/sms';
  * loads or when the text goes at once.
  */
 export function SendTimeNote({ clientId }: { clientId: number }) {
-  const { data } = useQuery<SendTimeResponse>({ queryKey: sendTimeKey(clientId), staleTime: 0 });
+  const { data } = useQuery({ ...apiQuery('GET /api/sms/send-time', { query: { clientId } }), staleTime: 0 });
   if (!data?.scheduled) return null;
   return (
     <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="send-time">

@@ -7,10 +7,11 @@ import { SubmitButton } from '../../components/form-actions';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { useAuth } from '../../lib/auth';
-import { invitationKey, joinTeam } from '../../lib/query-keys/team';
+import { apiQuery } from '../../lib/api-query';
+import { joinTeam } from '../../lib/query-keys/team';
 import { toastFailure } from '../../lib/toast-failure';
 import { ROLE_LABELS } from '../../../shared/roles';
-import { acceptInvitationSchema, TEAM_MESSAGES, type InvitationPreview } from '../../../shared/schemas/team';
+import { acceptInvitationSchema, TEAM_MESSAGES} from '../../../shared/schemas/team';
 import { AuthLayout } from './auth-layout';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -23,7 +24,7 @@ export function JoinPage() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   // A link is single-use: never answer from an earlier check.
-  const preview = useQuery<InvitationPreview>({ queryKey: [invitationKey(token)], enabled: token !== '', gcTime: 0 });
+  const preview = useQuery({ ...apiQuery('GET /api/team/join/:token', { params: { token } }), enabled: token !== '', gcTime: 0 });
   const form = useForm<JoinValues>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, name: '', password: '', confirmPassword: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  REMINDER_SENT,
-  type ConversionItem,
-  type PendingReferralsResponse,
-} from '../../../shared/schemas/referrals';
+import { REMINDER_SENT } from '../../../shared/schemas/referrals';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { apiQuery } from '../../lib/api-query';
 import { refreshMessaging } from '../../lib/query-keys/sms';
-import { CONVERSIONS_KEY, PENDING_REFERRALS_KEY, refreshReferrals, sendReferralReminder, setRewardGiven } from '../../lib/query-keys/referrals';
+import { PENDING_REFERRALS_KEY, refreshReferrals, sendReferralReminder, setRewardGiven } from '../../lib/query-keys/referrals';
 
 
 // Claims, imports, webhooks and Add Client change these from anywhere, so they are read afresh each time the
 // dashboard opens (the app's reads otherwise never go stale on their own).
-export const useConversions = () => useQuery<ConversionItem[]>({ queryKey: [CONVERSIONS_KEY], refetchOnMount: 'always' });
-export const usePendingReferrals = () => useQuery<PendingReferralsResponse>({ queryKey: [PENDING_REFERRALS_KEY], refetchOnMount: 'always' });
+export const useConversions = () => useQuery({ ...apiQuery('GET /api/activities/conversions'), refetchOnMount: 'always' });
+export const usePendingReferrals = () => useQuery({ ...apiQuery('GET /api/activities/pending-referrals'), refetchOnMount: 'always' });
 
 /** The Referral Tracker's reads (its table's rewards and summary) change with a reward or a reminder. */
 const refreshTracker = (qc: QueryClient) =>
@@ -25,7 +22,7 @@ export function useSetRewardGiven() {
   return useMutation({
     mutationFn: ({ id, rewardGiven }: { id: number; rewardGiven: boolean }) => setRewardGiven(id, rewardGiven),
     onSuccess: ({ referralId, referralReward }) => {
-      qc.setQueryData<ConversionItem[]>([CONVERSIONS_KEY], (list) => list?.map((c) => (c.id === referralId ? { ...c, referralReward } : c)));
+      qc.setQueryData(apiQuery('GET /api/activities/conversions').queryKey, (list) => list?.map((c) => (c.id === referralId ? { ...c, referralReward } : c)));
       void refreshTracker(qc);
     },
     onError: (error) => toast({ title: 'Failed to save reward', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),

@@ -7,15 +7,15 @@ import {
   NOTIFY_EMAIL_CHOICES,
   NOTIFY_EMAIL_LABELS,
   notificationsSavedText,
-  type NotificationSettings,
   type NotifyEmail,
 } from '../../../shared/schemas/notifications';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 import { describedBy, FormRow } from './form-row';
 import { NotSet, ReadOnlyField, SectionCard } from './section-card';
-import { NOTIFICATIONS_KEY } from '../../lib/query-keys/business';
 
 const FORM_ID = 'settings-notifications-form';
 
@@ -25,14 +25,14 @@ const FORM_ID = 'settings-notifications-form';
  */
 export function NotificationsSection() {
   const qc = useQueryClient();
-  const saved = useQuery<NotificationSettings>({ queryKey: [NOTIFICATIONS_KEY] });
+  const saved = useQuery(apiQuery('GET /api/business/notifications'));
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState<NotifyEmail>('each');
   const [phone, setPhone] = useState('');
   const save = useMutation({
-    mutationFn: (body: { email: NotifyEmail; phone: string }) => apiJson<NotificationSettings>('PUT', NOTIFICATIONS_KEY, body),
+    mutationFn: (body: { email: NotifyEmail; phone: string }) => callApi('PUT /api/business/notifications', { body }),
     onSuccess: (reply) => {
-      qc.setQueryData([NOTIFICATIONS_KEY], reply);
+      qc.setQueryData(apiQuery('GET /api/business/notifications').queryKey, reply);
       setEditing(false);
       toast({ title: NOTIFICATIONS_SAVED, description: notificationsSavedText(reply, formatPhone) });
     },

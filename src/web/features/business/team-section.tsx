@@ -13,6 +13,7 @@ import { changeRole, invitePerson, removePerson, revokeInvitation, TEAM_KEY } fr
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
 import { inviteSchema, type InviteInput, type Team, type TeamPerson } from '../../../shared/schemas/team';
 import { SectionCard } from './section-card';
+import { apiQuery } from '../../lib/api-query';
 
 // Settings → Team, for owners (docs/accounts.md, "People and roles"): the people and their roles, the open
 // invitations, and a form to invite someone by e-mail.
@@ -114,7 +115,7 @@ function PersonRow({ person, onChanged }: { person: TeamPerson; onChanged: () =>
 
 export function TeamSection() {
   const qc = useQueryClient();
-  const team = useQuery<Team>({ queryKey: [TEAM_KEY] });
+  const team = useQuery(apiQuery('GET /api/team'));
   const refresh = () => qc.invalidateQueries({ queryKey: [TEAM_KEY] });
   const revoke = useMutation({
     mutationFn: revokeInvitation,

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessProfile, BusinessProfileUpdateInput } from '../../../shared/schemas/business';
-import type { OutreachSettings, OutreachSettingsInput, SmsUsage } from '../../../shared/schemas/sms';
-import { apiJson } from '../../lib/api';
+import type { BusinessProfileUpdateInput } from '../../../shared/schemas/business';
+import type { OutreachSettingsInput } from '../../../shared/schemas/sms';
 import { SESSION_URL } from '../../lib/auth';
 import { PROFILE_KEY, saveReviewLink } from '../../lib/query-keys/business';
-import { OUTREACH_SETTINGS_KEY, TEMPLATES_KEY, USAGE_KEY } from '../../lib/query-keys/sms';
+import { OUTREACH_SETTINGS_KEY, TEMPLATES_KEY } from '../../lib/query-keys/sms';
 import { callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 
 // The Settings screen's reads and writes (docs/settings.md).
 
 
-export const useProfile = () => useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
-export const useOutreachSettings = () => useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_KEY] });
-export const useSmsUsage = () => useQuery<SmsUsage>({ queryKey: [USAGE_KEY] });
+export const useProfile = () => useQuery(apiQuery('GET /api/business/profile'));
+export const useOutreachSettings = () => useQuery(apiQuery('GET /api/outreach/settings'));
+export const useSmsUsage = () => useQuery(apiQuery('GET /api/sms/usage'));
 
 /** After a save: the profile and the session (the sidebar's name and e-mail) read afresh. */
 function useRefreshBusiness() {
@@ -29,9 +29,9 @@ export function useSaveProfile() {
   const refresh = useRefreshBusiness();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: BusinessProfileUpdateInput) => apiJson<BusinessProfile>('PATCH', PROFILE_KEY, values),
+    mutationFn: (values: BusinessProfileUpdateInput) => callApi('PATCH /api/business/profile', { body: values }),
     onSuccess: async (profile) => {
-      qc.setQueryData([PROFILE_KEY], profile);
+      qc.setQueryData(apiQuery('GET /api/business/profile').queryKey, profile);
       await refresh();
     },
   });
@@ -49,7 +49,7 @@ export function useSaveTemplates() {
   const refresh = useRefreshBusiness();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: OutreachSettingsInput) => apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, values),
+    mutationFn: (values: OutreachSettingsInput) => callApi('POST /api/outreach/settings', { body: values }),
     onSuccess: async () => {
       await Promise.all([refresh(), qc.invalidateQueries({ queryKey: [TEMPLATES_KEY] })]);
     },

@@ -3,11 +3,7 @@ import type { ClientSort } from '../../../shared/constants';
 // Response shapes of docs/clients-api.md, from the shared contract.
 export type {
   AddClientInput,
-  BookingTrendPoint,
   Client,
-  ClientPage as ClientsPage,
-  DashboardStats,
-  LoyaltyDistribution,
   SendGiftInput,
   SendThanksInput,
 } from '../../../shared/schemas/clients';

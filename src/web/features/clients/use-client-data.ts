@@ -1,32 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CLIENT_PAGE_SIZE, DEFAULT_BOOKING_TREND_DAYS, MOST_LOYAL_LIMIT } from '../../../shared/constants';
-import { apiJson } from '../../lib/api';
-import type { BookingTrendPoint, Client, ClientsPage, ClientsQuery, DashboardStats, LoyaltyDistribution } from './types';
-import { CLIENTS_KEY, STATS_KEY, TRENDS_KEY } from '../../lib/query-keys/clients';
+import type { ClientsQuery } from './types';
+import { apiUrl } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
+import { STATS_KEY } from '../../lib/query-keys/clients';
 
-
-function clientsUrl({ page, search, sort }: ClientsQuery) {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(CLIENT_PAGE_SIZE), sort });
-  if (search) params.set('search', search);
-  return `${CLIENTS_KEY}?${params}`;
-}
+const clientsArgs = ({ page, search, sort }: ClientsQuery) => ({ query: { page, pageSize: CLIENT_PAGE_SIZE, sort, search } });
+const topArgs = { query: { limit: MOST_LOYAL_LIMIT } };
+const trendArgs = (days: number) => ({ query: { days } });
 
 /** One page of the client table; paging, search and sort run on the server. */
 export function useClientsPage(query: ClientsQuery) {
-  const url = clientsUrl(query);
   return useQuery({
-    queryKey: [url],
-    queryFn: () => apiJson<ClientsPage>('GET', url),
+    ...apiQuery('GET /api/clients', clientsArgs(query)),
+    select: (r) => ('clients' in r ? r : undefined),
     // Keep the previous page on screen while the next one loads, so the table doesn't jump.
     placeholderData: keepPreviousData,
   });
 }
 
-export const useTopClients = () => useQuery<Client[]>({ queryKey: [`${CLIENTS_KEY}/top?limit=${MOST_LOYAL_LIMIT}`] });
-export const useLoyaltyDistribution = () => useQuery<LoyaltyDistribution>({ queryKey: [`${CLIENTS_KEY}/loyalty-distribution`] });
-export const useDashboardStats = () => useQuery<DashboardStats>({ queryKey: [STATS_KEY] });
-export const useBookingTrends = (days: number) =>
-  useQuery<BookingTrendPoint[]>({ queryKey: [`${TRENDS_KEY}?days=${days}`], placeholderData: keepPreviousData });
+export const useTopClients = () => useQuery(apiQuery('GET /api/clients/top', topArgs));
+export const useLoyaltyDistribution = () => useQuery(apiQuery('GET /api/clients/loyalty-distribution'));
+export const useDashboardStats = () => useQuery(apiQuery('GET /api/dashboard/stats'));
+export const useBookingTrends = (days: number) => useQuery({ ...apiQuery('GET /api/analytics/booking-trends', trendArgs(days)), placeholderData: keepPreviousData });
 
 /**
  * What the dashboard reads first, by URL (its first page as it opens: page 1, no search, by loyalty score):
@@ -35,9 +31,9 @@ export const useBookingTrends = (days: number) =>
  */
 export const DASHBOARD_FIRST_READS = [
   STATS_KEY,
-  clientsUrl({ page: 1, search: '', sort: 'loyaltyScore' }),
-  `${CLIENTS_KEY}/top?limit=${MOST_LOYAL_LIMIT}`,
-  `${CLIENTS_KEY}/loyalty-distribution`,
-  `${TRENDS_KEY}?days=${DEFAULT_BOOKING_TREND_DAYS}`,
+  apiUrl('GET /api/clients', clientsArgs({ page: 1, search: '', sort: 'loyaltyScore' })),
+  apiUrl('GET /api/clients/top', topArgs),
+  apiUrl('GET /api/clients/loyalty-distribution'),
+  apiUrl('GET /api/analytics/booking-trends', trendArgs(DEFAULT_BOOKING_TREND_DAYS)),
 ];
 

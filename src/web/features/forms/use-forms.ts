@@ -1,21 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateFormInput, Form, UpdateFormInput } from '../../../shared/schemas/forms';
-import { apiJson, errorMessage } from '../../lib/api';
+import { formListSchema, type CreateFormInput, type UpdateFormInput } from '../../../shared/schemas/forms';
+import { errorMessage } from '../../lib/api';
+import { apiQuery } from '../../lib/api-query';
 import { toast } from '../../components/ui/use-toast';
 import { FORMS_KEY } from '../../lib/query-keys/forms';
-import { apiUrl } from '../../lib/api-client';
+import { apiUrl, callApi } from '../../lib/api-client';
 
 
 /** The public page of a form (Preview, and the iframe's src). */
 export const embedPath = (token: string) => apiUrl('GET /api/forms/:embedToken/embed', { params: { embedToken: token } });
 
-// Submissions arrive while the owner is elsewhere, so the list reads afresh each time the screen opens.
-export const useForms = () => useQuery<Form[]>({ queryKey: [FORMS_KEY], refetchOnMount: 'always' });
+// Submissions arrive while the owner is elsewhere, so the list reads afresh each time the screen opens. The
+// document types a colour as unknown (its schema checks it in code), so the list is read through the shared schema.
+export const useForms = () => useQuery({ ...apiQuery('GET /api/forms'), select: (forms) => formListSchema.parse(forms), refetchOnMount: 'always' });
 
 export function useCreateForm(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateFormInput) => apiJson<Form>('POST', FORMS_KEY, input),
+    mutationFn: (input: CreateFormInput) => callApi('POST /api/forms', { body: input }),
     onSuccess: async () => {
       toast({ title: 'Form created successfully' });
       onDone();
@@ -28,7 +30,7 @@ export function useCreateForm(onDone: () => void) {
 export function useUpdateForm(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateFormInput }) => apiJson<Form>('PATCH', `${FORMS_KEY}/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: UpdateFormInput }) => callApi('PATCH /api/forms/:id', { params: { id }, body: input }),
     onSuccess: async () => {
       toast({ title: 'Form updated successfully' });
       onDone();
@@ -41,7 +43,7 @@ export function useUpdateForm(onDone: () => void) {
 export function useDeleteForm(onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (form: Form) => apiJson<{ success: true }>('DELETE', `${FORMS_KEY}/${form.id}`),
+    mutationFn: (form: { id: number }) => callApi('DELETE /api/forms/:id', { params: { id: form.id } }),
     onSuccess: async () => {
       toast({ title: 'Form deleted successfully' });
       onDone();

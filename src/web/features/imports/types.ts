@@ -1,4 +1,2 @@
 // Response shapes of docs/clients-api.md (imports and webhook), from the shared contract.
 export type { UploadRecord as CsvUploadRecord, UploadResult, WebhookLogEntry } from '../../../shared/schemas/imports';
-
-export type { BusinessProfile } from '../../../shared/schemas/business';

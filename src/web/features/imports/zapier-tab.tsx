@@ -4,7 +4,7 @@ import { ZAPIER_PRODUCT } from '../../../shared/schemas/onboarding';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
 import { useSupportLink } from '../../lib/support-link';
 import { zapierSteps } from '../../lib/zapier-steps';
 import { WebhookUrlField } from '../../components/webhook-url-field';
@@ -24,7 +24,7 @@ export function ZapierTab() {
   const support = useSupportLink(profile.data ? { phone: profile.data.supportPhone, email: profile.data.supportEmail } : undefined);
 
   const test = useMutation({
-    mutationFn: () => apiJson<{ message?: string }>('POST', webhookPath(webhookUrl!), sampleWebhookPayload()),
+    mutationFn: () => callApi('POST /api/webhook/:token', { params: { token: webhookPath(webhookUrl!).split('/').pop() ?? '' }, body: sampleWebhookPayload() }),
     onSuccess: () =>
       toast({ title: 'Test successful!', description: 'Your webhook works. The test was logged below; no client was added.' }),
     onError: () => toast({ title: 'Test failed', description: 'Webhook test failed.', variant: 'destructive' }),

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate, formatPhone } from '../../../shared/format';
-import type { ReviewInsights, ReviewsNotOpened } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { REVIEW_INSIGHTS_KEY, REVIEWS_NOT_OPENED_KEY } from '../../lib/query-keys/reviews';
+import { apiQuery } from '../../lib/api-query';
 
 // Insights' review section (docs/reviews.md): per month for the last 12, the review requests sent, opened, reminded,
 // marked reviewed and the referral asks after a review, with the open rate; and the clients asked but not opened.
@@ -16,7 +15,7 @@ const monthName = (ym: string) => {
 };
 
 export function ReviewSection() {
-  const insights = useQuery<ReviewInsights>({ queryKey: [REVIEW_INSIGHTS_KEY] });
+  const insights = useQuery(apiQuery('GET /api/reviews/insights'));
   return (
     <section aria-labelledby="insights-reviews" className="space-y-4" data-testid="insights-reviews">
       <div>
@@ -67,7 +66,7 @@ export function ReviewSection() {
 /** Clients asked whose link was not opened, to follow up by hand; 20 a page. */
 function NotOpenedList() {
   const [page, setPage] = useState(1);
-  const read = useQuery<ReviewsNotOpened>({ queryKey: [`${REVIEWS_NOT_OPENED_KEY}?page=${page}`] });
+  const read = useQuery(apiQuery('GET /api/reviews/not-opened', { query: { page } }));
   return (
     <Card className="p-5" data-testid="reviews-not-opened">
       <h3 className="text-base font-semibold text-slate-900">Asked, not opened yet</h3>

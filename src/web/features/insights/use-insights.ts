@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Insights } from '../../../shared/schemas/insights';
 import { DEFAULT_CUSTOM_MESSAGES } from '../../../shared/schemas/sms';
 import { toast } from '../../components/ui/use-toast';
 import { ApiError } from '../../lib/api';
-import { INSIGHTS_KEY } from '../../lib/query-keys/insights';
-import { OUTREACH_SETTINGS_KEY, refreshMessaging, sendFollowUpSms } from '../../lib/query-keys/sms';
+import { refreshMessaging, sendFollowUpSms } from '../../lib/query-keys/sms';
+import { apiQuery } from '../../lib/api-query';
 
 
 /** Read afresh each time the screen opens (bookings also arrive by webhook and Add Client); the last answer shows meanwhile. */
-export const useInsights = () => useQuery<Insights>({ queryKey: [INSIGHTS_KEY], staleTime: 0 });
+export const useInsights = () => useQuery({ ...apiQuery('GET /api/insights'), staleTime: 0 });
 
 /**
  * The follow-up text for a loyal client who is overdue (docs/insights.md): the business's own follow-up
@@ -19,7 +18,7 @@ export const DEFAULT_INSIGHTS_FOLLOW_UP =
   "Hi {clientName}, it's been a while! We'd love to see you again. Reply to this text to book your next visit with {businessName}.";
 
 export function useFollowUpText(): { text: string; loading: boolean } {
-  const q = useQuery<{ customMessages?: { followUp?: string } }>({ queryKey: [OUTREACH_SETTINGS_KEY] });
+  const q = useQuery(apiQuery('GET /api/outreach/settings'));
   const own = q.data?.customMessages?.followUp?.trim();
   const text = own && own !== DEFAULT_CUSTOM_MESSAGES.followUp ? own : DEFAULT_INSIGHTS_FOLLOW_UP;
   return { text, loading: q.isLoading };

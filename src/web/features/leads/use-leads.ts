@@ -3,17 +3,15 @@ import {
   LEAD_PAGE_SIZE,
   type AddLeadInput,
   type Lead,
-  type LeadCommunication,
   type LeadEmailInput,
-  type LeadPage,
   type LeadSource,
-  type LeadStats,
   type LeadStatus,
 } from '../../../shared/schemas/leads';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { apiQuery } from '../../lib/api-query';
 import { useAuth } from '../../lib/auth';
-import { LEADS_KEY, LEAD_STATS_KEY, refreshLeads, textLead } from '../../lib/query-keys/leads';
+import { LEAD_STATS_KEY, refreshLeads, textLead } from '../../lib/query-keys/leads';
 import { apiUrl, callApi } from '../../lib/api-client';
 
 export const communicationsUrl = (id: number) => apiUrl('GET /api/leads/:id/communications', { params: { id } });
@@ -27,22 +25,20 @@ export interface LeadQuery {
   source: SourceFilter;
 }
 
-export function leadsUrl({ page, search, status, source }: LeadQuery): string {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(LEAD_PAGE_SIZE) });
-  if (status !== 'all') params.set('status', status);
-  if (source !== 'all') params.set('source', source);
-  if (search) params.set('search', search);
-  return `${LEADS_KEY}?${params}`;
-}
+const leadsArgs = ({ page, search, status, source }: LeadQuery) => ({
+  query: { page, pageSize: LEAD_PAGE_SIZE, status: status === 'all' ? undefined : status, source: source === 'all' ? undefined : source, search },
+});
+const leadsUrl = (query: LeadQuery) => apiUrl('GET /api/leads', leadsArgs(query));
 
 /** The inbox's first reads, as the screen asks for them: the prerendered frame lists them for preloading. */
 export const LEADS_FIRST_READS = [LEAD_STATS_KEY, leadsUrl({ page: 1, search: '', status: 'all', source: 'all' })];
 
 // Leads arrive from forms and referral links while the owner is elsewhere: the inbox reads afresh each time
 // it opens. The previous page stays on screen while a search, filter or page change loads.
-export const useLeadPage = (query: LeadQuery) => useQuery<LeadPage>({ queryKey: [leadsUrl(query)], placeholderData: keepPreviousData, refetchOnMount: 'always' });
-export const useLeadStats = () => useQuery<LeadStats>({ queryKey: [LEAD_STATS_KEY], refetchOnMount: 'always' });
-export const useCommunications = (id: number) => useQuery<LeadCommunication[]>({ queryKey: [communicationsUrl(id)], refetchOnMount: 'always' });
+export const useLeadPage = (query: LeadQuery) =>
+  useQuery({ ...apiQuery('GET /api/leads', leadsArgs(query)), select: (r) => ('count' in r ? undefined : r), placeholderData: keepPreviousData, refetchOnMount: 'always' });
+export const useLeadStats = () => useQuery({ ...apiQuery('GET /api/leads/stats'), refetchOnMount: 'always' });
+export const useCommunications = (id: number) => useQuery({ ...apiQuery('GET /api/leads/:id/communications', { params: { id } }), refetchOnMount: 'always' });
 
 /** Every list page and the stats (a key starting with /api/leads). */
 
@@ -51,7 +47,7 @@ export function useAddLead(onDone: () => void) {
   const { business } = useAuth();
   return useMutation({
     // The spec's payload: businessId, name, email, phone, source, notes (the server takes the business from the session).
-    mutationFn: (input: AddLeadInput) => apiJson<Lead>('POST', LEADS_KEY, { businessId: business?.id, ...input, source: 'manual' }),
+    mutationFn: (input: AddLeadInput) => callApi('POST /api/leads', { body: { businessId: business?.id, ...input, source: 'manual' } }),
     onSuccess: (lead) => {
       toast({ title: 'Lead added', description: `${lead.name} is in your Lead Inbox.` });
       onDone();

@@ -2,25 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle, type LucideIcon, Gift, MessageSquare, PartyPopper, Star, Users } from 'lucide-react';
 import { formatPhone } from '../../../shared/format';
 import { rewardPhrase } from '../../../shared/sms-template';
-import type { BusinessProfile } from '../../../shared/schemas/business';
-import type { DashboardStats } from '../../../shared/schemas/clients';
-import type { OutreachSettings } from '../../../shared/schemas/sms';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth';
 import { isOwnReward } from './reward';
-import { PROFILE_KEY } from '../../lib/query-keys/business';
-import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
-import { STATS_KEY } from '../../lib/query-keys/clients';
+import { apiQuery } from '../../lib/api-query';
 
 type Row = { icon: LucideIcon; label: string; done: boolean; value: string; step: number; loading: boolean };
 
 /** Step 6: what is set up and what is not yet, each with a way back to its step. */
 export function CompleteStep({ onEdit }: { onEdit: (step: number) => void }) {
   const { business } = useAuth();
-  const stats = useQuery<DashboardStats>({ queryKey: [STATS_KEY] });
-  const outreach = useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_KEY] });
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
+  const stats = useQuery(apiQuery('GET /api/dashboard/stats'));
+  const outreach = useQuery(apiQuery('GET /api/outreach/settings'));
+  const profile = useQuery(apiQuery('GET /api/business/profile'));
   const number = business?.selectedPhoneNumber ?? business?.twilioPhoneNumber ?? null;
   const clients = stats.data?.totalClients ?? 0;
   const reward = outreach.data?.referralDiscount;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, Zap } from 'lucide-react';
 import { useId } from 'react';
-import type { BusinessProfile } from '../../../shared/schemas/business';
 import { BOOKING_TOOLS } from '../../../shared/schemas/onboarding';
 import { WebhookUrlField } from '../../components/webhook-url-field';
 import { Label } from '../../components/ui/label';
@@ -9,7 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { zapierSteps } from '../../lib/zapier-steps';
 import { SetupUpload } from './setup-upload';
-import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { apiQuery } from '../../lib/api-query';
 
 
 export function toolNameOf(slug: string | undefined): string | undefined {
@@ -31,7 +30,7 @@ export function DataStep({
 }) {
   const toolId = useId();
   const toolName = toolNameOf(toolSlug);
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
+  const profile = useQuery(apiQuery('GET /api/business/profile'));
 
   return (
     <div className="space-y-5">

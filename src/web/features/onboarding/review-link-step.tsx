@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { type BusinessProfile, businessSettingsSchema } from '../../../shared/schemas/business';
+import { businessSettingsSchema } from '../../../shared/schemas/business';
 import { FormField } from '../../components/form-field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
@@ -10,11 +10,12 @@ import { errorMessage } from '../../lib/api';
 import { SESSION_URL } from '../../lib/auth';
 import { PROFILE_KEY, saveReviewLink } from '../../lib/query-keys/business';
 import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
+import { apiQuery } from '../../lib/api-query';
 
 /** Step 5: the Google review link, checked as Settings checks it and saved with PUT /api/business/settings. */
 export function ReviewLinkStep({ formId, onSaved, onBusy }: { formId: string; onSaved: () => void; onBusy: (busy: boolean) => void }) {
   const qc = useQueryClient();
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
+  const profile = useQuery(apiQuery('GET /api/business/profile'));
   const saved = profile.data?.googleReviewLink ?? '';
 
   const save = useMutation({

@@ -5,14 +5,15 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { REWARD_PRESETS } from '../../../shared/schemas/onboarding';
 import { rewardPhrase } from '../../../shared/sms-template';
-import { type OutreachSettings, outreachSettingsInputSchema } from '../../../shared/schemas/sms';
+import { outreachSettingsInputSchema } from '../../../shared/schemas/sms';
 import { FormField } from '../../components/form-field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { initialReward } from './reward';
-import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
+import { callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 
 const rewardForm = outreachSettingsInputSchema.pick({ referralDiscount: true, referrerReward: true });
 type Rewards = { referralDiscount: string; referrerReward: string | null };
@@ -25,18 +26,20 @@ type Rewards = { referralDiscount: string; referrerReward: string | null };
  */
 export function RewardStep({ formId, onSaved, onBusy }: { formId: string; onSaved: () => void; onBusy: (busy: boolean) => void }) {
   const qc = useQueryClient();
-  const settings = useQuery<OutreachSettings>({ queryKey: [OUTREACH_SETTINGS_KEY] });
+  const settings = useQuery(apiQuery('GET /api/outreach/settings'));
   const save = useMutation({
     mutationFn: async (rewards: Rewards) => {
-      const current = await apiJson<OutreachSettings>('GET', OUTREACH_SETTINGS_KEY);
-      return apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, {
+      const current = await callApi('GET /api/outreach/settings');
+      return callApi('POST /api/outreach/settings', {
+        body: {
         ...rewards,
         googleReviewLink: current.googleReviewLink,
         customMessages: current.customMessages,
+        },
       });
     },
     onSuccess: (saved) => {
-      qc.setQueryData([OUTREACH_SETTINGS_KEY], { ...saved });
+      qc.setQueryData(apiQuery('GET /api/outreach/settings').queryKey, { ...saved });
       onSaved();
     },
     onError: (e) => toast({ title: 'Save Failed', description: errorMessage(e, 'Failed to save referral reward'), variant: 'destructive' }),

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import type { BusinessProfile } from '../../../shared/schemas/business';
 import { TimeZonePicker } from '../../components/time-zone-picker';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { timeZoneLabel } from '../../lib/time-zones';
-import { PROFILE_KEY } from '../../lib/query-keys/business';
+import { callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 
 /**
  * The welcome step's time zone: the one sign-up took from the browser, to confirm or change (docs/setup-guide.md).
@@ -16,13 +16,13 @@ import { PROFILE_KEY } from '../../lib/query-keys/business';
  */
 export function TimeZoneConfirm() {
   const qc = useQueryClient();
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
+  const profile = useQuery(apiQuery('GET /api/business/profile'));
   const [editing, setEditing] = useState(false);
   const [zone, setZone] = useState('');
   const save = useMutation({
-    mutationFn: (p: BusinessProfile) => apiJson<BusinessProfile>('PATCH', PROFILE_KEY, { name: p.name, email: p.email, timeZone: zone }),
+    mutationFn: (p: { name: string; email: string }) => callApi('PATCH /api/business/profile', { body: { name: p.name, email: p.email, timeZone: zone } }),
     onSuccess: (saved) => {
-      qc.setQueryData([PROFILE_KEY], saved);
+      qc.setQueryData(apiQuery('GET /api/business/profile').queryKey, saved);
       setEditing(false);
       toast({ title: 'Time zone saved', description: `${timeZoneLabel(saved.timeZone)} (${saved.timeZone}).` });
     },

@@ -23,8 +23,9 @@ function show(nodes: HTMLElement[]) {
 
 async function messageOf(res: Response, fallback: string): Promise<string> {
   try {
-    const body = (await res.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : fallback;
+    const body: unknown = await res.json();
+    const message = body && typeof body === 'object' && 'message' in body ? body.message : undefined;
+    return typeof message === 'string' && message ? message : fallback;
   } catch {
     return fallback;
   }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import type { ReviewInsights } from '../../../shared/schemas/reviews';
-import { REVIEW_INSIGHTS_KEY } from '../../lib/query-keys/reviews';
+import { apiQuery } from '../../lib/api-query';
 
 /** How many referrals came from clients asked to refer after their review (docs/reviews.md); nothing until it loaded. */
 export function AfterReviewNote() {
-  const { data } = useQuery<ReviewInsights>({ queryKey: [REVIEW_INSIGHTS_KEY] });
+  const { data } = useQuery(apiQuery('GET /api/reviews/insights'));
   if (!data) return null;
   const n = data.referralsAfterReviewAsk;
   return (

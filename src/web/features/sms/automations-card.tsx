@@ -10,7 +10,9 @@ import {
   MIN_REVIEW_COOLDOWN_DAYS,
 } from '../../../shared/schemas/sms';
 import { federalHoursInWords } from '../../../shared/send-hours';
-import { apiJson, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -21,7 +23,6 @@ import { typedField } from '../../lib/typed-field';
 import { cn } from '../../lib/utils';
 import type { OutreachSettings } from './types';
 import { refreshScheduled, useOutreachSettings } from './use-sms';
-import { OUTREACH_SETTINGS_KEY } from '../../lib/query-keys/sms';
 import { ReviewFollowUps } from './review-follow-ups';
 
 type Kind = keyof AutoMessageSettingsOut['cooldownDays'];
@@ -78,14 +79,14 @@ function AutomationsForm({ settings }: { settings: OutreachSettings }) {
 
   const save = useMutation({
     mutationFn: (autoMessageSettings: AutoMessageSettingsOut) =>
-      apiJson<OutreachSettings>('POST', OUTREACH_SETTINGS_KEY, {
+      callApi('POST /api/outreach/settings', { body: {
         referralDiscount: settings.referralDiscount,
         googleReviewLink: settings.googleReviewLink,
         customMessages: settings.customMessages,
         autoMessageSettings,
-      }),
+      } }),
     onSuccess: (saved) => {
-      qc.setQueryData([OUTREACH_SETTINGS_KEY], saved);
+      qc.setQueryData(apiQuery('GET /api/outreach/settings').queryKey, saved);
       form.reset(saved.autoMessageSettings);
       void refreshScheduled(qc);
       toast({ title: 'Automations saved', description: 'New bookings and referrals follow these settings from now on.' });

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { unsetSettingsSentence } from '../../../shared/sms-template';
 import { useAuth } from '../../lib/auth';
 import { firstName, referralLink, renderPreview } from './preview';
-import type { BulkClient } from './types';
+import type { BulkClient } from './use-sms';
 import { useOutreachSettings } from './use-sms';
 
 /**

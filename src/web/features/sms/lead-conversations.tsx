@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SmsLeadConversation, SmsLeadConversations } from '../../../shared/schemas/sms-inbox';
+import type { SmsLeadConversation } from '../../../shared/schemas/sms-inbox';
 import { Badge } from '../../components/ui/badge';
 import { LeadReply } from '../../components/sms/lead-reply';
 import { ThreadCard } from './conversation-card';
-import { LEAD_CONVERSATIONS_KEY } from '../../lib/query-keys/sms';
+import { apiQuery } from '../../lib/api-query';
 
 /**
  * Leads who texted (or were texted) and are no client yet (docs/sms-inbox.md, "Leads"): their threads above the
  * clients', answered through the lead's own text call, so the reply is in the lead's communications too.
  */
 export function LeadConversations() {
-  const { data } = useQuery<SmsLeadConversations>({ queryKey: [LEAD_CONVERSATIONS_KEY], refetchOnMount: 'always' });
+  const { data } = useQuery({ ...apiQuery('GET /api/sms/lead-conversations'), refetchOnMount: 'always' });
   if (!data?.conversations.length) return null;
   return (
     <section aria-labelledby="lead-threads" className="space-y-2">

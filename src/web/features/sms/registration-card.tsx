@@ -24,8 +24,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { typedField } from '../../lib/typed-field';
 import { useAuth } from '../../lib/auth';
-import { PROFILE_KEY } from '../../lib/query-keys/business';
-import type { BusinessProfile } from '../../../shared/schemas/business';
+import { apiQuery } from '../../lib/api-query';
 import { contactOf, stateOfTimeZone } from './registration-defaults';
 import { RegistrationSteps } from './registration-steps';
 import { useRegistration, useSubmitRegistration } from './use-registration';
@@ -49,7 +48,7 @@ const selectClass = 'flex h-10 w-full rounded-lg border border-slate-300 bg-whit
 /** Carrier registration (A2P 10DLC) of the business's number: its steps, the form, or the business's own messaging service. */
 export function RegistrationCard() {
   const { data, isPending, isError } = useRegistration();
-  const profile = useQuery<BusinessProfile>({ queryKey: [PROFILE_KEY] });
+  const profile = useQuery(apiQuery('GET /api/business/profile'));
   if (isPending || profile.isPending) return <Skeleton className="h-40 w-full" />;
   if (isError || !data) {
     return (

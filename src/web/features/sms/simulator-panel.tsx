@@ -2,8 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatPhone } from '../../../shared/format';
-import type { LeadPage } from '../../../shared/schemas/leads';
-import { NEWEST_LEADS_URL } from '../../lib/query-keys/leads';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -12,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toast } from '../../components/ui/use-toast';
 import { refreshMessaging, useClientsForBulk } from './use-sms';
 import { callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 
 /** Who may text in the simulator: a client or a lead with a phone, as the select's value ("client:12", "lead:7"). */
 type Sender = { value: string; label: string };
@@ -23,7 +22,8 @@ type Sender = { value: string; label: string };
 export function SimulatorPanel() {
   const qc = useQueryClient();
   const clients = useClientsForBulk();
-  const leads = useQuery<LeadPage>({ queryKey: [NEWEST_LEADS_URL] });
+  // The newest 100 leads (the most one page holds): those with a phone may text.
+  const leads = useQuery({ ...apiQuery('GET /api/leads', { query: { pageSize: 100 } }), select: (r) => ('count' in r ? undefined : r) });
   const clientSenders: Sender[] = (clients.data ?? []).filter((c) => c.phone).map((c) => ({ value: `client:${c.id}`, label: `${c.name} · ${formatPhone(c.phone)}` }));
   const leadSenders: Sender[] = (leads.data?.leads ?? []).filter((l) => l.phone).map((l) => ({ value: `lead:${l.id}`, label: `${l.name} · ${formatPhone(l.phone)} (lead)` }));
   const [sender, setSender] = useState<string>('');

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BulkBatch, BulkSendResponse } from '../../../shared/schemas/sms-bulk';
-import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 import { useAuth } from '../../lib/auth';
 import { toast } from '../../components/ui/use-toast';
 import { finishedToast, pickBatch, readDismissed, writeDismissed } from './bulk-batch';
@@ -26,14 +27,14 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
   const postingNow = useRef(false);
 
   // Read again on every visit: texts went out while the tab was closed.
-  const list = useQuery<{ batches: BulkBatch[] }>({ queryKey: [BULK_KEY], refetchOnMount: 'always', enabled: chosenId == null });
+  const list = useQuery({ ...apiQuery('GET /api/sms/bulk'), refetchOnMount: 'always', enabled: chosenId == null });
   const batchId = chosenId ?? (list.data ? pickBatch(list.data.batches, dismissedId) : null);
   // The list names only each batch's first problems: its entry stands in for the batch only when that is all of them.
   const listed = list.data?.batches.find((b) => b.id === batchId);
   const fromList = listed && listed.problems.length === listed.failed + listed.skipped ? listed : undefined;
 
-  const batch = useQuery<BulkBatch>({
-    queryKey: [`${BULK_KEY}/${batchId}`],
+  const batch = useQuery({
+    ...apiQuery('GET /api/sms/bulk/:id', { params: { id: batchId ?? 0 } }),
     enabled: batchId != null,
     initialData: fromList,
     refetchOnMount: 'always',
@@ -73,8 +74,8 @@ export function useBulkSend(opts: { onFinished?: (batch: BulkBatch) => void } = 
     postingNow.current = true;
     setPosting(true);
     try {
-      const res = await apiJson<BulkSendResponse>('POST', BULK_KEY, { clientIds, message });
-      qc.setQueryData([`${BULK_KEY}/${res.batch.id}`], res.batch);
+      const res = await callApi('POST /api/sms/bulk', { body: { clientIds, message } });
+      qc.setQueryData(apiQuery('GET /api/sms/bulk/:id', { params: { id: res.batch.id } }).queryKey, res.batch);
       if (res.batch.finished) seenGoing.current.add(res.batch.id); // every text skipped at once: still toast it
       setChosenId(res.batch.id);
       void qc.invalidateQueries({ queryKey: [BULK_KEY], exact: true });

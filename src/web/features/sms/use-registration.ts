@@ -1,24 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
-import type { Registration, RegistrationDetailsInput } from '../../../shared/schemas/sms-registration';
-import { apiUrl } from '../../lib/api-client';
+import type { RegistrationDetailsInput } from '../../../shared/schemas/sms-registration';
+import { callApi, type ApiReply } from '../../lib/api-client';
+import { apiQuery } from '../../lib/api-query';
 
-export const REGISTRATION_URL = apiUrl('GET /api/sms/registration');
-
-type Saved = { success: true; message: string; registration: Registration };
+const registrationQuery = () => apiQuery('GET /api/sms/registration');
 
 /** The A2P registration; refreshed every 3 s while a step is under review (the server asks Twilio at most every 10 s). */
 export const useRegistration = () =>
-  useQuery<Registration>({
-    queryKey: [REGISTRATION_URL],
+  useQuery({
+    ...registrationQuery(),
     refetchInterval: (query) => (['submitted', 'pending'].includes(query.state.data?.status ?? '') ? 3_000 : false),
   });
 
 export function useSubmitRegistration() {
   const qc = useQueryClient();
-  const done = (saved: Saved) => qc.setQueryData([REGISTRATION_URL], saved.registration);
+  const done = (saved: ApiReply<'POST /api/sms/registration'>) => qc.setQueryData(registrationQuery().queryKey, saved.registration);
   return {
-    submit: useMutation({ mutationFn: (details: RegistrationDetailsInput) => apiJson<Saved>('POST', REGISTRATION_URL, details), onSuccess: done }),
-    existing: useMutation({ mutationFn: (messagingServiceSid: string) => apiJson<Saved>('POST', `${REGISTRATION_URL}/existing`, { messagingServiceSid }), onSuccess: done }),
+    submit: useMutation({ mutationFn: (details: RegistrationDetailsInput) => callApi('POST /api/sms/registration', { body: details }), onSuccess: done }),
+    existing: useMutation({ mutationFn: (messagingServiceSid: string) => callApi('POST /api/sms/registration/existing', { body: { messagingServiceSid } }), onSuccess: done }),
   };
 }

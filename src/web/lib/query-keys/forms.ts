@@ -1,2 +1,4 @@
+import { apiUrl } from '../api-client';
+
 /** The forms feature's read. */
-export const FORMS_KEY = '/api/forms';
+export const FORMS_KEY = apiUrl('GET /api/forms');

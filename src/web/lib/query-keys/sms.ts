@@ -1,34 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AssignLocalNumberResponse, SendSmsResponse } from '../../../shared/schemas/sms';
-import type { SmsReplyResult } from '../../../shared/schemas/sms-inbox';
-import { apiJson } from '../api';
+import { apiUrl, callApi } from '../api-client';
 import { FEED_KEY, REPLIES_KEY } from './activity';
 import { refreshBusiness } from './business';
 import { LEADS_KEY } from './leads';
 import { invalidatePrefixes } from './prefix';
 
-/** The SMS features' reads (GET /api/sms/*, /api/outreach/settings). */
-export const TEMPLATES_KEY = '/api/sms/templates';
-export const USAGE_KEY = '/api/sms/usage';
-export const OUTREACH_SETTINGS_KEY = '/api/outreach/settings';
-export const CONVERSATIONS_KEY = '/api/sms/conversations';
-export const LEAD_CONVERSATIONS_KEY = '/api/sms/lead-conversations';
-export const MESSAGES_KEY = '/api/sms/messages';
-export const SCHEDULED_KEY = '/api/sms/scheduled';
-export const BULK_KEY = '/api/sms/bulk';
-/** GET /api/sms/send-time?clientId=N: when a one-tap text to the client would go (docs/sms-send-window.md). */
-export const sendTimeKey = (clientId: number) => [`/api/sms/send-time?clientId=${clientId}`];
+/** The SMS features' reads (GET /api/sms/*, the outreach settings). */
+export const TEMPLATES_KEY = apiUrl('GET /api/sms/templates');
+export const USAGE_KEY = apiUrl('GET /api/sms/usage');
+export const OUTREACH_SETTINGS_KEY = apiUrl('GET /api/outreach/settings');
+export const CONVERSATIONS_KEY = apiUrl('GET /api/sms/conversations');
+export const LEAD_CONVERSATIONS_KEY = apiUrl('GET /api/sms/lead-conversations');
+export const MESSAGES_KEY = apiUrl('GET /api/sms/messages');
+export const SCHEDULED_KEY = apiUrl('GET /api/sms/scheduled');
+export const BULK_KEY = apiUrl('GET /api/sms/bulk');
 
-/** POST /api/sms/assign-local-number: the setup guide's one-step number (area code or ZIP, forwarding). */
-export const assignLocalNumber = (body: unknown) => apiJson<AssignLocalNumberResponse>('POST', '/api/sms/assign-local-number', body);
+/** The setup guide's one-step number (area code or ZIP, forwarding). */
+export const assignLocalNumber = (body: unknown) => callApi('POST /api/sms/assign-local-number', { body });
 
-/** POST /api/outreach/send-sms: a follow-up text to one client, through the same send path as every text. */
+/** A follow-up text to one client, through the same send path as every text. */
 export const sendFollowUpSms = (input: { clientId: number; messageContent: string }) =>
-  apiJson<SendSmsResponse>('POST', '/api/outreach/send-sms', { clientId: input.clientId, messageType: 'followUp', messageContent: input.messageContent });
+  callApi('POST /api/outreach/send-sms', { body: { clientId: input.clientId, messageType: 'followUp', messageContent: input.messageContent } });
 
-/** POST /api/sms/reply and /api/sms/mark-read: the inbox's actions, from SMS Management and the dashboard. */
-export const replyToClient = (input: { clientId: number; message: string }) => apiJson<SmsReplyResult>('POST', '/api/sms/reply', input);
-export const markRead = (messageIds: number[]) => apiJson<unknown>('POST', '/api/sms/mark-read', { messageIds });
+/** The inbox's actions (a reply, marking replies read), from SMS Management and the dashboard. */
+export const replyToClient = (input: { clientId: number; message: string }) => callApi('POST /api/sms/reply', { body: input });
+export const markRead = (messageIds: number[]) => callApi('POST /api/sms/mark-read', { body: { messageIds } });
 
 /** Reads that change when a text goes out or is read: by URL prefix (each screen adds its own query string). */
 const MESSAGING_READS = [CONVERSATIONS_KEY, LEAD_CONVERSATIONS_KEY, `${LEADS_KEY}/`, MESSAGES_KEY, USAGE_KEY, REPLIES_KEY, FEED_KEY];

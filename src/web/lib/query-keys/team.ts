@@ -1,16 +1,12 @@
 import type { Role } from '../../../shared/roles';
-import type { AuthResponse } from '../../../shared/schemas/business';
-import { apiJson } from '../api';
+import { apiUrl, callApi } from '../api-client';
 
-/** Settings → Team's read and writes (GET/POST/PATCH/DELETE /api/team...), for owners. */
-export const TEAM_KEY = '/api/team';
+/** Settings → Team's read, for owners (the writes are below). */
+export const TEAM_KEY = apiUrl('GET /api/team');
 
-export const invitePerson = (email: string, role: Role) => apiJson<{ message: string }>('POST', `${TEAM_KEY}/invitations`, { email, role });
-export const revokeInvitation = (id: number) => apiJson('DELETE', `${TEAM_KEY}/invitations/${id}`);
-export const changeRole = (id: number, role: Role) => apiJson('PATCH', `${TEAM_KEY}/people/${id}`, { role });
-export const removePerson = (id: number) => apiJson('DELETE', `${TEAM_KEY}/people/${id}`);
+export const invitePerson = (email: string, role: Role) => callApi('POST /api/team/invitations', { body: { email, role } });
+export const revokeInvitation = (id: number) => callApi('DELETE /api/team/invitations/:id', { params: { id } });
+export const changeRole = (id: number, role: Role) => callApi('PATCH /api/team/people/:id', { params: { id }, body: { role } });
+export const removePerson = (id: number) => callApi('DELETE /api/team/people/:id', { params: { id } });
 
-/** The invitation link's page (public). */
-export const invitationKey = (token: string) => `${TEAM_KEY}/join/${encodeURIComponent(token)}`;
-export const joinTeam = (values: { token: string; name: string; password: string; confirmPassword: string }) =>
-  apiJson<AuthResponse>('POST', `${TEAM_KEY}/join`, values);
+export const joinTeam = (values: { token: string; name: string; password: string; confirmPassword: string }) => callApi('POST /api/team/join', { body: values });
