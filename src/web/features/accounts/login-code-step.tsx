@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AuthResponse } from '../../../shared/schemas/business';
+import type { ApiReply } from '../../lib/api-client';
 import { TWO_FACTOR_MESSAGES } from '../../../shared/schemas/two-factor';
 import { FormField } from '../../components/form-field';
 import { SubmitButton } from '../../components/form-actions';
@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/button';
 import { callApi } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/use-toast';
+
+type AuthResponse = ApiReply<'POST /api/auth/login/code'>;
 
 /** Sign-in's second step: a code from the app or a recovery code, sent with the password step's challenge. */
 export function LoginCodeStep({ challenge, onSignedIn, onRestart }: { challenge: string; onSignedIn: (reply: AuthResponse) => void; onRestart: () => void }) {

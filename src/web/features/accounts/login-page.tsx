@@ -11,8 +11,10 @@ import { FormField } from '../../components/form-field';
 import { toastFailure } from '../../lib/toast-failure';
 import { SubmitButton } from '../../components/form-actions';
 import { callApi } from '../../lib/api-client';
-import type { AuthResponse } from '../../../shared/schemas/business';
+import type { ApiReply } from '../../lib/api-client';
 import { LoginCodeStep } from './login-code-step';
+
+type AuthResponse = ApiReply<'POST /api/auth/login/code'>;
 
 // The form's check (zod and the body schema) loads when the visitor first focuses the form, not with the page.
 const loadResolver = () => import('./login-resolver');
