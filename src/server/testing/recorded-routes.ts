@@ -18,6 +18,16 @@ export const RECORDED_ROUTES: Record<string, Recorded> = {
   'POST /api/auth/logout': { notRecorded: 'ends the caller’s own session only' },
   'POST /api/auth/forgot-password': { notRecorded: 'answers the same for every address; the e-mail is a job' },
   'POST /api/auth/reset-password': { notRecorded: 'a link from an e-mail; the next sign-in is recorded' },
+  'POST /api/auth/login/code': { records: ['sign_in', 'sign_in_failed'] },
+
+  // a person's own sign-in security: their own sessions, password and second factor, not the business's data
+  'DELETE /api/account/sessions/:id': { notRecorded: 'ends one of the caller’s own sessions' },
+  'POST /api/account/sessions/sign-out-others': { notRecorded: 'ends the caller’s own other sessions' },
+  'POST /api/account/password': { notRecorded: 'the caller’s own password; their next sign-ins are recorded' },
+  'POST /api/two-factor/setup': { notRecorded: 'a pending secret of the caller’s own, nothing on until a code' },
+  'POST /api/two-factor/enable': { notRecorded: 'the caller’s own second factor; their next sign-ins are recorded' },
+  'POST /api/two-factor/disable': { notRecorded: 'the caller’s own second factor; their next sign-ins are recorded' },
+  'POST /api/two-factor/recovery-codes': { notRecorded: 'the caller’s own recovery codes' },
 
   // team
   'POST /api/team/invitations': { records: ['invitation_sent'] },
@@ -49,6 +59,7 @@ export const RECORDED_ROUTES: Record<string, Recorded> = {
   'PATCH /api/business/profile': { records: ['settings_changed'] },
   'PUT /api/business/settings': { records: ['settings_changed'] },
   'POST /api/business/webhook/regenerate': { records: ['settings_changed'] },
+  'PUT /api/two-factor/requirement': { records: ['settings_changed'] },
   'PUT /api/business/notifications': { records: ['settings_changed'] },
   'POST /api/outreach/settings': { records: ['settings_changed'] },
   'POST /api/sms/registration': { records: ['sms_registration'] },

@@ -8,6 +8,7 @@ import * as limits from './limits';
 import * as pq from './people-queries';
 import * as aq from './queries';
 import { endOtherSessions } from './sessions';
+import { browserOf, recordAction, recorded } from '../activity-record/service';
 import { checkPassword, tooMany, toAuthBusiness, toSignedInPerson, type SignedIn } from './service';
 import * as q from './two-factor-queries';
 import { hashRecoveryCode, isRecoveryShaped, matchingStep, newRecoveryCodes, newSecret, normaliseCode, otpauthUrl, qrCodeDataUrl } from './totp';
@@ -122,7 +123,8 @@ export async function regenerateRecoveryCodes(db: Db, caller: Caller, input: Con
 export async function setRequirement(db: Db, who: Who, required: boolean) {
   const person = await personOf(db, who);
   if (required && !person.totpSecret) throw new HttpError(409, m.ownerFirst);
-  await q.setRequirement(db, who.businessId, required);
+  const summary = required ? 'Required two-factor sign-in for everyone' : 'Stopped requiring two-factor sign-in';
+  await recorded(db, who, { kind: 'settings_changed', summary, object: { type: 'setting' } }, (tx) => q.setRequirement(tx, who.businessId, required));
   return { required, message: required ? m.requirementOn : m.requirementOff };
 }
 
@@ -140,9 +142,15 @@ export async function completeSignIn(db: Db, input: LoginCodeInput, from: { ip: 
   const session = await db.transaction(async (tx) => {
     if (!(await acceptCode(tx, who, secret, input.code))) return null;
     if (!(await q.takeChallenge(tx, tokenHash))) throw expired;
-    return createSession(tx, { ...who, userAgent: from.userAgent });
+    const made = await createSession(tx, { ...who, userAgent: from.userAgent });
+    const summary = `Signed in with a second factor${from.userAgent ? ` (${browserOf(from.userAgent)})` : ''}`;
+    await recordAction(tx, who, { kind: 'sign_in', summary, object: { type: 'person', id: who.personId } });
+    return made;
   });
-  if (!session) throw new HttpError(401, m.wrongCode);
+  if (!session) {
+    await recordAction(db, who, { kind: 'sign_in_failed', summary: 'Wrong two-factor code', object: { type: 'person', id: who.personId } });
+    throw new HttpError(401, m.wrongCode);
+  }
   await attemptSucceeded(db, who, from.ip);
   return { business: toAuthBusiness(business), person: toSignedInPerson(person, business), session };
 }

@@ -11,6 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const recordOf = async (personId: number) =>
+  (await t.database.query<{ kind: string; summary: string }>('select kind, summary from activity_records where person_id = $1 order by id', [personId])).map((r) => `${r.kind}: ${r.summary}`);
 const sessionsOf = async (personId: number) =>
   (await t.database.query<{ n: number }>('select count(*)::int as n from sessions where person_id = $1', [personId]))[0].n;
 
@@ -38,6 +40,8 @@ describe('sign-in with a second factor', () => {
     expect((await call(t, 'GET', '/api/auth/me', cookie)).statusCode).toBe(200);
     // The challenge is used up with the sign-in.
     expect((await loginCode(t, first.json().challenge, codeAt(secret))).json()).toEqual({ message: m.challengeExpired });
+    // The activity record has the sign-in once, when the code completed it.
+    expect((await recordOf(b.ownerId)).filter((e) => e.startsWith('sign_in'))).toEqual([expect.stringMatching(/^sign_in: Signed in with a second factor/)]);
   });
 
   it('refuses a wrong code, an unknown challenge and an expired one', async () => {
@@ -47,6 +51,7 @@ describe('sign-in with a second factor', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: m.wrongCode });
     expect(wrong.cookies).toHaveLength(0);
+    expect(await recordOf(b.ownerId)).toContain('sign_in_failed: Wrong two-factor code');
     expect((await loginCode(t, 'made-up-challenge', codeAt(secret))).json()).toEqual({ message: m.challengeExpired });
     await t.database.query("update sign_in_challenges set expires_at = now() - interval '1 second' where person_id = $1", [b.ownerId]);
     expect((await loginCode(t, challenge, codeAt(secret))).statusCode).toBe(401);
