@@ -112,5 +112,6 @@ test('desktop: staff open Settings and find only their own sessions and password
   await expect(staff.getByRole('region', { name: 'Password' })).toBeVisible();
   await expect(staff.getByRole('region', { name: 'Business Profile' })).toHaveCount(0);
   await expect(staff.getByRole('region', { name: 'Team' })).toHaveCount(0);
+  await expect(staff.getByRole('region', { name: 'Activity' })).toHaveCount(0);
   await axeCheck(staff, 'Settings for staff');
 });

@@ -28,7 +28,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await signUpViaApi(page, { name: 'Order Check Cleaning' });
       await openSettings(page);
       const titles = await page.getByRole('region').locator('h2').allTextContents();
-      expect(titles).toEqual(['Business Profile', 'Account Information', 'SMS Message Templates', 'Google Review Link', 'Webhook', 'Notifications', 'Team', 'Your sessions', 'Password', 'Danger Zone']);
+      expect(titles).toEqual(['Business Profile', 'Account Information', 'SMS Message Templates', 'Google Review Link', 'Webhook', 'Notifications', 'Team', 'Activity', 'Your sessions', 'Password', 'Danger Zone']);
       const account = section(page, 'Account Information');
       await expect(account.getByText('Active')).toBeVisible();
       await expect(account.getByText('Free Plan')).toBeVisible();

@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { AccountSection } from './account-section';
 import { DangerZone } from './danger-zone';
 import { TeamSection } from './team-section';
+import { ActivitySection } from './activity-section';
 import { useAuth } from '../../lib/auth';
 import { NotificationsSection } from './notifications-section';
 import { ProfileSection } from './profile-section';
@@ -60,6 +61,7 @@ export function SettingsPage() {
           <NotificationsSection />
           {/* The team and the account's deletion are the owners' (docs/accounts.md, "People and roles"). */}
           {can('owner') && <TeamSection />}
+          {can('owner') && <ActivitySection />}
           <OwnAccountSections />
           {can('owner') && <DangerZone />}
         </div>
