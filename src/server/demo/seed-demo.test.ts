@@ -29,7 +29,9 @@ describe('demo data', () => {
              (select count(distinct date_trunc('month', sent_at))::int from review_requests) as review_months,
              (select count(*)::int from review_requests where first_opened_at is not null) as reviews_opened,
              (select count(*)::int from review_requests where reminded_at is not null) as reviews_reminded,
-             (select count(*)::int from review_requests where marked_reviewed_at is not null) as reviews_marked`);
+             (select count(*)::int from review_requests where marked_reviewed_at is not null) as reviews_marked,
+             (select count(distinct person_id)::int from activity_records) as record_people,
+             (select count(distinct sent_by_person_id)::int from sms_messages) as senders`);
     expect(counts.businesses).toBe(1);
     expect(counts.clients).toBeGreaterThan(60);
     expect(counts.codes).toBe(counts.clients);
@@ -46,6 +48,9 @@ describe('demo data', () => {
     expect(counts.reviews_opened).toBeGreaterThan(0);
     expect(counts.reviews_reminded).toBeGreaterThan(0);
     expect(counts.reviews_marked).toBeGreaterThan(0);
+    // The team's history: each of the three in the activity record, Maria's and Sam's texts "Sent by" them.
+    expect(counts.record_people).toBe(3);
+    expect(counts.senders).toBe(2);
   });
 
   it('signs in with the printed credentials', async () => {

@@ -24,6 +24,7 @@ import { randomToken } from '../platform/tokens';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEADS, DEMO_REPLIES, DEMO_SERVICES, demoFormFields } from './demo-content';
 import { seededRandom } from '../../shared/seeded-random';
 import { seedDemoReviews } from './demo-reviews';
+import { seedDemoTeamHistory } from './demo-team-history';
 
 export const DEMO_EMAIL = 'demo@referloop.app';
 /** The demo's team beside its owner (docs/accounts.md, "People and roles"); each signs in with DEMO_PASSWORD. */
@@ -75,10 +76,13 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     })
     .returning({ id: businesses.id });
   const businessId = business.id;
-  await tx.insert(team).values([
-    { businessId, email: DEMO_EMAIL, name: 'Dana Whitfield', role: 'owner', passwordHash, createdAt: daysAgo(400) },
-    ...DEMO_TEAM.map((p, i) => ({ businessId, ...p, passwordHash, createdAt: daysAgo(200 - i * 60) })),
-  ]);
+  const [owner, manager, staff] = await tx
+    .insert(team)
+    .values([
+      { businessId, email: DEMO_EMAIL, name: 'Dana Whitfield', role: 'owner', passwordHash, createdAt: daysAgo(400) },
+      ...DEMO_TEAM.map((p, i) => ({ businessId, ...p, passwordHash, createdAt: daysAgo(200 - i * 60) })),
+    ])
+    .returning({ id: team.id, name: team.name });
   await tx.insert(outreachSettings).values({
     businessId,
     twilioPhone: '+15125550142',
@@ -178,6 +182,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
 
   // Texts: thank-yous and referral asks went out; a few clients answered.
   const texted = clientRows.filter((c) => c.phone).slice(0, 24);
+  const thankYous: { messageId: number; clientId: number; clientName: string; at: Date }[] = [];
   for (let i = 0; i < texted.length; i += 1) {
     const c = texted[i];
     const first = c.name.split(' ')[0];
@@ -188,7 +193,11 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
         : `Thanks for having us today, ${first}! We hope your home feels amazing. — Sparkle & Shine`;
     const at = daysAgo(1 + i * 2);
     const sid = `SMDEMO${String(i).padStart(6, '0')}`;
-    await tx.insert(smsMessages).values({ businessId, clientId: c.id, direction: 'outbound', fromNumber: '+15125550142', toNumber: c.phone!, messageBody: body, messageType: type, twilioSid: sid, status: i % 7 === 6 ? 'failed' : 'delivered', isRead: true, timestamp: at });
+    const [message] = await tx
+      .insert(smsMessages)
+      .values({ businessId, clientId: c.id, direction: 'outbound', fromNumber: '+15125550142', toNumber: c.phone!, messageBody: body, messageType: type, twilioSid: sid, status: i % 7 === 6 ? 'failed' : 'delivered', isRead: true, timestamp: at })
+      .returning({ id: smsMessages.id });
+    if (type === 'thankYou') thankYous.push({ messageId: message.id, clientId: c.id, clientName: c.name, at });
     await tx.insert(smsLogs).values({ businessId, clientId: c.id, phoneNumber: c.phone!, messageType: type, messageContent: body, status: 'sent', twilioSid: sid, sentAt: at });
     await tx.insert(activityLogs).values({ businessId, type: 'sms_sent', description: `${type === 'referral' ? 'Referral ask' : 'Thank-you'} sent to ${c.name}`, metadata: { phone_number: c.phone!, message_type: type, twilio_sid: sid, client_id: c.id, client_name: c.name }, timestamp: at });
     if (type === 'thankYou') await tx.update(clients).set({ lastThankedAt: at }).where(and(eq(clients.businessId, businessId), eq(clients.id, c.id)));
@@ -200,6 +209,7 @@ export async function seedDemoBusiness(tx: Tx, passwordHash: string, now: Date):
     const isRead = i >= 3;
     await tx.insert(smsMessages).values({ businessId, clientId: c.id, direction: 'inbound', fromNumber: c.phone!, toNumber: '+15125550142', messageBody: DEMO_REPLIES[i], messageType: 'reply', twilioSid: sid, status: 'received', isRead, timestamp: at });
   }
+  await seedDemoTeamHistory(tx, businessId, { owner, manager, staff }, thankYous, now);
   const gifted = clientRows.slice(2, 6).map((c) => c.id);
   await tx.update(clients).set({ hasReward: true, rewardEarned: '$25 Service Discount', lastGiftedAt: daysAgo(12) }).where(and(eq(clients.businessId, businessId), inArray(clients.id, gifted)));
   await tx.update(clients).set({ thankYouSent: true }).where(and(eq(clients.businessId, businessId), inArray(clients.id, texted.map((c) => c.id))));
