@@ -108,6 +108,12 @@ const CALLS: [string, string][] = [
   // The Insights review section (docs/reviews.md): 12 months of review requests, and the first page asked but not opened.
   ['reviews insights', '/api/reviews/insights'],
   ['reviews not opened', '/api/reviews/not-opened'],
+  // Settings for the team (docs/accounts.md): the people, the activity record's first page, one's own sessions and second factor.
+  ['team', '/api/team'],
+  ['activity record', '/api/team/activity'],
+  ['activity record, one kind', '/api/team/activity?kind=text_sent'],
+  ['own sessions', '/api/account/sessions'],
+  ['two-factor status', '/api/two-factor'],
   // The floor again, last: on a busy machine the load moves during a run (`--only auth/me` picks it).
   ['auth/me (floor, again)', '/api/auth/me'],
 ];
