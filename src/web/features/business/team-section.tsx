@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/use-toast';
 import { toastFailure } from '../../lib/toast-failure';
 import { changeRole, invitePerson, removePerson, revokeInvitation, TEAM_KEY } from '../../lib/query-keys/team';
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
-import { inviteSchema, type InviteInput, type Team, type TeamPerson } from '../../../shared/schemas/team';
+import { inviteSchema, type InviteInput, type TeamPerson } from '../../../shared/schemas/team';
 import { SectionCard } from './section-card';
 import { apiQuery } from '../../lib/api-query';
 
@@ -130,7 +130,7 @@ export function TeamSection() {
       <div className="space-y-5">
         <ListState loading={team.isLoading} failed={team.isError} errorText="Your team could not be loaded." empty={false} emptyContent={null} rows={2} inset="p-0">
           {() => {
-            const data = team.data as Team;
+            const data = team.data!;
             return (
             <>
               <ul className="divide-y divide-slate-100" aria-label="People">
