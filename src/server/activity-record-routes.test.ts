@@ -61,7 +61,7 @@ beforeAll(async () => {
       calls.push({ key, status: res.statusCode, body: res.body.slice(0, 300), added, before, after: await snapshot() });
     }
   }
-}, 120_000);
+});
 afterAll(() => t.close());
 
 describe('the activity record of every route', () => {
