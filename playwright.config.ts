@@ -9,6 +9,20 @@ process.env.E2E_PORT ??= String(30000 + (process.pid % 10000));
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.resolve(`.cache/e2e-data-${port}`);
 const e2eDataDir = process.env.E2E_DATA_DIR;
+// With E2E_DATABASE_URL (npm test sets it to TEST_DATABASE_URL) the app under test runs on PostgreSQL, which
+// answers the two workers' requests at once; a second server on the embedded database, as `npm start` runs,
+// serves the "embedded" project: an upload and the owner's loop (docs/decisions/0021-fast-test-runs.md).
+const onPostgres = Boolean(process.env.E2E_DATABASE_URL);
+const EMBEDDED_SPECS = ['data-sources.spec.ts', 'owner-loop.spec.ts'];
+const serverEnv = { HOST: '127.0.0.1', DEMO_DATA: '0', LOG_LEVEL: 'warn', SMS_SEND_WINDOW: 'off', SMS_SIMULATOR_REVIEW_SECONDS: '1', SIGNUPS_PER_HOUR: '100000', E2E_HOOKS: '1' };
+const appServer = (serverPort: number, dataDir: string, databaseUrl?: string) => ({
+  command: 'node scripts/e2e-server.mjs',
+  url: `http://127.0.0.1:${serverPort}/api/health`,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  env: { ...serverEnv, PORT: String(serverPort), DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${serverPort}`, E2E_DATABASE_URL: databaseUrl ?? '' },
+});
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -30,12 +44,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    ...(onPostgres
+      ? [{ name: 'embedded', testMatch: EMBEDDED_SPECS, use: { viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${port + 1}` } }]
+      : []),
   ],
-  webServer: {
-    command: `rm -rf ${e2eDataDir} && node_modules/.bin/tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, DEMO_DATA: '0', APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', SMS_SEND_WINDOW: 'off', SMS_SIMULATOR_REVIEW_SECONDS: '1', SIGNUPS_PER_HOUR: '100000', E2E_HOOKS: '1' },
-  },
+  webServer: [
+    appServer(port, e2eDataDir, process.env.E2E_DATABASE_URL),
+    ...(onPostgres ? [appServer(port + 1, `${e2eDataDir}-embedded`)] : []),
+  ],
 });

@@ -9,12 +9,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sampleCpu } from './lib/cpu-use.mjs';
 import { debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
 import { slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const logs = path.join(root, '.cache/logs');
 const started = Date.now();
+const cpu = sampleCpu();
 const results = [];
 const reports = []; // [title, lines] of the slowest files, per step
 let passed = 0;
@@ -47,7 +49,9 @@ async function step(name, fn) {
   } catch (error) {
     fs.appendFileSync(log, `${error?.stack ?? error}\n`);
   }
-  const line = `${ok ? 'ok  ' : 'FAIL'} ${name} (${since(t)}, ended at ${since(started)})`;
+  const busy = cpu.busyBetween(t, Date.now());
+  const cpuShare = busy === null ? '' : `, CPU ${Math.round(busy * 100)} % busy`;
+  const line = `${ok ? 'ok  ' : 'FAIL'} ${name} (${since(t)}, ended at ${since(started)}${cpuShare})`;
   results.push(line);
   console.log(`\n=== ${name} ===\n${fs.readFileSync(log, 'utf8').trimEnd()}\n--- ${line}`);
   return ok;
@@ -96,25 +100,34 @@ async function checksAndPglite() {
   await vitest('PGlite', { TEST_DB_KIND: 'pglite' });
 }
 
-async function postgresAndBrowser() {
+/** The Debian packages a fresh machine lacks (network, not CPU): Chromium, and PgBouncer for the PostgreSQL pass. */
+async function debianPackages() {
   const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
   const missing = [...(findChromium() ? [] : ['chromium']), ...(withPostgres && !findPgbouncer() ? ['pgbouncer'] : [])];
-  if (missing.length) {
-    await step(`Debian packages (${missing.join(', ')})`, async (log) => {
-      for (const [cmd, args, opts] of debianInstall(missing)) await runLogged(log, cmd, args, opts);
-      return true;
-    });
-  }
-  if (withPostgres) {
-    // Two app instances through PgBouncer in transaction mode (src/server/instances-behind-pgbouncer.test.ts).
-    const pgbouncer = findPgbouncer();
-    if (!pgbouncer) {
-      console.error('PgBouncer is not installed and could not be installed: run `apt-get install pgbouncer` as root (the PostgreSQL tests start it).');
-    }
-    // Only what differs on PostgreSQL: the files that open a database. The others ran once, on PGlite.
-    await vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) }, ['db*']);
-  } else results.push('note TEST_DATABASE_URL is not set: the API tests ran on PGlite only');
+  if (!missing.length) return;
+  await step(`Debian packages (${missing.join(', ')})`, async (log) => {
+    for (const [cmd, args, opts] of debianInstall(missing)) await runLogged(log, cmd, args, opts);
+    return true;
+  });
+}
 
+async function postgres(packages) {
+  if (!process.env.TEST_DATABASE_URL) {
+    results.push('note TEST_DATABASE_URL is not set: the API tests ran on PGlite only');
+    return;
+  }
+  await packages;
+  // Two app instances through PgBouncer in transaction mode (src/server/instances-behind-pgbouncer.test.ts).
+  const pgbouncer = findPgbouncer();
+  if (!pgbouncer) {
+    console.error('PgBouncer is not installed and could not be installed: run `apt-get install pgbouncer` as root (the PostgreSQL tests start it).');
+  }
+  // Only what differs on PostgreSQL: the files that open a database. The others ran once, on PGlite.
+  await vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) }, ['db*']);
+}
+
+async function browser(packages) {
+  await packages;
   const chromium = findChromium();
   if (!chromium) {
     console.error('Chromium is not installed and could not be installed: run `apt-get install chromium` as root.');
@@ -130,7 +143,9 @@ async function postgresAndBrowser() {
   await step('browser tests (Playwright, Chromium)', async (log) => {
     const out = path.join(root, '.cache/playwright.json');
     fs.rmSync(out, { force: true });
-    const status = await runLogged(log, bin('playwright'), ['test'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+    // On PostgreSQL when the API tests have one (playwright.config.ts: a few flows again on the embedded database).
+    const database = process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
+    const status = await runLogged(log, bin('playwright'), ['test'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...database } });
     countPlaywright(out);
     const slowest = slowestPlaywright(out);
     reports.push(['slowest browser tests', slowest.tests], ['slowest browser spec files (sum of their tests)', slowest.specs]);
@@ -143,7 +158,9 @@ await step('install (when package-lock.json is newer than node_modules)', async 
   ensureDependencies();
   return true;
 });
-await Promise.all([checksAndPglite(), postgresAndBrowser()]);
+const packages = debianPackages();
+await Promise.all([checksAndPglite(), postgres(packages), browser(packages)]);
+cpu.stop();
 
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [
   { title: `npm test, ${new Date().toISOString()}, ${since(started)} in all`, lines: results },
