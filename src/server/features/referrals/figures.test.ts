@@ -301,16 +301,17 @@ describe('kept referral figures', () => {
     expect((await get(biz, '/api/analytics/top-referrers')).json()).toEqual([]);
   });
 
-  it('stay exact through random sequences of referral, reward and referrer writes', async () => {
-    for (const seed of [1, 2, 3]) {
+  // One sequence a test, each going on from the state the one before left.
+  for (const seed of [1, 2, 3]) {
+    it(`stay exact through a random sequence of referral, reward and referrer writes (seed ${seed})`, async () => {
       const rnd = seededRandom(seed).next;
       for (let n = 0; n < 60; n++) {
         const biz = businesses[Math.floor(rnd() * 2)];
         await step(rnd, biz, seed * 1000 + n);
         if (n % 15 === 14) for (const b of businesses) await check(b);
       }
-    }
-  }, 180_000);
+    });
+  }
 
   it('a deleted business leaves no figures, and the others stay as they were', async () => {
     const [keep, , gone] = businesses;
@@ -323,5 +324,5 @@ describe('kept referral figures', () => {
     expect(await query('select * from referrer_figures where business_id = $1', [gone.id])).toEqual([]);
     expect(await kept(keep.id)).toEqual(before);
     await check(keep);
-  }, 120_000);
+  });
 });
