@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import { businesses, outreachSettings, passwordResetTokens, rateLimits } from '../../db/schema';
+import { businesses, outreachSettings, passwordResetTokens, rateLimits, smsNumberPacing } from '../../db/schema';
+import { inTexts } from '../../db/sql-values';
 
 // SQL of the business's own settings (docs/settings.md). Every statement names the business by the id
 // the session gave (ARCHITECTURE.md, "Tenancy"); the one look past the tenant (is an e-mail taken?) answers only yes or no.
@@ -96,7 +97,7 @@ export async function deleteBusiness(tx: Tx, businessId: number): Promise<Delete
   if (!row) return null;
   const numbers = row.numbers ?? [];
   if (numbers.length) {
-    await tx.execute(sql`delete from sms_number_pacing where number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`);
+    await tx.delete(smsNumberPacing).where(inTexts(smsNumberPacing.number, numbers));
   }
   await tx
     .delete(rateLimits)
