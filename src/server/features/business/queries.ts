@@ -29,23 +29,21 @@ export async function isEmailTaken(tx: Tx, businessId: number, email: string): P
 
 export type ProfileChange = { name: string; email: string; websiteUrl?: string | null; timeZone?: string };
 
-type PreviousEmailRow = { previous_email: string };
-
 /**
  * Writes the profile; the current e-mail is returned as it was, so the caller knows whether it changed. RETURNING
  * answers the new row only, so the old e-mail comes from the same row locked and joined in, in one statement.
  */
 export async function updateProfile(tx: Tx, businessId: number, p: ProfileChange): Promise<{ previousEmail: string } | null> {
-  const [row] = rowsOf<PreviousEmailRow>(
+  const [row] = rowsOf<Pick<typeof businesses.$inferSelect, 'email'>>(
     await tx.execute(sql`
       update businesses b set name = ${p.name}, email = ${p.email},
         website_url = ${p.websiteUrl === undefined ? sql`b.website_url` : sql`${p.websiteUrl}`},
         time_zone = ${p.timeZone === undefined ? sql`b.time_zone` : sql`${p.timeZone}`}
       from (select id, email from businesses where id = ${businessId} for update) old
       where b.id = old.id
-      returning old.email as previous_email`),
+      returning old.email`),
   );
-  return row ? { previousEmail: row.previous_email } : null;
+  return row ? { previousEmail: row.email } : null;
 }
 
 /** A reset link mailed to the old address must not reset the account once the e-mail changed. */
