@@ -14,7 +14,7 @@ export async function insertEntry(
     select p.business_id, p.id, p.name, ${e.kind}, ${e.summary}, ${e.objectType}, ${e.objectId}
     from people p where p.id = ${e.personId} and p.business_id = ${e.businessId}
     returning id`);
-  return rowsOf<{ id: number }>(result).length;
+  return rowsOf(result).length;
 }
 
 /** A page newest first, filtered by person and kind; one more than the page says whether an older page follows. */

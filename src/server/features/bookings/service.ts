@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { type Tx, rowsOf } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { businesses } from '../../db/schema';
 import { HttpError } from '../../platform/errors';
 import { normalizePhone } from '../../../shared/phone';
 import type { Client } from '../../../shared/schemas/clients';
@@ -134,11 +135,11 @@ export const FUTURE_SERVICE_DATE_MESSAGE = "The service date can't be in the fut
  * Imports, the webhook and Add Client record completed jobs only (docs/clients-api.md).
  */
 export async function latestServiceDate(tx: Tx, businessId: number): Promise<string> {
-  const [row] = rowsOf<{ d: string }>(
-    await tx.execute(
-      sql`select to_char((now() at time zone time_zone)::date + ${FUTURE_DATE_SLACK_DAYS}::int, 'YYYY-MM-DD') as d from businesses where id = ${businessId}`,
-    ),
-  );
+  const b = businesses;
+  const [row] = await tx
+    .select({ d: sql<string>`to_char((now() at time zone ${b.timeZone})::date + ${FUTURE_DATE_SLACK_DAYS}::int, 'YYYY-MM-DD')` })
+    .from(b)
+    .where(eq(b.id, businessId));
   // A business always exists for a signed-in request; fall back to UTC so a rule never goes missing.
   if (row) return row.d;
   const d = new Date();

@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client';
-import { businesses, outreachSettings, passwordResetTokens, rateLimits } from '../../db/schema';
+import { businesses, outreachSettings, passwordResetTokens, rateLimits, smsNumberPacing } from '../../db/schema';
+import { inTexts } from '../../db/sql-values';
 
 // SQL of the business's own settings (docs/settings.md). Every statement names the business by the id
 // the session gave (ARCHITECTURE.md, "Tenancy"); the one look past the tenant (is an e-mail taken?) answers only yes or no.
@@ -28,23 +29,21 @@ export async function isEmailTaken(tx: Tx, businessId: number, email: string): P
 
 export type ProfileChange = { name: string; email: string; websiteUrl?: string | null; timeZone?: string };
 
-type PreviousEmailRow = { previous_email: string };
-
 /**
  * Writes the profile; the current e-mail is returned as it was, so the caller knows whether it changed. RETURNING
  * answers the new row only, so the old e-mail comes from the same row locked and joined in, in one statement.
  */
 export async function updateProfile(tx: Tx, businessId: number, p: ProfileChange): Promise<{ previousEmail: string } | null> {
-  const [row] = rowsOf<PreviousEmailRow>(
+  const [row] = rowsOf<Pick<typeof businesses.$inferSelect, 'email'>>(
     await tx.execute(sql`
       update businesses b set name = ${p.name}, email = ${p.email},
         website_url = ${p.websiteUrl === undefined ? sql`b.website_url` : sql`${p.websiteUrl}`},
         time_zone = ${p.timeZone === undefined ? sql`b.time_zone` : sql`${p.timeZone}`}
       from (select id, email from businesses where id = ${businessId} for update) old
       where b.id = old.id
-      returning old.email as previous_email`),
+      returning old.email`),
   );
-  return row ? { previousEmail: row.previous_email } : null;
+  return row ? { previousEmail: row.email } : null;
 }
 
 /** A reset link mailed to the old address must not reset the account once the e-mail changed. */
@@ -96,7 +95,7 @@ export async function deleteBusiness(tx: Tx, businessId: number): Promise<Delete
   if (!row) return null;
   const numbers = row.numbers ?? [];
   if (numbers.length) {
-    await tx.execute(sql`delete from sms_number_pacing where number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`);
+    await tx.delete(smsNumberPacing).where(inTexts(smsNumberPacing.number, numbers));
   }
   await tx
     .delete(rateLimits)

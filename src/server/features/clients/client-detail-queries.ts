@@ -1,23 +1,23 @@
-import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { bookings, clientPreviousContacts, clients } from '../../db/schema';
+import { bookings, businesses, clientPreviousContacts, clients } from '../../db/schema';
 import type { ClientBooking, ClientTotals } from '../../../shared/schemas/client-detail';
 
-const isoDate = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
-
 export async function selectClientBookings(tx: Tx, businessId: number, clientId: number, limit: number): Promise<ClientBooking[]> {
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select id, to_char(service_date, 'YYYY-MM-DD') as service_date, service_type, amount_charged, status, source
-      from bookings where business_id = ${businessId} and client_id = ${clientId}
-      order by service_date desc, id desc limit ${limit}`),
-  );
+  const b = bookings;
+  const rows = await tx
+    .select({ id: b.id, serviceDate: b.serviceDate, serviceType: b.serviceType, amountCharged: b.amountCharged, status: b.status, source: b.source })
+    .from(b)
+    .where(and(eq(b.businessId, businessId), eq(b.clientId, clientId)))
+    .orderBy(desc(b.serviceDate), desc(b.id))
+    .limit(limit);
   return rows.map((r) => ({
-    id: Number(r.id),
-    serviceDate: isoDate(r.service_date),
-    serviceType: r.service_type ?? null,
-    amount: r.amount_charged == null ? null : Number(r.amount_charged),
+    id: r.id,
+    serviceDate: r.serviceDate,
+    serviceType: r.serviceType,
+    amount: r.amountCharged == null ? null : Number(r.amountCharged),
     status: r.status,
-    source: r.source ?? null,
+    source: r.source,
   }));
 }
 
@@ -39,9 +39,10 @@ export async function selectClientTotals(tx: Tx, businessId: number, clientId: n
 }
 
 export async function selectBusinessToday(tx: Tx, businessId: number): Promise<string> {
-  const [r] = rowsOf<{ d: string }>(
-    await tx.execute(sql`select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as d from businesses where id = ${businessId}`),
-  );
+  const [r] = await tx
+    .select({ d: sql<string>`to_char((now() at time zone ${businesses.timeZone})::date, 'YYYY-MM-DD')` })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
   return r?.d ?? new Date().toISOString().slice(0, 10);
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
+import { businessFigures } from '../../db/schema';
 import { defineJob } from '../../platform/jobs/index';
 import { lockBusinessClients, recomputeClientStats } from './service';
 import { repairDerivedTables } from '../../db/derived-tables';
@@ -39,8 +40,10 @@ export const refreshBusinessJob = defineJob({
       for (const { table, rows } of await repairDerivedTables(tx, businessId)) {
         console.warn(`clients.refresh-business: business ${businessId}: ${table} differed from its rows in ${rows} row(s) and was rebuilt`);
       }
-      await tx.execute(sql`insert into business_figures (business_id, scores_refreshed_on) values (${businessId}, ${business.today}::date)
-        on conflict (business_id) do update set scores_refreshed_on = excluded.scores_refreshed_on`);
+      await tx
+        .insert(businessFigures)
+        .values({ businessId, scoresRefreshedOn: business.today })
+        .onConflictDoUpdate({ target: businessFigures.businessId, set: { scoresRefreshedOn: business.today } });
     });
   },
 });

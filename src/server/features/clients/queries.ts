@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { clients } from '../../db/schema';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { searchTerm, substringMatch } from '../../db/like-pattern';
@@ -59,6 +60,16 @@ const CLIENT_COLUMNS = sql.raw(`c.id, c.name, c.email, c.phone, c.referral_code,
   to_char(c.first_booking, 'YYYY-MM-DD') as first_booking, to_char(c.last_booking, 'YYYY-MM-DD') as last_booking,
   c.total_bookings, c.frequency, c.loyalty_score, c.has_reward, c.reward_earned, c.thank_you_sent, c.last_thanked_at, c.last_gifted_at,
   c.created_at, c.total_spent`);
+
+/** The same columns for the builder's reads of clients (dates come as 'YYYY-MM-DD' from a date column). */
+const CLIENT_FIELDS = {
+  id: clients.id, name: clients.name, email: clients.email, phone: clients.phone, referral_code: clients.referralCode,
+  referred_by: clients.referredBy, is_referred_client: clients.isReferredClient, first_booking: clients.firstBooking,
+  last_booking: clients.lastBooking, total_bookings: clients.totalBookings, frequency: clients.frequency,
+  loyalty_score: clients.loyaltyScore, has_reward: clients.hasReward, reward_earned: clients.rewardEarned,
+  thank_you_sent: clients.thankYouSent, last_thanked_at: clients.lastThankedAt, last_gifted_at: clients.lastGiftedAt,
+  created_at: clients.createdAt, total_spent: clients.totalSpent,
+} satisfies Record<keyof ClientRow, unknown>;
 
 /** A listed client with its texting state ("Opted out", a landline, the basis to text), in the page's statement. */
 const LISTED = (businessId: number) => sql`${CLIENT_COLUMNS}, ${TEXTING_COLUMNS} from ids join clients c on c.id = ids.id ${textingJoins(businessId, sql`c.phone`)}`;
@@ -282,8 +293,7 @@ export async function selectTopClients(tx: Tx, businessId: number, limit: number
 }
 
 export async function selectClientById(tx: Tx, businessId: number, id: number): Promise<Client | null> {
-  const result = await tx.execute(sql`select ${CLIENT_COLUMNS} from clients c where c.business_id = ${businessId} and c.id = ${id}`);
-  const [row] = rowsOf<ClientRow>(result);
+  const [row] = await tx.select(CLIENT_FIELDS).from(clients).where(and(eq(clients.businessId, businessId), eq(clients.id, id)));
   return row ? toClient(row) : null;
 }
 
@@ -362,14 +372,16 @@ export function dailySeries(today: string, days: number, counts: [number, number
 }
 
 export async function markThanked(tx: Tx, businessId: number, clientId: number): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`update clients set thank_you_sent = true where id = ${clientId} and business_id = ${businessId} returning id`),
-  );
+  const rows = await tx
+    .update(clients)
+    .set({ thankYouSent: true })
+    .where(and(eq(clients.id, clientId), eq(clients.businessId, businessId)))
+    .returning({ id: clients.id });
   return rows.length > 0;
 }
 
 
-/** Every client with the money they spent, in name order; one statement. */
+/** Every client with the money they spent, in name order; one statement (measured: docs/benchmarks.md, so left raw). */
 export async function selectExportRows(tx: Tx, businessId: number): Promise<Client[]> {
   const result = await tx.execute(sql`
     select ${CLIENT_COLUMNS} from clients c where c.business_id = ${businessId} order by lower(c.name), c.id`);

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client';
 import { businesses, forms, leadConsents, leads } from '../../db/schema';
 
 // SQL of the public form. The embed token names the form and so the business; every statement after that
@@ -99,18 +100,25 @@ export async function lockForm(tx: Tx, formId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-submit'), ${formId}::int)`);
 }
 
-/**
- * The same answers to the same form in the last few minutes (a double click, a reload that posted again). Raw SQL:
- * `is not distinct from` on the nullable e-mail and phone and the jsonb comparison read plainer here than as builder fragments.
- */
+/** The same answers to the same form in the last few minutes (a double click, a reload that posted again). */
 export async function recentDuplicate(tx: Tx, l: NewFormLead, minutes: number): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`select 1 from leads
-      where business_id = ${l.businessId} and form_id = ${l.formId} and source = 'form'
-        and created_at > now() - ${minutes}::int * interval '1 minute'
-        and name = ${l.name} and email is not distinct from ${l.email} and phone is not distinct from ${l.phone}
-        and custom_fields = ${JSON.stringify(l.customFields)}::jsonb and sms_opt_in = ${l.smsOptIn}
-      limit 1`),
-  );
+  const sameAs = (column: AnyPgColumn, value: string | null) => sql`${column} is not distinct from ${value}`;
+  const rows = await tx
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.businessId, l.businessId),
+        eq(leads.formId, l.formId),
+        eq(leads.source, 'form'),
+        gt(leads.createdAt, sql`now() - ${minutes}::int * interval '1 minute'`),
+        eq(leads.name, l.name),
+        sameAs(leads.email, l.email),
+        sameAs(leads.phone, l.phone),
+        eq(leads.customFields, l.customFields),
+        eq(leads.smsOptIn, l.smsOptIn),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }

@@ -1,11 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { type Tx, rowsOf } from '../../db/client';
-import { businesses, webhookLogs } from '../../db/schema';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { businesses, csvUploadLogs, webhookLogs } from '../../db/schema';
 import type { ClientPreview, PhoneStats, UploadRecord, WebhookLogEntry } from '../../../shared/schemas/imports';
 import { payloadExcerpt } from './webhook-limits';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
-const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
 
 export async function insertUploadLog(
   tx: Tx,
@@ -25,38 +24,49 @@ export async function insertUploadLog(
   },
 ) {
   const c = log.counts;
-  await tx.execute(sql`insert into csv_upload_logs
-    (id, business_id, file_name, rows_processed, rows_skipped, total_rows, client_previews, errors, phone_stats, failure_reason,
-      new_bookings, duplicate_bookings, new_clients, updated_clients, rows_without_status)
-    values (${log.id}, ${log.businessId}, ${log.fileName}, ${log.rowsProcessed}, ${log.rowsSkipped}, ${log.totalRows},
-      ${JSON.stringify(log.clientPreviews)}::jsonb, ${JSON.stringify(log.errors)}::jsonb,
-      ${log.phoneStats ? JSON.stringify(log.phoneStats) : null}::jsonb, ${log.failureReason ?? null},
-      ${c?.newBookings ?? null}::int, ${c?.duplicateBookings ?? null}::int, ${c?.newClients ?? null}::int, ${c?.updatedClients ?? null}::int,
-      ${c?.rowsWithoutStatus ?? null}::int)`);
+  await tx.insert(csvUploadLogs).values({
+    id: log.id,
+    businessId: log.businessId,
+    fileName: log.fileName,
+    rowsProcessed: log.rowsProcessed,
+    rowsSkipped: log.rowsSkipped,
+    totalRows: log.totalRows,
+    clientPreviews: log.clientPreviews,
+    errors: log.errors,
+    phoneStats: log.phoneStats,
+    failureReason: log.failureReason ?? null,
+    newBookings: c?.newBookings ?? null,
+    duplicateBookings: c?.duplicateBookings ?? null,
+    newClients: c?.newClients ?? null,
+    updatedClients: c?.updatedClients ?? null,
+    rowsWithoutStatus: c?.rowsWithoutStatus ?? null,
+  });
 }
 
 export async function selectUploadLogs(tx: Tx, businessId: number, limit: number): Promise<UploadRecord[]> {
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select id, file_name, timestamp, rows_processed, rows_skipped, total_rows, phone_stats, client_previews, errors,
-      failure_reason, new_bookings, duplicate_bookings, new_clients, updated_clients, rows_without_status
-      from csv_upload_logs where business_id = ${businessId} order by timestamp desc, id limit ${limit}`),
-  );
+  const { businessId: _business, ...columns } = getTableColumns(csvUploadLogs);
+  const rows = await tx
+    .select(columns)
+    .from(csvUploadLogs)
+    .where(eq(csvUploadLogs.businessId, businessId))
+    .orderBy(desc(csvUploadLogs.timestamp), csvUploadLogs.id)
+    .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    fileName: r.file_name,
+    fileName: r.fileName,
     timestamp: iso(r.timestamp),
-    rowsProcessed: Number(r.rows_processed),
-    rowsSkipped: Number(r.rows_skipped),
-    totalRows: Number(r.total_rows),
-    phoneStats: r.phone_stats ?? null,
-    clientPreviews: r.client_previews ?? [],
-    errors: r.errors ?? [],
-    failureReason: r.failure_reason ?? null,
-    newBookings: numberOrNull(r.new_bookings),
-    duplicateBookings: numberOrNull(r.duplicate_bookings),
-    newClients: numberOrNull(r.new_clients),
-    updatedClients: numberOrNull(r.updated_clients),
-    rowsWithoutStatus: numberOrNull(r.rows_without_status),
+    rowsProcessed: r.rowsProcessed,
+    rowsSkipped: r.rowsSkipped,
+    totalRows: r.totalRows,
+    phoneStats: r.phoneStats,
+    clientPreviews: r.clientPreviews as ClientPreview[],
+    errors: r.errors,
+    failureReason: r.failureReason,
+    newBookings: r.newBookings,
+    duplicateBookings: r.duplicateBookings,
+    newClients: r.newClients,
+    updatedClients: r.updatedClients,
+    rowsWithoutStatus: r.rowsWithoutStatus,
   }));
 }
 

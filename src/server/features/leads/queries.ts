@@ -1,6 +1,6 @@
 import { type SQL, and, eq, gte, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { businesses, leadCommunications, leads, smsMessages } from '../../db/schema';
+import { businesses, leadCommunications, leads, referrals, smsMessages } from '../../db/schema';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows, rowCount } from '../../db/read-rows';
 import { SHORT_SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
@@ -291,14 +291,14 @@ export async function linkTextToLead(tx: Tx, businessId: number, messageId: numb
 
 /** The pending referral a lead came with: same business and referrer code, the friend's e-mail or phone (oldest claim first). */
 export async function selectPendingReferralOfLead(tx: Tx, businessId: number, leadId: number): Promise<{ id: number; refereeName: string; referrerName: string | null } | null> {
-  const [r] = rowsOf<{ id: number; referee_name: string; referrer_name: string | null }>(
-    await tx.execute(sql`select r.id, r.referee_name, l.referrer_name from leads l
+  const [r] = rowsOf<Pick<typeof referrals.$inferSelect, 'id' | 'refereeName'> & Pick<typeof leads.$inferSelect, 'referrerName'>>(
+    await tx.execute(sql`select r.id, r.referee_name as "refereeName", l.referrer_name as "referrerName" from leads l
       join referrals r on r.business_id = l.business_id and r.referrer_code = l.referrer_code and not r.converted
         and (lower(r.referee_email) = lower(l.email) or r.referee_phone = l.phone)
       where l.business_id = ${businessId} and l.id = ${leadId} and l.referrer_code is not null
       order by r.created_at, r.id limit 1`),
   );
-  return r ? { id: Number(r.id), refereeName: r.referee_name, referrerName: r.referrer_name } : null;
+  return r ?? null;
 }
 
 /** The business's e-mail, where a lead's reply to an e-mail goes. */

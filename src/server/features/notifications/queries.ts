@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
 import { businesses } from '../../db/schema';
 import type { NotificationSettings, NotifyEmail } from '../../../shared/schemas/notifications';
@@ -62,13 +62,28 @@ export async function selectEvent(
 
 /** The businesses whose daily digest is due: digest chosen, 8 am or later in their zone, none sent yet today there. */
 export async function selectDigestsDue(tx: Tx): Promise<(Owner & { since: Date })[]> {
-  const rows = rowsOf<Record<string, any>>(
-    await tx.execute(sql`select ${OWNER}, coalesce(b.notify_digest_until, now() - interval '1 day') as since from businesses b
-      where b.notify_email = 'digest' and extract(hour from now() at time zone b.time_zone) >= 8
-        and (b.notify_digest_until is null or (b.notify_digest_until at time zone b.time_zone)::date < (now() at time zone b.time_zone)::date)
-      order by b.id`),
-  );
-  return rows.map((r) => ({ ...toOwner(r), since: new Date(r.since) }));
+  const b = businesses;
+  const localNow = sql`now() at time zone ${b.timeZone}`;
+  const rows = await tx
+    .select({
+      businessId: b.id,
+      name: b.name,
+      email: b.email,
+      notifyEmail: b.notifyEmail,
+      notifyPhone: b.notifyPhone,
+      forwardingTo: sql<string | null>`case when ${b.enableForwarding} then ${b.forwardingNumber} end`,
+      since: sql<string>`coalesce(${b.notifyDigestUntil}, now() - interval '1 day')`,
+    })
+    .from(b)
+    .where(
+      and(
+        eq(b.notifyEmail, 'digest'),
+        sql`extract(hour from ${localNow}) >= 8`,
+        or(isNull(b.notifyDigestUntil), sql`(${b.notifyDigestUntil} at time zone ${b.timeZone})::date < (${localNow})::date`),
+      ),
+    )
+    .orderBy(b.id);
+  return rows.map((r) => ({ ...r, notifyEmail: r.notifyEmail as NotifyEmail, since: new Date(r.since) }));
 }
 
 /** What came in for the digest between `since` and `until`: new leads, claims and texts (not keywords, not the owner's). */

@@ -1,7 +1,7 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { referrals } from '../../db/schema';
+import { referralRewards, referrals } from '../../db/schema';
 import { readRows, rowCount } from '../../db/read-rows';
 import type {
   ConversionItem,
@@ -315,14 +315,21 @@ export async function selectReminderTarget(tx: Tx, businessId: number, id: numbe
  * so two clicks at once send one text. Returns the new stamp, or null when another reminder won.
  */
 export async function claimReminder(tx: Tx, businessId: number, id: number, previous: Date | null, gapHours: number): Promise<Date | null> {
-  const [r] = rowsOf<{ at: Time }>(
-    await tx.execute(sql`update referrals set last_reminder_at = date_trunc('milliseconds', now())
-      where business_id = ${businessId} and id = ${id} and not converted
-        and last_reminder_at is not distinct from ${previous ? previous.toISOString() : null}::timestamptz
-        and (last_reminder_at is null or last_reminder_at < now() - make_interval(hours => ${gapHours}::int))
-      returning last_reminder_at as at`),
-  );
-  return r ? new Date(r.at!) : null;
+  const r = referrals;
+  const [row] = await tx
+    .update(r)
+    .set({ lastReminderAt: sql`date_trunc('milliseconds', now())` })
+    .where(
+      and(
+        eq(r.businessId, businessId),
+        eq(r.id, id),
+        not(r.converted),
+        sql`${r.lastReminderAt} is not distinct from ${previous ? previous.toISOString() : null}::timestamptz`,
+        or(isNull(r.lastReminderAt), lt(r.lastReminderAt, sql`now() - make_interval(hours => ${gapHours}::int)`)),
+      ),
+    )
+    .returning({ at: r.lastReminderAt });
+  return row?.at ?? null;
 }
 
 /** Gives the claim back when the text did not go (the stamp says when a reminder was sent). Stamps are whole milliseconds so the JavaScript Date matches. */
@@ -347,16 +354,18 @@ export async function selectRewardTarget(tx: Tx, businessId: number, id: number)
  * marked given again, cleared when unticked.
  */
 export async function upsertRewardGiven(tx: Tx, businessId: number, referralId: number, rewardGiven: boolean, defaultAmount: string): Promise<ReferralReward> {
-  const [r] = rowsOf<{ reward_id: number; reward_amount: string | null; reward_given: boolean; marked_at: Time }>(
-    await tx.execute(sql`insert into referral_rewards (business_id, referral_id, reward_amount, reward_given, marked_at)
-      values (${businessId}, ${referralId}, ${defaultAmount}, ${rewardGiven}, case when ${rewardGiven} then now() end)
-      on conflict (referral_id) do update set
-        reward_given = excluded.reward_given,
-        marked_at = case when not excluded.reward_given then null
-                         when referral_rewards.reward_given then referral_rewards.marked_at
-                         else now() end
-      where referral_rewards.business_id = ${businessId}
-      returning id as reward_id, reward_amount, reward_given, marked_at`),
-  );
+  const rw = referralRewards;
+  const [r] = await tx
+    .insert(rw)
+    .values({ businessId, referralId, rewardAmount: defaultAmount, rewardGiven, markedAt: rewardGiven ? sql`now()` : null })
+    .onConflictDoUpdate({
+      target: rw.referralId,
+      set: {
+        rewardGiven: sql`excluded.reward_given`,
+        markedAt: sql`case when not excluded.reward_given then null when ${rw.rewardGiven} then ${rw.markedAt} else now() end`,
+      },
+      setWhere: eq(rw.businessId, businessId),
+    })
+    .returning({ reward_id: rw.id, reward_amount: rw.rewardAmount, reward_given: rw.rewardGiven, marked_at: rw.markedAt });
   return rewardOf(r)!;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
-import { clients, referrals } from '../../../db/schema';
+import { businesses, clients, referrals } from '../../../db/schema';
 import { intArray } from '../../../db/sql-values';
 import { sendingNumber } from '../../../db/sending-number';
 
@@ -9,12 +9,14 @@ import { sendingNumber } from '../../../db/sending-number';
 
 /** Today in the business's time zone ('YYYY-MM-DD'), and the date `daysBack` before it. */
 export async function selectToday(tx: Tx, businessId: number, daysBack: number): Promise<{ today: string; from: string } | null> {
-  const [row] = rowsOf<{ today: string; from: string }>(
-    await tx.execute(sql`
-      select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today,
-        to_char((now() at time zone time_zone)::date - ${daysBack}::int, 'YYYY-MM-DD') as "from"
-      from businesses where id = ${businessId}`),
-  );
+  const localToday = sql`(now() at time zone ${businesses.timeZone})::date`;
+  const [row] = await tx
+    .select({
+      today: sql<string>`to_char(${localToday}, 'YYYY-MM-DD')`,
+      from: sql<string>`to_char(${localToday} - ${daysBack}::int, 'YYYY-MM-DD')`,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
   return row ?? null;
 }
 
@@ -46,9 +48,9 @@ const ofBusiness = (opts: FollowUpWindow) => (opts.businessId === undefined ? sq
  */
 export async function selectFollowUpBusinesses(tx: Tx, now: Date, opts: FollowUpWindow): Promise<number[]> {
   const at = now.toISOString();
-  const rows = rowsOf<{ id: number }>(
+  const rows = rowsOf<Pick<typeof referrals.$inferSelect, 'businessId'>>(
     await tx.execute(sql`
-      select distinct r.business_id as id
+      select distinct r.business_id as "businessId"
       from referrals r
       left join outreach_settings o on o.business_id = r.business_id
       where not r.converted and r.last_reminder_at is null
@@ -57,7 +59,7 @@ export async function selectFollowUpBusinesses(tx: Tx, now: Date, opts: FollowUp
         and coalesce((o.auto_message_settings->>'autoSendFollowUp')::boolean, true)
       order by 1`),
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => r.businessId);
 }
 
 /**
@@ -96,9 +98,9 @@ export async function selectDueReferrals(tx: Tx, now: Date, opts: FollowUpWindow
  * be texted: no text consent from the claim page, or no phone. No SMS number is needed. Only ids: the job
  * reads the rest when it sends.
  */
-export async function selectDueEmailReferrals(tx: Tx, now: Date, opts: FollowUpWindow): Promise<{ id: number; businessId: number }[]> {
+export async function selectDueEmailReferrals(tx: Tx, now: Date, opts: FollowUpWindow) {
   const at = now.toISOString();
-  return rowsOf<{ id: number; businessId: number }>(
+  return rowsOf<Pick<typeof referrals.$inferSelect, 'id' | 'businessId'>>(
     await tx.execute(sql`
       select r.id, r.business_id as "businessId"
       from referrals r

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { type Tx, rowsOf } from '../../../db/client';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
 import { businessNumbers, businesses, clients, leads, outreachSettings, smsLogs, smsMessages, smsReplyContext } from '../../../db/schema';
 import { sendingNumber } from '../../../db/sending-number';
 
@@ -79,8 +79,6 @@ const RANK = sql`(case status when 'accepted' then 0 when 'scheduled' then 0 whe
 const rankOf = (s: string) => sql`(case ${s}::text when 'accepted' then 0 when 'scheduled' then 0 when 'queued' then 1 when 'sending' then 2 when 'sent' then 3
   when 'delivered' then 4 when 'undelivered' then 4 when 'failed' then 4 when 'read' then 5 else -1 end)`;
 
-type DeliveredRow = { business_id: number; client_id: number | null; to_number: string };
-
 /** Sets the delivery status of the outbound message with this provider id; null when unknown or unchanged. */
 export async function updateDeliveryStatus(
   tx: Tx,
@@ -88,18 +86,18 @@ export async function updateDeliveryStatus(
   status: string,
   errorCode: number | null = null,
 ): Promise<{ businessId: number; clientId: number | null; to: string } | null> {
-  const [r] = rowsOf<DeliveredRow>(
-    await tx.execute(sql`update sms_messages set status = ${status}, error_code = coalesce(${errorCode}::integer, error_code)
-      where twilio_sid = ${sid} and direction = 'outbound' and status <> ${status} and ${RANK} < 4 and ${rankOf(status)} > ${RANK}
-      returning business_id, client_id, to_number`),
-  );
+  const m = smsMessages;
+  const [r] = await tx
+    .update(m)
+    .set({ status, errorCode: sql`coalesce(${errorCode}::integer, ${m.errorCode})` })
+    .where(and(eq(m.twilioSid, sid), eq(m.direction, 'outbound'), ne(m.status, status), sql`${RANK} < 4 and ${rankOf(status)} > ${RANK}`))
+    .returning({ businessId: m.businessId, clientId: m.clientId, to: m.toNumber });
   if (!r) return null;
-  const businessId = Number(r.business_id);
   await tx
     .update(smsLogs)
     .set({ status })
-    .where(and(eq(smsLogs.businessId, businessId), eq(smsLogs.twilioSid, sid)));
-  return { businessId, clientId: r.client_id == null ? null : Number(r.client_id), to: r.to_number };
+    .where(and(eq(smsLogs.businessId, r.businessId), eq(smsLogs.twilioSid, sid)));
+  return r;
 }
 
 /** The business of an outbound message, by provider id (for a status callback's error code). */

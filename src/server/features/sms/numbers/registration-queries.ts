@@ -85,7 +85,7 @@ export async function selectInReview(tx: Tx, checkedBefore: Date, limit: number)
  * in the ownership record, or on another business's registration row.
  */
 export async function otherHolder(tx: Tx, businessId: number, sid: string): Promise<boolean> {
-  const rows = rowsOf<{ one: number }>(
+  const rows = rowsOf(
     await tx.execute(sql`
     select 1 as one from ${smsProviderResources} where ${smsProviderResources.sid} = ${sid} and ${smsProviderResources.businessId} is distinct from ${businessId}
     union all

@@ -1,6 +1,6 @@
-import { and, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
-import { clients, referrals, smsMessages, smsOutbox } from '../../../db/schema';
+import { clients, referrals, smsMessages, smsNumberPacing, smsOutbox } from '../../../db/schema';
 import type { AutoMessageSettings } from '../../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus, OwnerTap } from '../../../db/schema/sms-outbox';
 import { intArray } from '../../../db/sql-values';
@@ -225,14 +225,17 @@ export async function requeue(
  */
 export async function reserveSlots(tx: Tx, number: string, earliest: Date, segments: number): Promise<{ start: Date; perSecond: number }> {
   const at = earliest.toISOString();
-  const [row] = rowsOf<{ start: string | Date; per_second: number }>(
-    await tx.execute(sql`
-      insert into sms_number_pacing as p (number, next_free_at) values (${number}, ${at}::timestamptz + ${segments} * interval '1 second')
-      on conflict (number) do update
-        set next_free_at = greatest(p.next_free_at, ${at}::timestamptz) + ${segments} * interval '1 second' / greatest(p.segments_per_second, 1)
-      returning next_free_at - ${segments} * interval '1 second' / greatest(p.segments_per_second, 1) as start, greatest(p.segments_per_second, 1) as per_second`),
-  );
-  return { start: new Date(row.start), perSecond: Number(row.per_second) };
+  const p = smsNumberPacing;
+  const rate = sql`greatest(${p.segmentsPerSecond}, 1)`;
+  const [row] = await tx
+    .insert(p)
+    .values({ number, nextFreeAt: sql`${at}::timestamptz + ${segments} * interval '1 second'` })
+    .onConflictDoUpdate({
+      target: p.number,
+      set: { nextFreeAt: sql`greatest(${p.nextFreeAt}, ${at}::timestamptz) + ${segments} * interval '1 second' / ${rate}` },
+    })
+    .returning({ start: sql<string>`${p.nextFreeAt} - ${segments} * interval '1 second' / ${rate}`, perSecond: sql<number>`${rate}` });
+  return { start: new Date(row.start), perSecond: Number(row.perSecond) };
 }
 
 export type SenderFacts = { number: string | null; timeZone: string; auto: AutoMessageSettings | null };
@@ -249,9 +252,10 @@ export async function selectSenderFacts(tx: Tx, businessId: number): Promise<Sen
 export type BulkRecipient = { id: number; name: string; phone: string | null; totalBookings: number };
 
 export async function selectClients(tx: Tx, businessId: number, ids: number[]): Promise<BulkRecipient[]> {
-  return rowsOf<BulkRecipient>(
-    await tx.execute(sql`select id, name, phone, total_bookings::int as "totalBookings" from clients where business_id = ${businessId} and id = any(${intArray(ids)})`),
-  );
+  return tx
+    .select({ id: clients.id, name: clients.name, phone: clients.phone, totalBookings: clients.totalBookings })
+    .from(clients)
+    .where(and(eq(clients.businessId, businessId), sql`${clients.id} = any(${intArray(ids)})`));
 }
 
 export async function selectClientPhone(tx: Tx, businessId: number, clientId: number): Promise<string | null | undefined> {
@@ -264,16 +268,22 @@ export async function selectClientPhone(tx: Tx, businessId: number, clientId: nu
 
 /** Marketing texts the business's provider took for this number in the last 24 hours (Florida and Oklahoma caps). */
 export async function recentMarketingSends(tx: Tx, businessId: number, to: string, types: readonly string[], now: Date): Promise<Date[]> {
-  const rows = rowsOf<{ at: string | Date }>(
-    await tx.execute(sql`
-      select "timestamp" as at from sms_messages
-      where business_id = ${businessId} and direction = 'outbound' and to_number = ${to}
-        and message_type = any(${`{${types.join(',')}}`}::text[])
-        and status not in ('failed', 'canceled', 'undelivered', 'pending')
-        and "timestamp" > ${now.toISOString()}::timestamptz - interval '24 hours'
-      order by "timestamp"`),
-  );
-  return rows.map((r) => new Date(r.at));
+  const m = smsMessages;
+  const rows = await tx
+    .select({ at: m.timestamp })
+    .from(m)
+    .where(
+      and(
+        eq(m.businessId, businessId),
+        eq(m.direction, 'outbound'),
+        eq(m.toNumber, to),
+        sql`${m.messageType} = any(${`{${types.join(',')}}`}::text[])`,
+        sql`${m.status} not in ('failed', 'canceled', 'undelivered', 'pending')`,
+        gt(m.timestamp, sql`${now.toISOString()}::timestamptz - interval '24 hours'`),
+      ),
+    )
+    .orderBy(m.timestamp);
+  return rows.map((r) => r.at);
 }
 
 /** When this client was last sent an automated text of this kind from the outbox (cool-downs; the owner's own texts do not count). */
@@ -353,17 +363,16 @@ const stranded = (now: Date) => sql`((status = 'queued' and not_before < ${now.t
   or (status = 'sending' and updated_at < ${now.toISOString()}::timestamptz - interval '5 minutes'))`;
 
 export async function selectStranded(tx: Tx, now: Date, limit: number, businessId?: number): Promise<OutboxRow[]> {
-  const rows = rowsOf<RawOutbox>(
-    await tx.execute(sql`
-      select * from sms_outbox
-      where ${stranded(now)}${businessId === undefined ? sql`` : sql` and business_id = ${businessId}`}
-      order by id limit ${limit}`),
-  );
-  return rows.map(toRow);
+  return tx
+    .select(OUTBOX)
+    .from(smsOutbox)
+    .where(and(stranded(now), businessId === undefined ? undefined : eq(smsOutbox.businessId, businessId)))
+    .orderBy(smsOutbox.id)
+    .limit(limit);
 }
 
 /** The businesses with a stranded text (the sweep enqueues one job for each). */
 export async function selectStrandedBusinesses(tx: Tx, now: Date): Promise<number[]> {
-  const rows = rowsOf<{ id: number }>(await tx.execute(sql`select distinct business_id as id from sms_outbox where ${stranded(now)} order by 1`));
-  return rows.map((r) => Number(r.id));
+  const rows = await tx.selectDistinct({ id: smsOutbox.businessId }).from(smsOutbox).where(stranded(now)).orderBy(smsOutbox.businessId);
+  return rows.map((r) => r.id);
 }

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../../db/client';
+import { reviewRequests } from '../../../db/schema';
 import type { AutoMessageSettings } from '../../../db/schema/messaging';
 import { DEFAULT_REVIEW_FOLLOW_UPS } from '../../../../shared/schemas/sms';
 import type { OutboxRow } from './queries';
@@ -58,10 +60,10 @@ export async function reviewTextAtDelivery(db: Tx, row: OutboxRow, origin: strin
 
 /** In the sending transaction: the review request records that its request, reminder or referral ask went out. */
 export async function stampReviewText(tx: Tx, businessId: number, key: string): Promise<void> {
-  await tx.execute(sql`
-    update review_requests set
-      sent_at = case when request_key = ${key} then coalesce(sent_at, now()) else sent_at end,
-      reminded_at = case when reminder_key = ${key} then coalesce(reminded_at, now()) else reminded_at end,
-      referral_asked_at = case when referral_key = ${key} then coalesce(referral_asked_at, now()) else referral_asked_at end
-    where business_id = ${businessId} and ${key} in (request_key, reminder_key, referral_key)`);
+  const r = reviewRequests;
+  const stamp = (keyColumn: AnyPgColumn, at: AnyPgColumn) => sql`case when ${keyColumn} = ${key} then coalesce(${at}, now()) else ${at} end`;
+  await tx
+    .update(r)
+    .set({ sentAt: stamp(r.requestKey, r.sentAt), remindedAt: stamp(r.reminderKey, r.remindedAt), referralAskedAt: stamp(r.referralKey, r.referralAskedAt) })
+    .where(and(eq(r.businessId, businessId), sql`${key} in (${r.requestKey}, ${r.reminderKey}, ${r.referralKey})`));
 }
