@@ -1,11 +1,11 @@
 // `npm test`: every test. Type check, lint, dead code, every vitest file on PGlite, the files that open a
 // database again on PostgreSQL when TEST_DATABASE_URL is set (vitest projects "db*", with PgBouncer, installed
-// when missing), then the browser tests in Debian's Chromium.
+// when missing), and the browser tests in Debian's Chromium (on PostgreSQL when TEST_DATABASE_URL is set).
 //
-// Two lanes run at once (docs/decisions/0021-fast-test-runs.md): the CPU-bound checks and the PGlite pass in
-// one; the Debian packages, the PostgreSQL pass (which mostly waits on the server) and the browser tests in the
-// other. Each step's output goes to .cache/logs/<step>.log and is printed when the step ends; each step's time
-// and the slowest test files are printed at the end and kept in .cache/test-timings.txt.
+// Two lanes run at once (docs/decisions/0021-fast-test-runs.md): type check, lint, knip and the PGlite pass in
+// one; the Debian packages, the web build, the browser tests and then the PostgreSQL pass in the other. Each
+// step's output goes to .cache/logs/<step>.log and is printed when the step ends; each step's time, how busy the
+// CPU was during it, and the slowest test files are printed at the end and kept in .cache/test-timings.txt.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -158,8 +158,11 @@ await step('install (when package-lock.json is newer than node_modules)', async 
   ensureDependencies();
   return true;
 });
+// The browser tests start first, beside the checks and the PGlite pass; the PostgreSQL pass follows them, beside
+// the PGlite pass's end. Both lanes keep the two cores busy without a third heavy step at once
+// (docs/decisions/0021-fast-test-runs.md has the runs that chose this).
 const packages = debianPackages();
-await Promise.all([checksAndPglite(), postgres(packages), browser(packages)]);
+await Promise.all([checksAndPglite(), browser(packages).then(() => postgres(packages))]);
 cpu.stop();
 
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [

@@ -131,9 +131,18 @@ function openGenericPlanPool(pool: pg.Pool): pg.Pool {
   return generic;
 }
 
-/** The pool's settings plus the generic-plan setting, kept beside any options a URL carries (they win over `options`). */
+/**
+ * The dashboard reads' settings: one generic plan per statement, and no parallel workers. A generic plan is made
+ * once for any values, so a parallel plan chosen on its estimates would start workers on every run of a read that
+ * takes a millisecond: the Referral Tracker's search did, and at 50 connections it answered 0.16x of auth/me
+ * (docs/benchmarks.md, "Searches beside other businesses"). Many owners' small reads at once want every core on a
+ * read each, not two cores on one.
+ */
+const DASHBOARD_READ_OPTIONS = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0';
+
+/** The pool's settings plus the dashboard reads' settings, kept beside any options a URL carries (they win over `options`). */
 function withGenericPlans(config: pg.PoolConfig): pg.PoolConfig {
-  const add = (options?: string | null) => `${options ?? ''} -c plan_cache_mode=force_generic_plan`.trim();
+  const add = (options?: string | null) => `${options ?? ''} ${DASHBOARD_READ_OPTIONS}`.trim();
   if (config.connectionString && /[?&]options=/.test(config.connectionString)) {
     const url = new URL(config.connectionString);
     url.searchParams.set('options', add(url.searchParams.get('options')));

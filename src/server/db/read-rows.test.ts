@@ -27,8 +27,11 @@ afterAll(async () => {
 const mode = sql`select current_setting('plan_cache_mode') as mode`;
 
 describe('readRows', () => {
-  it('runs on generic-plan connections on PostgreSQL; writes and one-off statements keep planning for their values', async () => {
+  it('runs on generic-plan connections without parallel workers on PostgreSQL; writes and one-off statements keep planning for their values', async () => {
     const [read] = await readRows<{ mode: string }>(database.db, mode);
+    const [workers] = await readRows<{ n: string }>(database.db, sql`select current_setting('max_parallel_workers_per_gather') as n`);
+    const [workersElsewhere] = await database.query<{ n: string }>("select current_setting('max_parallel_workers_per_gather') as n");
+    expect(workers.n).toBe(database.kind === 'pg' ? '0' : workersElsewhere.n);
     const [other] = rowsOf<{ mode: string }>(await database.db.execute(mode));
     const [raw] = await database.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode");
     expect(read.mode).toBe(database.kind === 'pg' ? 'force_generic_plan' : 'auto');

@@ -68,6 +68,9 @@ type PageRow = Partial<LeadRow> & { total: number };
 /** A search counts its matches this far (the clients' short searches stop at the same figure): docs/leads.md. */
 export const SEARCH_COUNT_CAP = SHORT_SEARCH_COUNT_CAP;
 
+/** Leads walked newest first before a search is taken as not common (selectSearchPage; the clients' search does the same). */
+const SEARCH_WALK = 2000;
+
 /**
  * A page of leads, newest first, and how many match, in one statement. Without a search the total is the
  * kept figures' (lead_figures), and the page's ids come from the business's index for the filter alone
@@ -97,7 +100,10 @@ const leadsOf = (rows: PageRow[]) => rows.filter((r) => r.id != null).map((r) =>
 /**
  * A search's page. Counting every match read each of them on every request ("garcia": 3,543 of the benchmark's
  * 20,000 leads; docs/benchmarks.md), so a page within the first SEARCH_COUNT_CAP matches counts only that far: the
- * matches are gathered through the trigram indexes up to the cap plus one. Fewer than that are all the matches:
+ * newest SEARCH_WALK leads are walked first, matching as they go: a term nearly every lead holds (an e-mail domain)
+ * reaches the cap there, and those are the newest matches, so the page is cut from them and no trigram index is
+ * read (a common term's bitmap held 16,000 entries). Otherwise the matches are gathered through the trigram
+ * indexes up to the cap plus one. Fewer than that are all the matches:
  * counted exactly, and the page is cut from them. Otherwise the total is the cap (a lower bound, `totalIsCapped`)
  * and the page walks leads_business_created_idx newest first, filtering as it goes: a term that common fills a
  * page after a few dozen leads. A one-time filter skips the branch not taken. A page past the cap gathers and
@@ -124,13 +130,22 @@ async function selectSearchPage(
     return { leads: leadsOf(rows), total: Number(rows[0]?.total ?? 0) };
   }
   const cap = rowCount(SEARCH_COUNT_CAP);
+  const walked = sql`(select count(*) from w) > ${cap}`;
   const rows = await readRows<PageRow>(
     tx,
-    sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)} limit ${cap} + 1)
+    sql`with w as materialized (
+        select l.id, l.created_at from (select l.id, l.created_at, l.search_text, l.phone from leads l
+          where ${where(businessId, { ...f, search: undefined })} order by l.created_at desc, l.id desc limit ${rowCount(SEARCH_WALK)}) l
+        where ${searchFilter('l', leadSearchOf(f.search))} limit ${cap} + 1
+      ), m as materialized (
+        (select w.id, w.created_at from w where ${walked})
+        union all
+        (select l.id, l.created_at from leads l where not ${walked} and ${where(businessId, f)} limit ${cap} + 1)
+      )
       ${page(
-        sql`(select m.id from m where (select count(*) from m) <= ${cap} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
+        sql`(select m.id from m where (select count(*) from m) <= ${cap} or ${walked} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
           union all
-          (select l.id from leads l where (select count(*) from m) > ${cap} and ${where(businessId, f, searchFilter)}
+          (select l.id from leads l where (select count(*) from m) > ${cap} and not ${walked} and ${where(businessId, f, searchFilter)}
             order by l.created_at desc, l.id desc limit ${n} offset ${offset})`,
       )}`,
   );
