@@ -1,12 +1,13 @@
 // The browser tests' app server (started by playwright.config.ts): a fresh data folder, and with
-// E2E_DATABASE_URL a fresh PostgreSQL database of its own (created here, named with its start time; one left by
-// an earlier run is dropped once it is three hours old, as the API tests' databases are). Without it, the
+// E2E_DATABASE_URL a fresh PostgreSQL database of its own (created here; one left by an earlier run is dropped
+// once it is three hours old, as the API tests' databases are: lib/test-databases.mjs). Without it, the
 // embedded database in the data folder, as `npm start` runs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import pg from 'pg';
+import { BROWSER_TEST_DATABASES, dropStaleTestDatabases, testDatabaseName } from './lib/test-databases.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env };
@@ -16,12 +17,8 @@ let database = null;
 if (env.E2E_DATABASE_URL) {
   const admin = new pg.Client({ connectionString: env.E2E_DATABASE_URL });
   await admin.connect();
-  const stale = await admin.query("select datname from pg_database where starts_with(datname, 'referloop_e2e_')");
-  const cutoff = Date.now() / 1000 - 3 * 3600;
-  for (const { datname } of stale.rows) {
-    if (Number(datname.split('_')[2]) < cutoff) await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
-  }
-  const name = `referloop_e2e_${Math.floor(Date.now() / 1000)}_${process.pid}`;
+  await dropStaleTestDatabases(admin, BROWSER_TEST_DATABASES);
+  const name = testDatabaseName(BROWSER_TEST_DATABASES, String(process.pid));
   await admin.query(`create database "${name}"`);
   database = name;
   await admin.end();

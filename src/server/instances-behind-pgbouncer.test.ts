@@ -18,6 +18,7 @@ import { createTestDatabase, dropDatabaseWhenIdle } from './testing/test-databas
 import { type Jobs, startJobs } from './platform/jobs/index';
 import { fastJobs, memoryLog, waitFor } from './platform/jobs/testing';
 import { signedIn } from './testing/requests';
+import { API_TEST_DATABASES, testDatabaseName } from '../../scripts/lib/test-databases.mjs';
 
 // Two app instances, as production runs them: on PostgreSQL each with its own pool through one PgBouncer in
 // transaction mode (started here on a free port, pool of 4 server connections, so statements of one client
@@ -55,7 +56,7 @@ async function stopInstance(instance: Instance) {
 beforeAll(async () => {
   if (env.databaseKind === 'pg') {
     // A new, empty database: both instances run the migrations at start, through PgBouncer, at the same time.
-    dbName = `referloop_t_${Math.floor(Date.now() / 1000)}_${process.pid}_pgbouncer`;
+    dbName = testDatabaseName(API_TEST_DATABASES, `${process.pid}_pgbouncer`);
     const admin = new pg.Client({ connectionString: env.databaseUrl });
     await admin.connect();
     await admin.query(`create database "${dbName}"`);

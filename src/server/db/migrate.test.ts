@@ -5,6 +5,7 @@ import { loadTestEnv } from '../config';
 import { createTestDatabase, dropDatabaseWhenIdle } from '../testing/test-database';
 import { type Database, fromPglite, fromPool } from './client';
 import { migrate } from './migrate';
+import { API_TEST_DATABASES, testDatabaseName } from '../../../scripts/lib/test-databases.mjs';
 
 const env = loadTestEnv();
 
@@ -35,7 +36,7 @@ describe('migrate', () => {
 });
 
 async function emptyPostgres(count: number): Promise<{ instances: Database[]; cleanup(): Promise<void> }> {
-  const name = `referloop_t_${Math.floor(Date.now() / 1000)}_${process.pid}_mig`;
+  const name = testDatabaseName(API_TEST_DATABASES, `${process.pid}_mig`);
   const admin = new pg.Client({ connectionString: env.databaseUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { API_TEST_DATABASES, dropStaleTestDatabases } from '../../../scripts/lib/test-databases.mjs';
 import { loadTestEnv } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate, migrationsFolder } from '../db/migrate';
@@ -44,14 +45,7 @@ export default async function setup(project: TestProject) {
         if (!String(error).includes('already exists')) throw error;
       }
     }
-    // Databases left behind by an interrupted run (named referloop_t_<epoch seconds>_...); a run
-    // going on beside this one keeps its own, younger databases.
-    const stale = await admin.query("select datname from pg_database where starts_with(datname, 'referloop_t_')");
-    const cutoff = Date.now() / 1000 - 3 * 3600;
-    for (const row of stale.rows) {
-      const born = Number(String(row.datname).split('_')[2]);
-      if (born < cutoff) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
-    }
+    await dropStaleTestDatabases(admin, API_TEST_DATABASES);
     await admin.end();
     project.provide('templateDb', templateDb);
     project.provide('templateFile', '');

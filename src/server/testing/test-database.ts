@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadTestEnv } from '../config';
 import { type Database, fromPglite, fromPool, PGLITE_EXTENSIONS } from '../db/client';
+import { API_TEST_DATABASES, testDatabaseName } from '../../../scripts/lib/test-databases.mjs';
 
 /** A fresh, migrated database of its own for one test file (PGlite in memory, or a PostgreSQL copy). */
 export async function createTestDatabase(): Promise<Database> {
@@ -15,7 +16,7 @@ export async function createTestDatabase(): Promise<Database> {
   const env = loadTestEnv();
   const templateDb = inject('templateDb');
   if (templateDb) {
-    const name = `referloop_t_${Math.floor(Date.now() / 1000)}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const name = testDatabaseName(API_TEST_DATABASES, `${process.pid}_${Math.random().toString(36).slice(2, 8)}`);
     const admin = new pg.Client({ connectionString: env.databaseUrl });
     await admin.connect();
     await admin.query(`create database "${name}" template "${templateDb}"`);
