@@ -111,12 +111,11 @@ async function debianPackages() {
   });
 }
 
-async function postgres(packages) {
+async function postgres() {
   if (!process.env.TEST_DATABASE_URL) {
     results.push('note TEST_DATABASE_URL is not set: the API tests ran on PGlite only');
     return;
   }
-  await packages;
   // Two app instances through PgBouncer in transaction mode (src/server/instances-behind-pgbouncer.test.ts).
   const pgbouncer = findPgbouncer();
   if (!pgbouncer) {
@@ -126,8 +125,7 @@ async function postgres(packages) {
   await vitest('PostgreSQL', { TEST_DB_KIND: 'pg', ...(pgbouncer ? { PGBOUNCER_PATH: pgbouncer } : {}) }, ['db*']);
 }
 
-async function browser(packages) {
-  await packages;
+async function browser() {
   const chromium = findChromium();
   if (!chromium) {
     console.error('Chromium is not installed and could not be installed: run `apt-get install chromium` as root.');
@@ -161,8 +159,12 @@ await step('install (when package-lock.json is newer than node_modules)', async 
 // The browser tests start first, beside the checks and the PGlite pass; the PostgreSQL pass follows them, beside
 // the PGlite pass's end. Both lanes keep the two cores busy without a third heavy step at once
 // (docs/decisions/0021-fast-test-runs.md has the runs that chose this).
-const packages = debianPackages();
-await Promise.all([checksAndPglite(), browser(packages).then(() => postgres(packages))]);
+async function packagesBrowserAndPostgres() {
+  await debianPackages();
+  await browser();
+  await postgres();
+}
+await Promise.all([checksAndPglite(), packagesBrowserAndPostgres()]);
 cpu.stop();
 
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [
