@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { intArray } from '../../db/sql-values';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../platform/errors';
 import { giftLabel, giftMessage, type Client, type ClientPage, type SendGiftInput } from '../../../shared/schemas/clients';
@@ -175,7 +176,7 @@ export const figuresOfStream = (businessId: number) => sql`facts as (
 export async function recomputeClientStats(tx: Tx, businessId: number, clientIds?: number[]): Promise<void> {
   if (clientIds && clientIds.length === 0) return;
   const targets = clientIds
-    ? sql`select c.id, c.referral_code from (select distinct unnest(${`{${clientIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]) as id) t
+    ? sql`select c.id, c.referral_code from (select distinct unnest(${intArray(clientIds)}) as id) t
         cross join lateral (select c.id, c.referral_code from clients c where c.id = t.id and c.business_id = ${businessId} offset 0) c`
     : sql`select c.id, c.referral_code from clients c where c.business_id = ${businessId}`;
   await tx.execute(sql`

@@ -3,7 +3,7 @@ import { rowsOf, type Tx } from '../../../db/client';
 import { clients, referrals, smsMessages, smsNumberPacing, smsOutbox } from '../../../db/schema';
 import type { AutoMessageSettings } from '../../../db/schema/messaging';
 import type { OutboxKind, OutboxStatus, OwnerTap } from '../../../db/schema/sms-outbox';
-import { intArray } from '../../../db/sql-values';
+import { inTexts, intArray } from '../../../db/sql-values';
 import { sendingNumber } from '../../../db/sending-number';
 
 // SQL of the outbox. Every statement filters by business_id (ARCHITECTURE.md, "Tenancy"); the pacing table is keyed by
@@ -277,7 +277,7 @@ export async function recentMarketingSends(tx: Tx, businessId: number, to: strin
         eq(m.businessId, businessId),
         eq(m.direction, 'outbound'),
         eq(m.toNumber, to),
-        sql`${m.messageType} = any(${`{${types.join(',')}}`}::text[])`,
+        inTexts(m.messageType, types),
         sql`${m.status} not in ('failed', 'canceled', 'undelivered', 'pending')`,
         gt(m.timestamp, sql`${now.toISOString()}::timestamptz - interval '24 hours'`),
       ),
