@@ -1,5 +1,5 @@
-// A worker for worker-pool.test.ts: echoes its input, tells the size of each chunk's buffer, refuses with an HttpError,
-// never answers, or answers and then ends.
+// A worker for worker-pool.test.ts: echoes its input, tells the size of each chunk's buffer, waits for a note,
+// refuses with an HttpError, never answers, or answers and then ends.
 import process from 'node:process';
 import { setTimeout } from 'node:timers';
 import { register } from 'tsx/esm/api';
@@ -10,13 +10,22 @@ const loadedAt = Date.now();
 const { serveJobs } = await import('./worker-host.ts');
 const { HttpError } = await import('./errors.ts');
 
-export default serveJobs(async (job, input) => {
+export default serveJobs(async (job, input, notes) => {
   if (job.kind === 'refuse') throw new HttpError(422, 'Refused by the worker.');
   if (job.kind === 'hang') return new Promise(() => {});
   // answers, then the thread ends while idle
   if (job.kind === 'exit-after') {
     setTimeout(() => process.exit(1), 50);
     return { thread: (await import('node:worker_threads')).threadId };
+  }
+  // reads one chunk, waits for a note, then reads the rest
+  if (job.kind === 'wait-for-note') {
+    const heard = new Promise((resolve) => notes.onNote(resolve));
+    const it = input[Symbol.asyncIterator]();
+    let bytes = (await it.next()).value.length;
+    const note = await heard;
+    for (let n = await it.next(); !n.done; n = await it.next()) bytes += n.value.length;
+    return { bytes, note };
   }
   if (job.kind === 'buffers') {
     const sizes = [];

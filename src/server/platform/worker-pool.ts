@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, type ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { HttpError } from './errors';
-import type { JobFailure, JobReply, JobTask, ToJob } from './worker-protocol';
+import type { FromJob, JobFailure, JobReply, JobTask, ToJob } from './worker-protocol';
 
 /** Why a job ended without an answer from its own code. */
 export type WorkerFailure = 'out-of-memory' | 'crashed' | 'too-slow';
@@ -35,6 +35,13 @@ export type PoolOptions = {
 export const workersForThisMachine = () => Math.min(4, Math.max(2, availableParallelism()));
 
 /**
+ * Chunks of a job's input posted and not yet taken by its reader: the rest waits with the caller, so a worker never
+ * holds a whole file it has not read, and a caller still holds what its job has not been sent (read-file.ts cuts a
+ * large CSV file there).
+ */
+const CHUNKS_IN_FLIGHT = 4;
+
+/**
  * A few worker threads running one script (its default export written with worker-host.ts), on piscina
  * (decision 0031). A job gets a worker to itself, is fed its input in chunks over a port of its own while the
  * input arrives, and answers once; a worker that dies or overruns its time is ended and replaced by piscina.
@@ -55,7 +62,14 @@ export class WorkerPool {
     private readonly options: PoolOptions,
   ) {}
 
-  async run<T>(job: unknown, opts: { input?: AsyncIterable<Uint8Array>; timeLimitMs?: number } = {}): Promise<T> {
+  /**
+   * Runs a job on a worker of its own, fed `input` as its reader takes it. `tell`, called once the job is posted,
+   * gets a function that posts a note to the job (heard with serveJobs' `notes`, after the chunks posted before it).
+   */
+  async run<T>(
+    job: unknown,
+    opts: { input?: AsyncIterable<Uint8Array>; timeLimitMs?: number; tell?: (send: (note: unknown) => void) => void } = {},
+  ): Promise<T> {
     clearTimeout(this.idleTimer);
     this.active += 1;
     this.used = true;
@@ -63,38 +77,59 @@ export class WorkerPool {
     const abort = new AbortController();
     const timer = opts.timeLimitMs ? setTimeout(() => abort.abort(), opts.timeLimitMs) : undefined;
     let settled = false;
+    let inFlight = 0;
+    let wake: (() => void) | undefined;
+    port1.on('message', (message: FromJob) => {
+      if (message.type !== 'taken') return;
+      inFlight -= 1;
+      wake?.();
+    });
     try {
       const task: JobTask = { job, port: port2 };
       this.pool ??= this.newPool();
       const answer = this.pool.run(task, { transferList: [port2], signal: abort.signal }) as Promise<JobReply>;
+      opts.tell?.((note) => {
+        if (!settled) post(port1, { type: 'note', note });
+      });
       const feed = async () => {
-        if (opts.input) {
-          for await (const chunk of opts.input) {
+        try {
+          for await (const chunk of opts.input ?? []) {
+            while (inFlight >= CHUNKS_IN_FLIGHT && !settled) await new Promise<void>((resolve) => (wake = resolve));
             // the job answered early (a refused file): the rest of the input is not needed
             if (settled) return;
             // A chunk is often a view of a larger buffer (the request's, a socket's), and posting a view
             // copies its whole buffer: each chunk is copied into a buffer of its own and that is moved.
             const own = new Uint8Array(chunk);
             post(port1, { type: 'chunk', chunk: own }, [own.buffer]);
+            inFlight += 1;
           }
+        } finally {
+          // an input that fails ends the job's input too, so the job answers (the caller has the failure)
+          if (!settled) post(port1, { type: 'end' });
         }
-        if (!settled) post(port1, { type: 'end' });
       };
       const fed = feed();
       const reply = await answer.catch((error: unknown) => {
         throw failureOfThread(error, abort.signal.aborted);
       });
       settled = true;
+      wake?.();
       await fed.catch(() => {});
       if (reply.ok) return reply.result as T;
       throw fromWorker(reply.error);
     } finally {
       settled = true;
+      wake?.();
       clearTimeout(timer);
       port1.close();
       this.active -= 1;
       if (this.active === 0) this.renewWhenIdle();
     }
+  }
+
+  /** Whether a job posted now would find a worker free (none of the pool's workers busy with another job). */
+  hasFreeWorker(): boolean {
+    return this.active < this.options.size;
   }
 
   /** Starts workers up to keepWarm, idle and ready for a job; resolves once each has loaded its modules. */

@@ -24,6 +24,21 @@ export type CollectedRows = {
   clientPreviews: ClientPreview[];
 };
 
+/**
+ * The rows of one part of a table (the whole table, or one of the two parts a large CSV file is read in: read-file.ts),
+ * as a parse worker answers them; `finishRows` joins the parts in file order. Rows are numbered from the part's
+ * header (row 1).
+ */
+export type RowsPart = Omit<CollectedRows, 'errors' | 'phoneStats'> & {
+  /** The first MAX_ERROR_LINES error lines: [row, sentence]. */
+  errors: [number, string][];
+  invalidPhones: number;
+  /** The rows read, the header and blank rows included: the next part's row 1 is this part's last row. */
+  rowsRead: number;
+  /** The row the column names were read from. */
+  headerRow: number;
+};
+
 const blank = (cells: unknown[]) => cells.every((c) => c == null || String(c).trim() === '');
 
 function rawOf(cells: unknown[], map: ColumnMap): RawBooking {
@@ -45,10 +60,10 @@ function rawOf(cells: unknown[], map: ColumnMap): RawBooking {
 }
 
 /** Applies the column mapping and row rules to a table's rows (header first), streaming. */
-export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRules = {}): Promise<CollectedRows> {
+export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRules = {}): Promise<RowsPart> {
   let map: ColumnMap | null = null;
   let rowNumber = 0;
-  const out: CollectedRows = {
+  const out: RowsPart = {
     bookings: [],
     cancelled: [],
     totalRows: 0,
@@ -57,13 +72,14 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
     errorCount: 0,
     processed: 0,
     rowsWithoutStatus: 0,
-    phoneStats: { total: 0, withPhone: 0, withoutPhone: 0, invalid: 0, coverage: 0 },
+    invalidPhones: 0,
     clientPreviews: [],
+    rowsRead: 0,
+    headerRow: 0,
   };
-  const clientHasPhone = new Map<string, boolean>();
   const addError = (line: string) => {
     out.errorCount += 1;
-    if (out.errors.length < MAX_ERROR_LINES) out.errors.push(line);
+    if (out.errors.length < MAX_ERROR_LINES) out.errors.push([rowNumber, line]);
   };
 
   for await (const cells of table) {
@@ -71,6 +87,7 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
     if (!map) {
       if (blank(cells)) continue;
       map = mapColumns(cells);
+      out.headerRow = rowNumber;
       const missing = missingColumns(map);
       if (missing.length) {
         const found = cells.map((c) => String(c ?? '').trim()).filter(Boolean).slice(0, 20).join(', ');
@@ -89,25 +106,64 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
       out.skipped += 1;
       out.cancelled.push(result.booking);
     }
-    else if (result.kind === 'error') addError(`Row ${rowNumber}: ${result.reason}`);
+    else if (result.kind === 'error') addError(result.reason);
     else {
       const b = result.booking;
       out.bookings.push(b);
       out.processed += 1;
       if (map.status === undefined) out.rowsWithoutStatus += 1;
-      if (result.warning) addError(`Row ${rowNumber}: ${result.warning}`);
-      if (result.invalidPhone) out.phoneStats.invalid += 1;
-      const key = b.email ?? `phone:${b.phone}`;
-      clientHasPhone.set(key, Boolean(clientHasPhone.get(key) || b.phone));
+      if (result.warning) addError(result.warning);
+      if (result.invalidPhone) out.invalidPhones += 1;
       if (out.clientPreviews.length < PREVIEWS) {
         out.clientPreviews.push({ name: b.name, email: b.email, phone: b.phone, serviceDate: b.serviceDate, amount: b.amount });
       }
     }
   }
   if (!map) throw new HttpError(400, 'The file is empty.');
+  out.rowsRead = rowNumber;
+  return out;
+}
+
+/** The parts of a table, in file order, as one: rows numbered in the whole file, and its phone figures. */
+export function finishRows(parts: RowsPart[]): CollectedRows {
+  const out: CollectedRows = {
+    bookings: [],
+    cancelled: [],
+    totalRows: 0,
+    skipped: 0,
+    errors: [],
+    errorCount: 0,
+    processed: 0,
+    rowsWithoutStatus: 0,
+    phoneStats: { total: 0, withPhone: 0, withoutPhone: 0, invalid: 0, coverage: 0 },
+    clientPreviews: [],
+  };
+  let rowsBefore = 0;
+  for (const part of parts) {
+    out.bookings = out.bookings.length ? out.bookings.concat(part.bookings) : part.bookings;
+    out.cancelled = out.cancelled.concat(part.cancelled);
+    out.totalRows += part.totalRows;
+    out.skipped += part.skipped;
+    out.errorCount += part.errorCount;
+    out.processed += part.processed;
+    out.rowsWithoutStatus += part.rowsWithoutStatus;
+    out.phoneStats.invalid += part.invalidPhones;
+    for (const [row, line] of part.errors) if (out.errors.length < MAX_ERROR_LINES) out.errors.push(`Row ${rowsBefore + row}: ${line}`);
+    for (const preview of part.clientPreviews) if (out.clientPreviews.length < PREVIEWS) out.clientPreviews.push(preview);
+    // a later part starts with a copy of the header: its row 1 is this part's last row
+    rowsBefore += part.rowsRead - 1;
+  }
   if (out.totalRows === 0) throw new HttpError(400, 'The file has a header row but no bookings.');
+  // a client has a phone when any of its rows has one
+  const clientHasPhone = new Map<string, boolean>();
+  for (const b of out.bookings) {
+    const key = b.email ?? `phone:${b.phone}`;
+    if (b.phone) clientHasPhone.set(key, true);
+    else if (!clientHasPhone.has(key)) clientHasPhone.set(key, false);
+  }
   const total = clientHasPhone.size;
-  const withPhone = [...clientHasPhone.values()].filter(Boolean).length;
+  let withPhone = 0;
+  for (const has of clientHasPhone.values()) if (has) withPhone += 1;
   out.phoneStats = {
     total,
     withPhone,

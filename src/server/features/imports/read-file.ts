@@ -1,8 +1,9 @@
 import { HttpError } from '../../platform/errors';
 import { WorkerJobError, WorkerPool, workersForThisMachine } from '../../platform/worker-pool';
-import type { CollectedRows } from './import-rows';
+import { CUT_MIN_BYTES, cutOf, secondPart } from './csv-cut';
+import { type CollectedRows, finishRows } from './import-rows';
 import type { RowRules } from './normalize-row';
-import type { ParseJob } from './parse-job';
+import type { CutNote, ParseAnswer, ParseJob } from './parse-job';
 import { NOT_A_TABLE, refuse, SPREADSHEET_LIMITS } from './spreadsheet';
 
 type Kind = ParseJob['kind'];
@@ -39,15 +40,16 @@ const pool = new WorkerPool(new URL('./parse-worker.mjs', import.meta.url), {
 /** Starts the parse workers that stay ready for uploads; resolves when they have loaded (the server does not wait). */
 export const warmUploadParser = () => pool.warm();
 
-/** Uploads being parsed in a worker right now; tests watch it. */
-export const parsing = { active: 0 };
+/** Parse jobs running in a worker right now, CSV files a second worker was started for, and those whose parts joined; tests watch them. */
+export const parsing = { active: 0, cutFiles: 0, joinedParts: 0 };
 
 // One spreadsheet is read at a time (the others wait), so two hostile files cannot double the memory.
 let spreadsheetQueue: Promise<unknown> = Promise.resolve();
 
 /**
  * An uploaded table's rows, normalised by the import rules, read in a worker thread. A CSV file is
- * parsed while it streams in; a spreadsheet is read whole, one at a time, under SPREADSHEET_LIMITS.
+ * parsed while it streams in (a large one that arrived faster than it is read, in two workers at once:
+ * csv-cut.ts); a spreadsheet is read whole, one at a time, under SPREADSHEET_LIMITS.
  */
 export async function parseUpload(stream: AsyncIterable<Buffer>, rules: RowRules): Promise<CollectedRows> {
   const it = stream[Symbol.asyncIterator]();
@@ -60,20 +62,96 @@ export async function parseUpload(stream: AsyncIterable<Buffer>, rules: RowRules
     for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
   };
   const kind = sniff(head);
-  if (kind === 'csv') return inWorker({ kind, rules }, rest());
+  if (kind === 'csv') return parseCsv(rules, rest());
   const chunks: Buffer[] = [];
   for await (const c of rest()) chunks.push(c);
   const file = Buffer.concat(chunks);
-  const run = () => inWorker({ kind, rules }, [file], SPREADSHEET_LIMITS.timeLimitMs);
+  const run = async () => finishRows([(await inWorker({ kind, rules }, [file], SPREADSHEET_LIMITS.timeLimitMs)).part]);
   const next = spreadsheetQueue.then(run, run);
   spreadsheetQueue = next.catch(() => {});
   return next;
 }
 
-async function inWorker(job: ParseJob, input: AsyncIterable<Buffer> | Buffer[], timeLimitMs?: number): Promise<CollectedRows> {
+/** The pieces a CSV file is sent to its first worker in (WorkerPool keeps a few of them in flight). */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * A CSV file read as it streams in. The upload is read as fast as it arrives and its worker is sent it as fast as
+ * that worker reads. When it has all arrived and much of it is still unsent (it arrived faster than it is read), a
+ * second worker, when one is free, reads the second half of the rest: the first one is told the cut and its answer
+ * says whether the parts join (csv-cut.ts). A second part that fails is read again with the whole file, whose own
+ * refusal names the row.
+ */
+async function parseCsv(rules: RowRules, stream: AsyncIterable<Buffer>): Promise<CollectedRows> {
+  const job: ParseJob = { kind: 'csv', rules };
+  const arrived: Buffer[] = [];
+  let ended = false;
+  let failed: unknown;
+  let size = 0;
+  let sent = 0;
+  let more: (() => void) | undefined;
+  let tell: (note: CutNote) => void = () => {};
+  let second: { cut: CutNote; file: Buffer; answer: Promise<ParseAnswer> } | undefined;
+
+  const input = async function* () {
+    for (let index = 0, offset = 0; ; ) {
+      if (failed) throw failed;
+      if (index < arrived.length) {
+        const piece = arrived[index].subarray(offset, offset + PIECE_BYTES);
+        offset += piece.length;
+        if (offset >= arrived[index].length) [index, offset] = [index + 1, 0];
+        sent += piece.length;
+        yield piece;
+      } else if (ended) return;
+      else await new Promise<void>((resolve) => (more = resolve));
+    }
+  };
+  const cutTheRest = () => {
+    if (size - sent < CUT_MIN_BYTES || !pool.hasFreeWorker()) return;
+    const file = Buffer.concat(arrived);
+    const cut = cutOf(file, sent);
+    if (!cut) return;
+    second = { cut, file, answer: inWorker(job, [secondPart(file, cut)]) };
+    parsing.cutFiles += 1;
+    // read below, or not at all when the parts do not join
+    second.answer.catch(() => {});
+    tell(cut);
+  };
+
+  const first = inWorker(job, input(), undefined, (send) => (tell = send));
+  try {
+    for await (const chunk of stream) {
+      arrived.push(chunk);
+      size += chunk.length;
+      more?.();
+    }
+    ended = true;
+    cutTheRest();
+  } catch (error) {
+    failed = error;
+  }
+  more?.();
+  // an upload that failed while arriving fails with its own error, not the one of the rows it cut short
+  const firstPart = await first.catch((error: unknown) => {
+    throw failed ?? error;
+  });
+  if (failed) throw failed;
+  if (!second || firstPart.stoppedAt !== second.cut.at) return finishRows([firstPart.part]);
+  const secondAnswer = await second.answer.catch(() => null);
+  if (!secondAnswer) return finishRows([(await inWorker(job, [second.file])).part]);
+  parsing.joinedParts += 1;
+  return finishRows([firstPart.part, secondAnswer.part]);
+}
+
+async function inWorker(
+  job: ParseJob,
+  input: AsyncIterable<Buffer> | Buffer[],
+  timeLimitMs?: number,
+  tell?: (send: (note: CutNote) => void) => void,
+): Promise<ParseAnswer> {
   parsing.active += 1;
   try {
-    return await pool.run<CollectedRows>(job, { input: toAsync(input), timeLimitMs });
+    return await pool.run<ParseAnswer>(job, { input: toAsync(input), timeLimitMs, tell });
   } catch (error) {
     // A spreadsheet's own refusals. A CSV file under the upload limit cannot reach the worker's heap limit
     // (it is parsed as it streams in, row by row); a worker that dies on one anyway is a server failure.
