@@ -2,31 +2,26 @@ import { PassThrough } from 'node:stream';
 import { HttpError } from './errors';
 import type { FromJob, JobFailure, JobReply, JobTask, ToJob } from './worker-protocol';
 
-/** The notes the job's caller posts while it runs (WorkerPool.run's `tell`), in order with its input. */
-export type JobNotes = { onNote(listener: (note: unknown) => void): void };
-
 /**
  * The worker thread's side of a WorkerPool: the piscina task handler the worker script exports as its default.
  * It runs `handle` for each job with the job's input as a stream of the chunks the pool posts on the job's port
  * (each one acknowledged once its reader took it), and answers its result, or its failure (an HttpError keeps its
  * status and sentence).
  */
-export function serveJobs<J>(handle: (job: J, input: AsyncIterable<Buffer>, notes: JobNotes) => Promise<unknown>) {
+export function serveJobs<J>(handle: (job: J, input: AsyncIterable<Buffer>) => Promise<unknown>) {
   return async (task: JobTask): Promise<JobReply | null> => {
     if ('warm' in task) return null;
     const input = new PassThrough();
     const { port } = task;
     const taken = () => port.postMessage({ type: 'taken' } satisfies FromJob);
-    const listeners: ((note: unknown) => void)[] = [];
     port.on('message', (message: ToJob) => {
-      if (message.type === 'note') for (const listener of listeners) listener(message.note);
-      // a job may stop reading before its input ends (a CSV file's first part): the rest is dropped
-      else if (input.destroyed) taken();
+      // a job that stopped reading before its input ended (it refused the file): the rest is dropped
+      if (input.destroyed) taken();
       else if (message.type === 'chunk') input.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength), taken);
       else input.end();
     });
     try {
-      return { ok: true, result: await handle(task.job as J, input, { onNote: (listener) => listeners.push(listener) }) };
+      return { ok: true, result: await handle(task.job as J, input) };
     } catch (error) {
       return { ok: false, error: failureOf(error) };
     } finally {

@@ -1,4 +1,4 @@
-// A worker for worker-pool.test.ts: echoes its input, tells the size of each chunk's buffer, waits for a note,
+// A worker for worker-pool.test.ts: echoes its input, tells the size of each chunk's buffer, pauses,
 // refuses with an HttpError, never answers, or answers and then ends.
 import process from 'node:process';
 import { setTimeout } from 'node:timers';
@@ -10,7 +10,7 @@ const loadedAt = Date.now();
 const { serveJobs } = await import('./worker-host.ts');
 const { HttpError } = await import('./errors.ts');
 
-export default serveJobs(async (job, input, notes) => {
+export default serveJobs(async (job, input) => {
   if (job.kind === 'refuse') throw new HttpError(422, 'Refused by the worker.');
   if (job.kind === 'hang') return new Promise(() => {});
   // answers, then the thread ends while idle
@@ -18,14 +18,13 @@ export default serveJobs(async (job, input, notes) => {
     setTimeout(() => process.exit(1), 50);
     return { thread: (await import('node:worker_threads')).threadId };
   }
-  // reads one chunk, waits for a note, then reads the rest
-  if (job.kind === 'wait-for-note') {
-    const heard = new Promise((resolve) => notes.onNote(resolve));
+  // reads one chunk, pauses, then reads the rest
+  if (job.kind === 'pause') {
     const it = input[Symbol.asyncIterator]();
     let bytes = (await it.next()).value.length;
-    const note = await heard;
+    await new Promise((resolve) => setTimeout(resolve, job.ms));
     for (let n = await it.next(); !n.done; n = await it.next()) bytes += n.value.length;
-    return { bytes, note };
+    return { bytes };
   }
   if (job.kind === 'buffers') {
     const sizes = [];

@@ -62,14 +62,8 @@ export class WorkerPool {
     private readonly options: PoolOptions,
   ) {}
 
-  /**
-   * Runs a job on a worker of its own, fed `input` as its reader takes it. `tell`, called once the job is posted,
-   * gets a function that posts a note to the job (heard with serveJobs' `notes`, after the chunks posted before it).
-   */
-  async run<T>(
-    job: unknown,
-    opts: { input?: AsyncIterable<Uint8Array>; timeLimitMs?: number; tell?: (send: (note: unknown) => void) => void } = {},
-  ): Promise<T> {
+  /** Runs a job on a worker of its own, fed `input` as fast as its reader takes it. */
+  async run<T>(job: unknown, opts: { input?: AsyncIterable<Uint8Array>; timeLimitMs?: number } = {}): Promise<T> {
     clearTimeout(this.idleTimer);
     this.active += 1;
     this.used = true;
@@ -88,9 +82,6 @@ export class WorkerPool {
       const task: JobTask = { job, port: port2 };
       this.pool ??= this.newPool();
       const answer = this.pool.run(task, { transferList: [port2], signal: abort.signal }) as Promise<JobReply>;
-      opts.tell?.((note) => {
-        if (!settled) post(port1, { type: 'note', note });
-      });
       const feed = async () => {
         try {
           for await (const chunk of opts.input ?? []) {

@@ -4,8 +4,8 @@ import type { MessagePort } from 'node:worker_threads';
 /** A piscina task: a job with the port its input arrives on, or a no-op that only makes the thread load. */
 export type JobTask = { job: unknown; port: MessagePort } | { warm: true };
 
-/** What the pool posts on a job's port: the input chunk by chunk, then its end; and the caller's notes, any time. */
-export type ToJob = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'note'; note: unknown };
+/** What the pool posts on a job's port: the input chunk by chunk, then its end. */
+export type ToJob = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' };
 
 /** What the job posts back on its port: a chunk of its input was taken by its reader (the pool sends the next). */
 export type FromJob = { type: 'taken' };

@@ -1,9 +1,9 @@
 import { HttpError } from '../../platform/errors';
 import { WorkerJobError, WorkerPool, workersForThisMachine } from '../../platform/worker-pool';
-import { CUT_MIN_BYTES, cutOf, secondPart } from './csv-cut';
-import { type CollectedRows, finishRows } from './import-rows';
+import { CUT_MIN_BYTES, type Cut, cutOf, secondPart } from './csv-cut';
+import { type CollectedRows, finishRows, type RowsPart } from './import-rows';
 import type { RowRules } from './normalize-row';
-import type { CutNote, ParseAnswer, ParseJob } from './parse-job';
+import type { ParseJob } from './parse-job';
 import { NOT_A_TABLE, refuse, SPREADSHEET_LIMITS } from './spreadsheet';
 
 type Kind = ParseJob['kind'];
@@ -66,7 +66,7 @@ export async function parseUpload(stream: AsyncIterable<Buffer>, rules: RowRules
   const chunks: Buffer[] = [];
   for await (const c of rest()) chunks.push(c);
   const file = Buffer.concat(chunks);
-  const run = async () => finishRows([(await inWorker({ kind, rules }, [file], SPREADSHEET_LIMITS.timeLimitMs)).part]);
+  const run = async () => finishRows([await inWorker({ kind, rules }, [file], SPREADSHEET_LIMITS.timeLimitMs)]);
   const next = spreadsheetQueue.then(run, run);
   spreadsheetQueue = next.catch(() => {});
   return next;
@@ -77,27 +77,28 @@ const PIECE_BYTES = 64 * 1024;
 
 /**
  * A CSV file read as it streams in. The upload is read as fast as it arrives and its worker is sent it as fast as
- * that worker reads. When it has all arrived and much of it is still unsent (it arrived faster than it is read), a
- * second worker, when one is free, reads the second half of the rest: the first one is told the cut and its answer
- * says whether the parts join (csv-cut.ts). A second part that fails is read again with the whole file, whose own
- * refusal names the row.
+ * that worker reads. When it has all arrived and much of it is still unsent (it arrived faster than it is read)
+ * and a second worker is free, the first worker is sent the rest only up to a cut near its middle and the second
+ * reads from there (csv-cut.ts). When either part fails (a cut inside a quoted field, a refused row), the file is
+ * read again whole by one worker, whose answer or refusal (naming the row in the whole file) is the upload's.
  */
 async function parseCsv(rules: RowRules, stream: AsyncIterable<Buffer>): Promise<CollectedRows> {
   const job: ParseJob = { kind: 'csv', rules };
   const arrived: Buffer[] = [];
+  let size = 0;
   let ended = false;
   let failed: unknown;
-  let size = 0;
   let sent = 0;
+  let limit = Infinity;
   let more: (() => void) | undefined;
-  let tell: (note: CutNote) => void = () => {};
-  let second: { cut: CutNote; file: Buffer; answer: Promise<ParseAnswer> } | undefined;
+  let second: { file: Buffer; answer: Promise<RowsPart> } | undefined;
 
+  // the pieces of what has arrived, up to the cut once there is one
   const input = async function* () {
-    for (let index = 0, offset = 0; ; ) {
+    for (let index = 0, offset = 0; sent < limit; ) {
       if (failed) throw failed;
       if (index < arrived.length) {
-        const piece = arrived[index].subarray(offset, offset + PIECE_BYTES);
+        const piece = arrived[index].subarray(offset, offset + Math.min(PIECE_BYTES, limit - sent));
         offset += piece.length;
         if (offset >= arrived[index].length) [index, offset] = [index + 1, 0];
         sent += piece.length;
@@ -109,16 +110,16 @@ async function parseCsv(rules: RowRules, stream: AsyncIterable<Buffer>): Promise
   const cutTheRest = () => {
     if (size - sent < CUT_MIN_BYTES || !pool.hasFreeWorker()) return;
     const file = Buffer.concat(arrived);
-    const cut = cutOf(file, sent);
+    const cut: Cut | null = cutOf(file, sent);
     if (!cut) return;
-    second = { cut, file, answer: inWorker(job, [secondPart(file, cut)]) };
+    limit = cut.at;
+    second = { file, answer: inWorker(job, [secondPart(file, cut)]) };
     parsing.cutFiles += 1;
-    // read below, or not at all when the parts do not join
+    // read below, or not at all when the first part fails
     second.answer.catch(() => {});
-    tell(cut);
   };
 
-  const first = inWorker(job, input(), undefined, (send) => (tell = send));
+  const first = inWorker(job, input());
   try {
     for await (const chunk of stream) {
       arrived.push(chunk);
@@ -131,27 +132,23 @@ async function parseCsv(rules: RowRules, stream: AsyncIterable<Buffer>): Promise
     failed = error;
   }
   more?.();
-  // an upload that failed while arriving fails with its own error, not the one of the rows it cut short
   const firstPart = await first.catch((error: unknown) => {
-    throw failed ?? error;
+    // an upload that failed while arriving fails with its own error, not the one of the rows it cut short
+    if (failed || !second) throw failed ?? error;
+    return null;
   });
   if (failed) throw failed;
-  if (!second || firstPart.stoppedAt !== second.cut.at) return finishRows([firstPart.part]);
-  const secondAnswer = await second.answer.catch(() => null);
-  if (!secondAnswer) return finishRows([(await inWorker(job, [second.file])).part]);
+  if (!second) return finishRows([firstPart!]);
+  const secondRows = firstPart && (await second.answer.catch(() => null));
+  if (!firstPart || !secondRows) return finishRows([await inWorker(job, [second.file])]);
   parsing.joinedParts += 1;
-  return finishRows([firstPart.part, secondAnswer.part]);
+  return finishRows([firstPart, secondRows]);
 }
 
-async function inWorker(
-  job: ParseJob,
-  input: AsyncIterable<Buffer> | Buffer[],
-  timeLimitMs?: number,
-  tell?: (send: (note: CutNote) => void) => void,
-): Promise<ParseAnswer> {
+async function inWorker(job: ParseJob, input: AsyncIterable<Buffer> | Buffer[], timeLimitMs?: number): Promise<RowsPart> {
   parsing.active += 1;
   try {
-    return await pool.run<ParseAnswer>(job, { input: toAsync(input), timeLimitMs, tell });
+    return await pool.run<RowsPart>(job, { input: toAsync(input), timeLimitMs });
   } catch (error) {
     // A spreadsheet's own refusals. A CSV file under the upload limit cannot reach the worker's heap limit
     // (it is parsed as it streams in, row by row); a worker that dies on one anyway is a server failure.

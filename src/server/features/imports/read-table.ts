@@ -8,39 +8,15 @@ import { readSpreadsheet } from './read-spreadsheet';
 
 const MAX_RECORD_BYTES = 1024 * 1024;
 
-/**
- * Where a CSV file's first reader may stop so a second one reads the rest (read-file.ts): `at` and `headerEnd`, byte
- * offsets of the whole file, are told while it reads; it stops after the record that ends exactly at `at` when its
- * first record (the header) ends at `headerEnd`, and says so in `stoppedAt`. A cut inside a record (a quoted line
- * break) or one told too late is passed over: the reader reads on to the end.
- */
-export type CsvCut = { at?: number; headerEnd?: number; stoppedAt?: number };
-
 /** A CSV file's rows as arrays of cells, header first, parsed while its chunks arrive. */
-export async function* csvTable(chunks: AsyncIterable<Buffer>, cut: CsvCut = {}): AsyncGenerator<unknown[]> {
-  const parser = parseCsv({
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    trim: true,
-    max_record_size: MAX_RECORD_BYTES,
-    info: true,
-  });
+export async function* csvTable(chunks: AsyncIterable<Buffer>): AsyncGenerator<unknown[]> {
+  const parser = parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: MAX_RECORD_BYTES });
   // pipeline (not pipe) so a failing input stream fails the parser too.
   pipeline(Readable.from(chunks), parser, () => {});
-  let firstRecordEnd: number | undefined;
+  // rows counted as they are read: the parser's own count runs ahead of its reader
+  let row = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number; records: number } }>) {
-      firstRecordEnd ??= info.bytes;
-      yield storableCells(record, info.records);
-      if (cut.at === undefined) continue;
-      if (info.bytes === cut.at && firstRecordEnd === cut.headerEnd) {
-        cut.stoppedAt = cut.at;
-        return;
-      }
-      if (info.bytes >= cut.at) cut.at = undefined;
-    }
+    for await (const record of parser) yield storableCells(record as string[], (row += 1));
   } catch (error) {
     if (error instanceof CsvError) throw new HttpError(400, `The file could not be read as CSV: ${error.message}`);
     throw error;
