@@ -1,5 +1,6 @@
 // npm run bench:clients — GET /api/clients paging, search and sort for a business with 50,000 clients
 // and 500,000 bookings (seeded into a fresh PostgreSQL database), beside the bare SQL page query.
+import { median } from './bench/median';
 import { buildApp } from '../src/server/app';
 import { loadConfig, testConfig } from '../src/server/config';
 import { SESSION_COOKIE } from '../src/server/platform/session';
@@ -11,7 +12,6 @@ import { seedLarge } from './seed-large';
 
 const RUNS = 20;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   await fn();

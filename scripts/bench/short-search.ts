@@ -2,6 +2,7 @@
 // beside them) at 50,000 clients on PostgreSQL, with the lead inbox, tracker and SMS conversations searched the
 // same way. Everything is written with SQL (the clients with seed:large's names, no bookings; the benchmark's
 // 20,000 leads and 5,000 referrals): only the lists are read here, and SQL is much faster to seed.
+import { median } from './median';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, testConfig } from '../../src/server/config';
 import { SESSION_COOKIE } from '../../src/server/platform/session';
@@ -14,7 +15,6 @@ import { seedLeads } from './api-leads';
 import { seedReferrals } from './api-referrals';
 
 const RUNS = 20;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   // --keep leaves the database for `npm run bench:api -- --database <url>` (its business is large@example.com).

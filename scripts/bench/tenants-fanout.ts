@@ -2,6 +2,7 @@
 // fanned out as one job per business, worked by one and by two instances, and the fair send queue. Each
 // figure beside a floor measured in the same run: a primary-key lookup and the bare refresh of one business
 // (its recompute and derived-table check in one transaction, no queue).
+import { median } from './median';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { fromPool, type Database } from '../../src/server/db/client';
@@ -18,7 +19,6 @@ import { freshDatabase } from './fresh-database';
 
 export type FanOutOptions = { baseUrl: string; businesses: number; clients: number; concurrency: number; bulk: number };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const waitUntil = async (check: () => Promise<boolean>, ms: number) => {
   const until = Date.now() + ms;
   while (!(await check())) {

@@ -1,6 +1,7 @@
 // bench:tenants, the cost of PgBouncer in transaction mode: the same dashboard calls through an app instance
 // connected directly (named statements, generic plans: decision 0008) and through one behind PgBouncer
 // (DATABASE_POOLER=transaction: unnamed statements, planned on each run), interleaved, beside /api/auth/me.
+import { median } from './median';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
@@ -36,7 +37,6 @@ export async function timeBehindPgbouncer(database: Database, url: string, cooki
     await pooled.close();
     await bouncer.stop();
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const floor = median(times['/api/auth/me direct']);
   console.log(`\nDashboard calls of an API business, direct vs through PgBouncer (transaction mode, 4 server connections), ${runs - warmUp} each, median ms:`);
   console.log(`  ${'call'.padEnd(32)} ${'direct'.padStart(7)} ${'pgbouncer'.padStart(10)}  × floor (direct auth/me)`);

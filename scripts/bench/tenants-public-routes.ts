@@ -1,6 +1,7 @@
 // bench:tenants, the public and provider routes: a sample of businesses made through the app's API (sign-up,
 // then an upload of their clients), and every statement a public or provider route runs before or while it
 // finds the business, timed by EXPLAIN ANALYZE with 100,000 businesses beside a primary-key lookup floor.
+import { median } from './median';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
@@ -156,7 +157,6 @@ export async function timePublicLookups(database: Database, businesses: number, 
       times.set(label, [...(times.get(label) ?? []), ms]);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const floor = median(times.get(FLOOR)!);
   let broken = 0;
   console.log(`\nPublic and provider routes' statements, ${businesses.toLocaleString('en-US')} businesses, server execution time over ${runs} values (ms):`);
@@ -175,7 +175,6 @@ export async function timePublicLookups(database: Database, businesses: number, 
 
 /** The API sample's figures: sign-up and upload times through the app. */
 export function printApiSample(sample: ApiSample, clients: number) {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
     `\nThrough the API among them: ${sample.businessIds.length} sign-ups (median ${median(sample.signUpMs).toFixed(0)} ms, max ${Math.max(...sample.signUpMs).toFixed(0)} ms), ` +
       `each uploading ${clients} clients (median ${median(sample.uploadMs).toFixed(0)} ms, max ${Math.max(...sample.uploadMs).toFixed(0)} ms)`,
