@@ -10,7 +10,7 @@ async function* chunks(...parts: string[]) {
 }
 
 describe('WorkerPool', () => {
-  it('runs a job in another thread, fed its input chunk by chunk, and reuses the worker', { timeout: 60_000 }, async () => {
+  it('runs a job in another thread, fed its input chunk by chunk, and reuses the worker', async () => {
     const pool = new WorkerPool(script, { size: 1 });
     const a = await pool.run<{ text: string; thread: number }>({ kind: 'echo' }, { input: chunks('Client Name,', 'Client Email\n') });
     expect(isMainThread).toBe(true);
@@ -20,7 +20,7 @@ describe('WorkerPool', () => {
     expect(b.thread).toBe(a.thread);
   });
 
-  it('sends a chunk that is a view of a larger buffer as a buffer of its own, not the whole buffer', { timeout: 60_000 }, async () => {
+  it('sends a chunk that is a view of a larger buffer as a buffer of its own, not the whole buffer', async () => {
     // What a request's body looks like when it arrives in one piece and is cut into chunks: 16 views of 1 MB.
     const whole = Buffer.alloc(1024 * 1024, 'a');
     async function* views() {
@@ -33,7 +33,7 @@ describe('WorkerPool', () => {
     expect(whole.length).toBe(1024 * 1024); // the caller's buffer is untouched (copied, not moved)
   });
 
-  it('sends a job its input only as fast as it takes it: the rest stays with the caller', { timeout: 30_000 }, async () => {
+  it('sends a job its input only as fast as it takes it: the rest stays with the caller', async () => {
     const pool = new WorkerPool(script, { size: 1 });
     let pulled = 0;
     async function* pieces() {
@@ -47,14 +47,14 @@ describe('WorkerPool', () => {
     expect(await answer).toEqual({ bytes: 40 * 64 * 1024 });
   });
 
-  it("answers a worker's HttpError with its status and sentence", { timeout: 60_000 }, async () => {
+  it("answers a worker's HttpError with its status and sentence", async () => {
     const pool = new WorkerPool(script, { size: 1 });
     const error = await pool.run({ kind: 'refuse' }, { input: chunks('a') }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 422, message: 'Refused by the worker.' });
   });
 
-  it('starts its warm worker before the first job, and a fresh one when an idle worker is ended', { timeout: 60_000 }, async () => {
+  it('starts its warm worker before the first job, and a fresh one when an idle worker is ended', async () => {
     const pool = new WorkerPool(script, { size: 2, idleMs: 50, keepWarm: 1 });
     await pool.warm();
     const postedFirst = Date.now();
@@ -69,7 +69,7 @@ describe('WorkerPool', () => {
     expect(next.loadedAt).toBeLessThan(postedNext);
   });
 
-  it('ends an idle worker after idleMs when none is kept warm', { timeout: 60_000 }, async () => {
+  it('ends an idle worker after idleMs when none is kept warm', async () => {
     const pool = new WorkerPool(script, { size: 1, idleMs: 50 });
     const first = await pool.run<{ thread: number }>({ kind: 'echo' }, { input: chunks('a') });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -80,7 +80,7 @@ describe('WorkerPool', () => {
     expect(next.loadedAt).toBeGreaterThan(posted);
   });
 
-  it('drops a worker that ends while idle and runs the next job on a new one', { timeout: 60_000 }, async () => {
+  it('drops a worker that ends while idle and runs the next job on a new one', async () => {
     const pool = new WorkerPool(script, { size: 1, keepWarm: 1 });
     const first = await pool.run<{ thread: number }>({ kind: 'exit-after' });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -89,7 +89,7 @@ describe('WorkerPool', () => {
     expect(next.thread).not.toBe(first.thread);
   });
 
-  it('ends a job over its time limit and runs the next one on a new worker', { timeout: 60_000 }, async () => {
+  it('ends a job over its time limit and runs the next one on a new worker', async () => {
     const pool = new WorkerPool(script, { size: 1 });
     const first = await pool.run<{ thread: number }>({ kind: 'echo' }, { input: chunks('a') });
     const error = await pool.run({ kind: 'hang' }, { timeLimitMs: 300 }).catch((e: unknown) => e);
