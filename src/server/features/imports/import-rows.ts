@@ -35,9 +35,19 @@ export type RowsPart = Omit<CollectedRows, 'errors' | 'phoneStats'> & {
   invalidPhones: number;
   /** The rows read, the header and blank rows included: the next part's row 1 is this part's last row. */
   rowsRead: number;
-  /** The row the column names were read from. */
-  headerRow: number;
 };
+
+/** The counts and lists both shapes start from. */
+const noRows = () => ({
+  bookings: [] as BookingRow[],
+  cancelled: [] as CancelledBookingRow[],
+  totalRows: 0,
+  skipped: 0,
+  errorCount: 0,
+  processed: 0,
+  rowsWithoutStatus: 0,
+  clientPreviews: [] as ClientPreview[],
+});
 
 const blank = (cells: unknown[]) => cells.every((c) => c == null || String(c).trim() === '');
 
@@ -63,20 +73,7 @@ function rawOf(cells: unknown[], map: ColumnMap): RawBooking {
 export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRules = {}): Promise<RowsPart> {
   let map: ColumnMap | null = null;
   let rowNumber = 0;
-  const out: RowsPart = {
-    bookings: [],
-    cancelled: [],
-    totalRows: 0,
-    skipped: 0,
-    errors: [],
-    errorCount: 0,
-    processed: 0,
-    rowsWithoutStatus: 0,
-    invalidPhones: 0,
-    clientPreviews: [],
-    rowsRead: 0,
-    headerRow: 0,
-  };
+  const out: RowsPart = { ...noRows(), errors: [], invalidPhones: 0, rowsRead: 0 };
   const addError = (line: string) => {
     out.errorCount += 1;
     if (out.errors.length < MAX_ERROR_LINES) out.errors.push([rowNumber, line]);
@@ -87,7 +84,6 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
     if (!map) {
       if (blank(cells)) continue;
       map = mapColumns(cells);
-      out.headerRow = rowNumber;
       const missing = missingColumns(map);
       if (missing.length) {
         const found = cells.map((c) => String(c ?? '').trim()).filter(Boolean).slice(0, 20).join(', ');
@@ -126,18 +122,7 @@ export async function collectRows(table: AsyncIterable<unknown[]>, rules: RowRul
 
 /** The parts of a table, in file order, as one: rows numbered in the whole file, and its phone figures. */
 export function finishRows(parts: RowsPart[]): CollectedRows {
-  const out: CollectedRows = {
-    bookings: [],
-    cancelled: [],
-    totalRows: 0,
-    skipped: 0,
-    errors: [],
-    errorCount: 0,
-    processed: 0,
-    rowsWithoutStatus: 0,
-    phoneStats: { total: 0, withPhone: 0, withoutPhone: 0, invalid: 0, coverage: 0 },
-    clientPreviews: [],
-  };
+  const out: CollectedRows = { ...noRows(), errors: [], phoneStats: { total: 0, withPhone: 0, withoutPhone: 0, invalid: 0, coverage: 0 } };
   let rowsBefore = 0;
   for (const part of parts) {
     out.bookings = out.bookings.length ? out.bookings.concat(part.bookings) : part.bookings;
