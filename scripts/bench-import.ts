@@ -37,7 +37,7 @@ const READ_MODEL_INDEXES = [
   'clients_business_last_booking_order_idx',
   'clients_business_total_bookings_order_idx',
   'clients_business_name_order_idx',
-  'clients_search_trgm_idx',
+  'clients_business_search_trgm_idx',
 ];
 
 const MONTH_CLIENTS = 3000;

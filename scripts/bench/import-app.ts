@@ -86,45 +86,75 @@ export async function copyFloor(baseUrl: string, csv: string): Promise<number> {
   }
 }
 
+type Floor = { clientsMs: number; bookingsMs: number };
+type Statement = [text: string, values: unknown[]];
+
+/**
+ * Runs `setup` (not timed), then the clients' and the bookings' statements in `order`, each timed, in one
+ * transaction that is rolled back.
+ */
+async function timedAndRolledBack(
+  database: Database,
+  setup: (client: pg.PoolClient) => Promise<void>,
+  statements: { clients: Statement; bookings: Statement },
+  order: ('clients' | 'bookings')[] = ['clients', 'bookings'],
+): Promise<Floor> {
+  const client = await database.pool!.connect();
+  try {
+    await client.query('begin');
+    await setup(client);
+    const ms = { clients: 0, bookings: 0 };
+    for (const step of order) {
+      const started = performance.now();
+      await client.query(...statements[step]);
+      ms[step] = performance.now() - started;
+    }
+    await client.query('rollback');
+    return { clientsMs: ms.clients, bookingsMs: ms.bookings };
+  } finally {
+    client.release();
+  }
+}
+
+/** The file's rows copied into a temporary table `floor_rows` (not timed). */
+async function copyRows(client: pg.PoolClient, csv: string) {
+  await client.query(`create temp table floor_rows (name text, email text, phone text, service_date date, amount text, status text, service_type text) on commit drop`);
+  await new Promise<void>((resolve, reject) => {
+    const stream = client.query(copyFrom(`copy floor_rows from stdin with (format csv, header true)`));
+    stream.on('finish', resolve).on('error', reject);
+    stream.end(csv);
+  });
+}
+
 /**
  * The schema floor: the same rows written by two plain set-based statements into the real clients and
  * bookings tables (every index, foreign key and read-model trigger), after COPY into a temporary table,
  * in a transaction that is rolled back; `withoutIndexes` are dropped in that transaction first. No parsing, normalising or matching: what this schema costs to
  * write these rows at all. Answers { clientsMs, bookingsMs } (the COPY itself is not counted).
  */
-export async function schemaFloor(database: Database, businessId: number, csv: string, withoutIndexes: string[] = []): Promise<{ clientsMs: number; bookingsMs: number }> {
-  const client = await database.pool!.connect();
-  try {
-    await client.query('begin');
-    // Dropped inside the rolled-back transaction: a measurement of what these indexes cost, nothing more.
-    for (const index of withoutIndexes) await client.query(`drop index ${index}`);
-    await client.query(`create temp table floor_rows (name text, email text, phone text, service_date date, amount text, status text, service_type text) on commit drop`);
-    await new Promise<void>((resolve, reject) => {
-      const stream = client.query(copyFrom(`copy floor_rows from stdin with (format csv, header true)`));
-      stream.on('finish', resolve).on('error', reject);
-      stream.end(csv);
-    });
-    let started = performance.now();
-    await client.query(
-      `insert into clients (business_id, name, email, phone, referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score)
-       select $1, min(name), email, min(phone), 'FLOOR' || row_number() over (), count(*), min(service_date), max(service_date), 30, 5.0
-       from floor_rows group by email`,
-      [businessId],
-    );
-    const clientsMs = performance.now() - started;
-    started = performance.now();
-    await client.query(
-      `insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
-       select $1, c.id, r.service_date, r.service_type, 100.5, 100.5, 'completed', 'csv', lower(r.service_type) || '|' || r.amount
-       from floor_rows r join clients c on c.business_id = $1 and lower(c.email) = r.email`,
-      [businessId],
-    );
-    const bookingsMs = performance.now() - started;
-    await client.query('rollback');
-    return { clientsMs, bookingsMs };
-  } finally {
-    client.release();
-  }
+export function schemaFloor(database: Database, businessId: number, csv: string, withoutIndexes: string[] = []): Promise<Floor> {
+  return timedAndRolledBack(
+    database,
+    async (client) => {
+      // Dropped inside the rolled-back transaction: a measurement of what these indexes cost, nothing more.
+      for (const index of withoutIndexes) await client.query(`drop index ${index}`);
+      await copyRows(client, csv);
+    },
+    {
+      clients: [
+        `insert into clients (business_id, name, email, phone, referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score)
+         select $1, min(name), email, min(phone), 'FLOOR' || row_number() over (), count(*), min(service_date), max(service_date), 30, 5.0
+         from floor_rows group by email`,
+        [businessId],
+      ],
+      bookings: [
+        `insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
+         select $1, c.id, r.service_date, r.service_type, 100.5, 100.5, 'completed', 'csv', lower(r.service_type) || '|' || r.amount
+         from floor_rows r join clients c on c.business_id = $1 and lower(c.email) = r.email`,
+        [businessId],
+      ],
+    },
+  );
 }
 
 /**
@@ -134,43 +164,38 @@ export async function schemaFloor(database: Database, businessId: number, csv: s
  * first; rolled back. The same rows as the upload's, where `schemaFloor` writes the file's rows with the same
  * figures for every client (which index cheaper: their keys arrive in order). Answers { clientsMs, bookingsMs }.
  */
-export async function writtenRowsFloor(database: Database, from: number, into: number): Promise<{ clientsMs: number; bookingsMs: number }> {
-  const client = await database.pool!.connect();
-  try {
-    await client.query('begin');
-    await client.query(
-      `create temp table floor_clients on commit drop as
-       select name, email, phone, referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent
-       from clients where business_id = $1 order by id`,
-      [from],
-    );
-    await client.query(
-      `create temp table floor_bookings on commit drop as
-       select lower(c.email) as email, b.service_date, b.service_type, b.amount, b.amount_charged, b.status, b.source, b.dedupe_key
-       from bookings b join clients c on c.id = b.client_id where b.business_id = $1 order by b.id`,
-      [from],
-    );
-    let started = performance.now();
-    await client.query(
-      `insert into clients (business_id, name, email, phone, referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent)
-       select $1, name, email, phone, 'F' || referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent
-       from floor_clients`,
-      [into],
-    );
-    const clientsMs = performance.now() - started;
-    started = performance.now();
-    await client.query(
-      `insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
-       select $1, c.id, r.service_date, r.service_type, r.amount, r.amount_charged, r.status, r.source, r.dedupe_key
-       from floor_bookings r join clients c on c.business_id = $1 and lower(c.email) = r.email`,
-      [into],
-    );
-    const bookingsMs = performance.now() - started;
-    await client.query('rollback');
-    return { clientsMs, bookingsMs };
-  } finally {
-    client.release();
-  }
+export function writtenRowsFloor(database: Database, from: number, into: number): Promise<Floor> {
+  return timedAndRolledBack(
+    database,
+    async (client) => {
+      await client.query(
+        `create temp table floor_clients on commit drop as
+         select name, email, phone, referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent
+         from clients where business_id = $1 order by id`,
+        [from],
+      );
+      await client.query(
+        `create temp table floor_bookings on commit drop as
+         select lower(c.email) as email, b.service_date, b.service_type, b.amount, b.amount_charged, b.status, b.source, b.dedupe_key
+         from bookings b join clients c on c.id = b.client_id where b.business_id = $1 order by b.id`,
+        [from],
+      );
+    },
+    {
+      clients: [
+        `insert into clients (business_id, name, email, phone, referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent)
+         select $1, name, email, phone, 'F' || referral_code, total_bookings, first_booking, last_booking, frequency, loyalty_score, total_spent
+         from floor_clients`,
+        [into],
+      ],
+      bookings: [
+        `insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
+         select $1, c.id, r.service_date, r.service_type, r.amount, r.amount_charged, r.status, r.source, r.dedupe_key
+         from floor_bookings r join clients c on c.business_id = $1 and lower(c.email) = r.email`,
+        [into],
+      ],
+    },
+  );
 }
 
 /**
@@ -179,37 +204,26 @@ export async function writtenRowsFloor(database: Database, from: number, into: n
  * import's dedupe key (the ones known already conflict and are skipped) and every matched client's figures
  * rewritten once. No parsing, matching or recompute; rolled back. Answers { bookingsMs, clientsMs }.
  */
-export async function reuploadFloor(database: Database, businessId: number, csv: string): Promise<{ clientsMs: number; bookingsMs: number }> {
-  const client = await database.pool!.connect();
-  try {
-    await client.query('begin');
-    await client.query(`create temp table floor_rows (name text, email text, phone text, service_date date, amount text, status text, service_type text) on commit drop`);
-    await new Promise<void>((resolve, reject) => {
-      const stream = client.query(copyFrom(`copy floor_rows from stdin with (format csv, header true)`));
-      stream.on('finish', resolve).on('error', reject);
-      stream.end(csv);
-    });
-    let started = performance.now();
-    await client.query(
-      `insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
-       select $1, c.id, r.service_date, r.service_type, a.v, a.v, 'completed', 'csv', lower(trim(r.service_type)) || '|' || to_char(a.v, 'FM999999990.00')
-       from floor_rows r cross join lateral (select replace(r.amount, '$', '')::numeric as v) a
-       join clients c on c.business_id = $1 and lower(c.email) = r.email
-       on conflict (client_id, service_date, dedupe_key) do nothing`,
-      [businessId],
-    );
-    const bookingsMs = performance.now() - started;
-    started = performance.now();
-    await client.query(
-      `update clients c set total_bookings = c.total_bookings + 1, last_booking = c.last_booking + 30, total_spent = c.total_spent + 100,
-         loyalty_score = least(10, c.loyalty_score + 0.1), frequency = 30
-       where c.business_id = $1 and lower(c.email) in (select email from floor_rows)`,
-      [businessId],
-    );
-    const clientsMs = performance.now() - started;
-    await client.query('rollback');
-    return { clientsMs, bookingsMs };
-  } finally {
-    client.release();
-  }
+export function reuploadFloor(database: Database, businessId: number, csv: string): Promise<Floor> {
+  return timedAndRolledBack(
+    database,
+    (client) => copyRows(client, csv),
+    {
+      bookings: [
+        `insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
+         select $1, c.id, r.service_date, r.service_type, a.v, a.v, 'completed', 'csv', lower(trim(r.service_type)) || '|' || to_char(a.v, 'FM999999990.00')
+         from floor_rows r cross join lateral (select replace(r.amount, '$', '')::numeric as v) a
+         join clients c on c.business_id = $1 and lower(c.email) = r.email
+         on conflict (client_id, service_date, dedupe_key) do nothing`,
+        [businessId],
+      ],
+      clients: [
+        `update clients c set total_bookings = c.total_bookings + 1, last_booking = c.last_booking + 30, total_spent = c.total_spent + 100,
+           loyalty_score = least(10, c.loyalty_score + 0.1), frequency = 30
+         where c.business_id = $1 and lower(c.email) in (select email from floor_rows)`,
+        [businessId],
+      ],
+    },
+    ['bookings', 'clients'],
+  );
 }
