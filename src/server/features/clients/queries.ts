@@ -4,7 +4,7 @@ import { clients } from '../../db/schema';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { searchTerm, substringMatch } from '../../db/like-pattern';
-import { cappedTotal, countStopOf, isShortSearch, SEARCH_WALK, SHORT_SEARCH_COUNT_CAP, walkedCount } from '../../db/short-search';
+import { cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP, walkedCount } from '../../db/short-search';
 import { TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from '../sms/service';
 
 type ClientRow = {
@@ -168,7 +168,7 @@ async function selectSearchPage(
   const n = rowCount(opts.limit);
   const strpos = sql`strpos(c.search_text, ${searchTerm(opts.search)}) > 0`;
   const walked = sql`select ${strpos} as hit from clients c
-    where c.business_id = ${businessId} order by c.created_at limit ${rowCount(SEARCH_WALK)}`;
+    where c.business_id = ${businessId} order by c.created_at`;
   const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
     tx,
     sql`

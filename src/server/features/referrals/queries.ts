@@ -180,13 +180,6 @@ type PageRow = SummaryCounts & Partial<Row> & { matches?: number };
 /** A search counts its matches this far (as the Lead Inbox's and the clients' short searches): docs/referrals.md. */
 export const SEARCH_COUNT_CAP = SHORT_SEARCH_COUNT_CAP;
 
-/**
- * Referrals a search walks before its term is taken as not common (walkedCount): fewer than the clients' and leads'
- * SEARCH_WALK, so that a rare term, which pays about `walk - cap` rows before the trigram indexes, pays 200 here,
- * where the trigram indexes cost as little as the walk; a term must be held by five in six of them.
- */
-const SEARCH_WALK = 1200;
-
 /** Whether the asked page ends within the matches a search counts (SEARCH_COUNT_CAP). */
 const withinCap = (opts: { offset: number; limit: number }) => opts.offset + opts.limit <= SEARCH_COUNT_CAP;
 
@@ -210,9 +203,9 @@ function searchPage(businessId: number, opts: PageOpts & { search: string }, pag
   const cap = rowCount(SEARCH_COUNT_CAP);
   // The friend's text alone: its matches are some of the search's, so reaching the cap there is enough.
   const walked = sql`select ${textFilter(opts.search)} as hit from referrals r
-    where r.business_id = ${businessId}${STATUS[opts.status]} order by r.created_at desc, r.id desc limit ${rowCount(SEARCH_WALK)}`;
+    where r.business_id = ${businessId}${STATUS[opts.status]} order by r.created_at desc, r.id desc`;
   const counted = sql`(select counted from k)`;
-  return sql`with walk as materialized (${walkedCount(walked, SEARCH_WALK)}),
+  return sql`with walk as materialized (${walkedCount(walked)}),
     m as materialized (select * from (${matches}) r where (select n from walk) <= ${cap} limit ${cap} + 1),
     k as materialized (select greatest((select n from walk), (select count(*) from m)) as counted)
     ${head(counted)}
