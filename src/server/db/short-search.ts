@@ -27,7 +27,7 @@ export function cappedTotal(counted: number, stop: number): { total: number; tot
  * must be held by five in six of them to reach the count's stop there (an e-mail domain every client or friend
  * has), and a term that is not common pays about 200 rows before the trigram index is read.
  */
-export const SEARCH_WALK = 1200;
+const SEARCH_WALK = 1200;
 
 /**
  * How many of the first `walk` rows of `rows` match, counted up to `cap + 1`. `rows` reads in its own order (an

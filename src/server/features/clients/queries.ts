@@ -150,7 +150,7 @@ export async function selectClientsPage(
 /**
  * A page within the first SHORT_SEARCH_COUNT_CAP matches of a search of 3 characters or more, its count stopped
  * there (as the short searches, the Lead Inbox and the Referral Tracker: decision 0017). Whether a term has more
- * matches than the stop does not depend on the order they are found in, so up to SEARCH_WALK clients are walked
+ * matches than the stop does not depend on the order they are found in, so up to 1,200 clients are walked
  * in the order they were added (clients_business_created_idx, the smallest index that starts with the business),
  * whatever the sort, until the stop is reached or out of reach (walkedCount): a term every client holds (an
  * e-mail domain) reaches it there without reading the trigram index. Otherwise the matches are gathered through

@@ -69,7 +69,7 @@ type PageRow = Partial<LeadRow> & { total: number };
 export const SEARCH_COUNT_CAP = SHORT_SEARCH_COUNT_CAP;
 
 /**
- * Leads a search walks before its term is taken as not common (walkedCount): more than the clients' SEARCH_WALK,
+ * Leads a search walks before its term is taken as not common (walkedCount): more than the clients' 1,200,
  * because a lead from a form or added by hand often has no e-mail (a fifth of the benchmark's), so a domain every
  * e-mail holds is held by four leads in five; two thirds reach the cap here, and a rare term pays about 500 leads.
  */

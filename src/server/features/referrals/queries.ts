@@ -185,7 +185,7 @@ const withinCap = (opts: { offset: number; limit: number }) => opts.offset + opt
 
 /**
  * A search's statement. Counting every match read each of them on every request, so a page within the first
- * SEARCH_COUNT_CAP matches counts only that far (as the Lead Inbox's search does). The newest SEARCH_WALK
+ * SEARCH_COUNT_CAP matches counts only that far (as the Lead Inbox's search does). The newest 1,200
  * referrals are walked first, matching the friend's text as they go, until the cap plus one match or can no longer
  * match there (walkedCount): a term nearly every friend's e-mail holds reaches it without reading the trigram
  * index, whose bitmap would hold every referral. Otherwise the matches are gathered up to the cap plus one
