@@ -1,4 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { searchTerm } from './like-pattern';
+import { rowCount } from './read-rows';
 
 /**
  * A search of one or two characters has no trigram to narrow it, so counting its matches reads every row of the
@@ -18,4 +20,25 @@ export const countStopOf = (offset: number, limit: number, cap = SHORT_SEARCH_CO
 /** The total a list answers from `counted` matches, counted up to `stop + 1`. */
 export function cappedTotal(counted: number, stop: number): { total: number; totalIsCapped?: true } {
   return counted > stop ? { total: stop, totalIsCapped: true } : { total: counted };
+}
+
+/**
+ * The rows a search of 3 characters or more walks before its term is taken as not common (walkedCount): a term
+ * must be held by five in six of them to reach the count's stop there (an e-mail domain every client or friend
+ * has), and a term that is not common pays about 200 rows before the trigram index is read.
+ */
+const SEARCH_WALK = 1200;
+
+/**
+ * How many of the first `walk` rows of `rows` match, counted up to `cap + 1`. `rows` reads in its own order (an
+ * index's), each row with a boolean `hit` (a match written with `strpos`, which no index serves, so the read is
+ * planned as a walk). The walk stops once it has found `cap + 1` matches or can no longer find them in `walk` rows:
+ * a running count of the misses is a window that PostgreSQL stops at its run condition, so a term that is not
+ * common costs about `walk - cap` rows, and one every row holds `cap + 1`.
+ */
+export function walkedCount(rows: SQL, walk = SEARCH_WALK, cap = SHORT_SEARCH_COUNT_CAP): SQL {
+  return sql`select count(*) as n from (select 1 from (
+      select w.hit, count(*) filter (where not w.hit) over (rows unbounded preceding) as misses
+      from (select * from (${rows}) w limit ${rowCount(walk)}) w
+    ) w where w.misses < ${rowCount(walk - cap)} and w.hit limit ${rowCount(cap + 1)}) w`;
 }

@@ -4,7 +4,7 @@ import { clients } from '../../db/schema';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { searchTerm, substringMatch } from '../../db/like-pattern';
-import { cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP } from '../../db/short-search';
+import { cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP, walkedCount } from '../../db/short-search';
 import { TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from '../sms/service';
 
 type ClientRow = {
@@ -147,19 +147,17 @@ export async function selectClientsPage(
   return { clients: rows.map(toListedClient), total };
 }
 
-/** Clients read in the sort's order before a search of 3 characters or more is taken as not common (selectSearchPage). */
-const SEARCH_WALK = 2000;
-
 /**
  * A page within the first SHORT_SEARCH_COUNT_CAP matches of a search of 3 characters or more, its count stopped
- * there (as the short searches, the Lead Inbox and the Referral Tracker: decision 0017). The sort's index is walked
- * first for SEARCH_WALK clients, matching as it goes (`strpos`, which no index serves): a common term (an e-mail
- * domain every client has) reaches the stop there, and those matches are the first in the sort's order, so the
- * page is cut from them and the trigram index is never read. Otherwise the matches are gathered through the
- * trigram index (its entries of this business only, migration 0072) up to the stop plus one: fewer are all the
- * matches (exact count, page cut from them); more, and the page walks the sort's index filtering as it goes
- * (such a term fills a page within a few hundred clients). A one-time filter skips each branch not taken.
- * Decision 0029 has the figures.
+ * there (as the short searches, the Lead Inbox and the Referral Tracker: decision 0017). Whether a term has more
+ * matches than the stop does not depend on the order they are found in, so up to 1,200 clients are walked
+ * in the order they were added (clients_business_created_idx, the smallest index that starts with the business),
+ * whatever the sort, until the stop is reached or out of reach (walkedCount): a term every client holds (an
+ * e-mail domain) reaches it there without reading the trigram index. Otherwise the matches are gathered through
+ * the trigram index (its entries of this business only, migration 0072) up to the stop plus one: fewer are all
+ * the matches (exact count, page cut from them); more, and the page walks the sort's index filtering as it goes
+ * (such a term fills a page within a few hundred clients). A one-time filter skips each read not needed.
+ * Decisions 0029 and 0038 have the figures.
  */
 async function selectSearchPage(
   tx: Tx,
@@ -169,29 +167,24 @@ async function selectSearchPage(
   const stop = SHORT_SEARCH_COUNT_CAP;
   const n = rowCount(opts.limit);
   const strpos = sql`strpos(c.search_text, ${searchTerm(opts.search)}) > 0`;
-  const walked = sql`(select count(*) from s) > ${stop}`;
+  const walked = sql`select ${strpos} as hit from clients c
+    where c.business_id = ${businessId} order by c.created_at`;
   const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
     tx,
     sql`
-      with s as materialized (
-        select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
-        from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
-              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${rowCount(SEARCH_WALK)}) c
-        where ${strpos} limit ${stop + 1}
-      ), m as materialized (
-        (select s.* from s where ${walked})
-        union all
-        (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
-          where not ${walked} and c.business_id = ${businessId}${searchFilter(opts.search)} limit ${stop + 1})
+      with walk as materialized (${walkedCount(walked)}), m as materialized (
+        select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
+        where (select n from walk) <= ${stop} and c.business_id = ${businessId}${searchFilter(opts.search)} limit ${stop + 1}
+      ), k as materialized (
+        select greatest((select n from walk), (select count(*) from m))::int as counted
       ), ids as (
-        (select m.id from m where (select count(*) from m) <= ${stop} or ${walked}
+        (select m.id from m where (select counted from k) <= ${stop}
           order by ${orderOf(opts.sort, 'm')} limit ${n} offset ${opts.offset})
         union all
-        (select c.id from clients c where (select count(*) from m) > ${stop} and not ${walked}
-          and c.business_id = ${businessId} and ${strpos}
+        (select c.id from clients c where (select counted from k) > ${stop} and c.business_id = ${businessId} and ${strpos}
           order by ${orderOf(opts.sort, 'c')} limit ${n} offset ${opts.offset})
       )
-      select t.counted, p.* from (select count(*)::int as counted from m) t
+      select k.counted, p.* from k
       left join lateral (
         select ${LISTED(businessId)} where c.business_id = ${businessId}
       ) p on true

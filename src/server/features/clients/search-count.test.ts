@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signedIn } from '../../testing/requests';
 
 // GET /api/clients?search= of three characters or more: the count stops at 1,000 and says so, whichever way the
-// matches are found (the sort's order walked first, then the trigram index), and every page holds exactly the rows
+// matches are found (the first clients walked, then the trigram index), and every page holds exactly the rows
 // a plain filtered query gives (docs/clients-api.md "Capped counts", decision 0029).
 
 let t: TestApp;
@@ -15,8 +15,8 @@ const FIRST = 1700;
 beforeAll(async () => {
   t = await createTestApp();
   biz = await createBusiness(t.database);
-  // Every client matches "karl". The first 1,700 ("Qjx") lead every sort order; the last 1,500 ("Zulu") trail in
-  // each, so a walk of the first 2,000 in any order finds only 300 of them.
+  // Every client matches "karl". The first 1,700 ("Qjx", added first) lead every sort order; the last 1,500
+  // ("Zulu") trail in each, and the walk of the first clients added finds none of them.
   await t.database.query(
     `insert into clients (business_id, name, email, referral_code, loyalty_score, total_bookings, last_booking)
      select $1::int, 'Karl ' || case when i <= $3::int then 'Qjx' else 'Zulu' end || i, 'k' || i || '@ex.com', 'LONG-' || i,
@@ -57,7 +57,7 @@ const ids = (p: Page) => p.clients.map((c) => c.id);
 
 describe('client searches of three characters or more', () => {
   // "karl": every client, found by the walk; "zulu": 1,500, found through the trigram index after the walk
-  // found 300; "qjx1": 812, all within the walk but under the stop, so counted exactly.
+  // found none; "qjx1": 812, under the stop, so counted exactly.
   it.each(['karl', 'zulu'])(`caps the count of "%s" at ${SHORT_SEARCH_COUNT_CAP} and pages it exactly in each order`, async (term) => {
     for (const sort of Object.keys(ORDERS)) {
       const all = await expected(sort, term);
@@ -87,5 +87,31 @@ describe('client searches of three characters or more', () => {
     expect(await page('page=1&search=zulu3200')).toMatchObject({ total: 1, clients: [{ id: expect.any(Number) }] });
     expect(await page('page=1&search=nobody')).toMatchObject({ total: 0, clients: [] });
     expect(await page('page=2&search=zulu3200')).toMatchObject({ total: 1, clients: [] });
+  });
+
+  // The first 100 clients added hold "bolt", then one in four: the walk finds a few hundred before the stop is out
+  // of its reach, so the trigram index counts the 1,075; "rich.com" (575) is counted exactly the same way.
+  it('counts a term the first clients hold through the index once the walk falls short', async () => {
+    const rich = await createBusiness(t.database);
+    await t.database.query(
+      `insert into clients (business_id, name, email, referral_code, loyalty_score)
+       select $1::int, 'Pat ' || case when i <= 100 or i % 4 = 0 then 'Bolt' else 'Nail' end || i,
+         'p' || i || case when i <= 100 or (i % 4 = 0 and i <= 2000) then '@rich.com' else '@ex.com' end, 'RICH-' || i, (i % 7) * 1.5
+       from generate_series(1, 4000) i`,
+      [rich.id],
+    );
+    const matching = async (term: string) =>
+      (await t.database.query<{ id: number }>(
+        `select id from clients where business_id = $1 and (lower(name) like $2 or lower(email) like $2) order by lower(name), id`,
+        [rich.id, `%${term}%`],
+      )).map((r) => r.id);
+    const get = async (query: string): Promise<Page> => (await signedIn(t.app, rich.cookie).get(`/api/clients?${query}`)).json();
+    const bolt = await get('page=1&pageSize=100&search=bolt&sort=name');
+    expect(bolt).toMatchObject({ total: SHORT_SEARCH_COUNT_CAP, totalIsCapped: true });
+    expect(ids(bolt)).toEqual((await matching('bolt')).slice(0, 100));
+    const domain = await get('page=6&pageSize=100&search=rich.com&sort=name');
+    expect(domain.total).toBe(575);
+    expect(domain).not.toHaveProperty('totalIsCapped');
+    expect(ids(domain)).toEqual((await matching('rich.com')).slice(500));
   });
 });

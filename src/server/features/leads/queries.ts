@@ -3,7 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { businesses, leadCommunications, leads, referrals, smsMessages } from '../../db/schema';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows, rowCount } from '../../db/read-rows';
-import { SHORT_SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
+import { SHORT_SEARCH_COUNT_CAP, cappedTotal, walkedCount } from '../../db/short-search';
 import { leadSearchOf, searchFilter, searchMatch } from './search';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
@@ -69,11 +69,11 @@ type PageRow = Partial<LeadRow> & { total: number };
 export const SEARCH_COUNT_CAP = SHORT_SEARCH_COUNT_CAP;
 
 /**
- * Leads walked newest first before a search is taken as not common (selectSearchPage; the clients' search does the
- * same). A term must be held by two thirds of them to reach the count's cap there. A sample of the newest 100 was
- * tried instead, to spare the other terms the walk; the benchmark's newest leads held none of its common term.
+ * Leads a search walks before its term is taken as not common (walkedCount): more than the clients' 1,200,
+ * because a lead from a form or added by hand often has no e-mail (a fifth of the benchmark's), so a domain every
+ * e-mail holds is held by four leads in five; two thirds reach the cap here, and a rare term pays about 500 leads.
  */
-const SEARCH_WALK = 1500;
+const LEAD_SEARCH_WALK = 1500;
 
 /**
  * A page of leads, newest first, and how many match, in one statement. Without a search the total is the
@@ -104,14 +104,14 @@ const leadsOf = (rows: PageRow[]) => rows.filter((r) => r.id != null).map((r) =>
 /**
  * A search's page. Counting every match read each of them on every request ("garcia": 3,543 of the benchmark's
  * 20,000 leads; docs/benchmarks.md), so a page within the first SEARCH_COUNT_CAP matches counts only that far. The
- * newest SEARCH_WALK leads are walked first, matching as they go: a term nearly every lead holds (an e-mail
- * domain) reaches the cap there, and those are the newest matches, so the page is cut from them and no trigram
- * index is read (such a term's bitmap held 16,000 entries). Otherwise the matches are gathered through the trigram
- * indexes up to the cap plus one. Fewer than that are all the matches:
- * counted exactly, and the page is cut from them. Otherwise the total is the cap (a lower bound, `totalIsCapped`)
- * and the page walks leads_business_created_idx newest first, filtering as it goes: a term that common fills a
- * page after a few dozen leads. A one-time filter skips the branch not taken. A page past the cap gathers and
- * counts every match, exactly (a walk that deep would read far more leads).
+ * newest LEAD_SEARCH_WALK leads are walked first, matching as they go, until the cap plus one match or can no longer
+ * match there (walkedCount): a term nearly every lead holds (an e-mail domain) reaches it, and no trigram index is
+ * read (such a term's bitmap held 16,000 entries). Otherwise the matches are gathered through the trigram indexes
+ * up to the cap plus one. Fewer than that are all the matches: counted exactly, and the page is cut from them.
+ * Otherwise the total is the cap (a lower bound, `totalIsCapped`) and the page walks leads_business_created_idx
+ * newest first, filtering as it goes: a term that common fills a page after a few dozen leads. A one-time filter
+ * skips each read not needed. A page past the cap gathers and counts every match, exactly (a walk that deep would
+ * read far more leads).
  */
 async function selectSearchPage(
   tx: Tx,
@@ -121,7 +121,7 @@ async function selectSearchPage(
   offset: number,
 ): Promise<{ leads: LeadRecord[]; total: number; totalIsCapped?: true }> {
   const n = rowCount(limit);
-  const page = (ids: SQL) => sql`select t.total, p.* from (select count(*)::int as total from m) t
+  const page = (ids: SQL, total: SQL) => sql`select t.total, p.* from (${total}) t
       left join lateral (select ${LEAD_COLUMNS} from (${ids}) ids join leads l on l.id = ids.id and l.business_id = ${businessId}) p on true
       order by p.created_at desc, p.id desc`;
   // Materialised: left to itself PostgreSQL walks the created_at index under the count and filters every lead.
@@ -129,28 +129,26 @@ async function selectSearchPage(
     const rows = await readRows<PageRow>(
       tx,
       sql`with m as materialized (select l.id, l.created_at from leads l where ${where(businessId, f)})
-        ${page(sql`select m.id from m order by m.created_at desc, m.id desc limit ${n} offset ${offset}`)}`,
+        ${page(sql`select m.id from m order by m.created_at desc, m.id desc limit ${n} offset ${offset}`, sql`select count(*)::int as total from m`)}`,
     );
     return { leads: leadsOf(rows), total: Number(rows[0]?.total ?? 0) };
   }
   const cap = rowCount(SEARCH_COUNT_CAP);
-  const newest = (count: number) => sql`select l.id, l.created_at, l.search_text, l.phone from leads l
-    where ${where(businessId, { ...f, search: undefined })} order by l.created_at desc, l.id desc limit ${rowCount(count)}`;
-  const walked = sql`(select count(*) from w) > ${cap}`;
+  const walked = sql`select ${searchFilter('l', leadSearchOf(f.search))} as hit from leads l
+    where ${where(businessId, { ...f, search: undefined })} order by l.created_at desc, l.id desc`;
   const rows = await readRows<PageRow>(
     tx,
-    sql`with w as materialized (
-        select l.id, l.created_at from (${newest(SEARCH_WALK)}) l where ${searchFilter('l', leadSearchOf(f.search))} limit ${cap} + 1
-      ), m as materialized (
-        (select w.id, w.created_at from w where ${walked})
-        union all
-        (select l.id, l.created_at from leads l where not ${walked} and ${where(businessId, f)} limit ${cap} + 1)
+    sql`with walk as materialized (${walkedCount(walked, LEAD_SEARCH_WALK)}), m as materialized (
+        select l.id, l.created_at from leads l where (select n from walk) <= ${cap} and ${where(businessId, f)} limit ${cap} + 1
+      ), k as materialized (
+        select greatest((select n from walk), (select count(*) from m))::int as total
       )
       ${page(
-        sql`(select m.id from m where (select count(*) from m) <= ${cap} or ${walked} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
+        sql`(select m.id from m where (select total from k) <= ${cap} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
           union all
-          (select l.id from leads l where (select count(*) from m) > ${cap} and not ${walked} and ${where(businessId, f, searchFilter)}
+          (select l.id from leads l where (select total from k) > ${cap} and ${where(businessId, f, searchFilter)}
             order by l.created_at desc, l.id desc limit ${n} offset ${offset})`,
+        sql`select total from k`,
       )}`,
   );
   return { leads: leadsOf(rows), ...cappedTotal(Number(rows[0]?.total ?? 0), SEARCH_COUNT_CAP) };

@@ -72,4 +72,22 @@ describe('a lead search past the count cap', () => {
     expect(await get('')).toMatchObject({ total: LEADS });
     expect(await get('')).not.toHaveProperty('totalIsCapped');
   });
+
+  // The newest 100 leads hold "echo", the next 600 not, the 1,300 before them again: the newest-first walk stops
+  // after 100 matches (the cap is out of its reach), so the trigram index counts past the cap.
+  it('counts through the index past the cap when the walk falls short', async () => {
+    const other = await createBusiness(t.database, { name: 'Short Walk' });
+    await t.database.query(
+      `insert into leads (business_id, name, source, status, created_at)
+       select $1::int, 'Lead ' || g || case when g <= 100 or g > 700 then ' echo' else '' end, 'manual', 'new',
+         timestamptz '2026-01-01' - g * interval '1 minute'
+       from generate_series(1, 2000) g`,
+      [other.id],
+    );
+    const newest = (await t.database.query<{ id: number }>(
+      `select id from leads where business_id = $1 and name like '% echo' order by created_at desc, id desc limit 25`, [other.id],
+    )).map((r) => Number(r.id));
+    const page = await selectLeadPage(t.database.db, other.id, { ...all, search: 'echo' }, 25, 0);
+    expect({ ...page, leads: page.leads.map((l) => l.id) }).toEqual({ total: SEARCH_COUNT_CAP, totalIsCapped: true, leads: newest });
+  });
 });

@@ -12,8 +12,8 @@ import type {
   TopReferrer,
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
-import { SHORT_SEARCH_COUNT_CAP, cappedTotal } from '../../db/short-search';
-import { searchFilter, searchMatches } from './search';
+import { SHORT_SEARCH_COUNT_CAP, cappedTotal, walkedCount } from '../../db/short-search';
+import { searchFilter, searchMatches, textFilter } from './search';
 import { REFERRAL_REVENUE } from '../referral-conversion/service';
 
 // The owner's reads of referrals (docs/referrals.md, "Owner side"). The referrer is the client named by
@@ -185,22 +185,32 @@ const withinCap = (opts: { offset: number; limit: number }) => opts.offset + opt
 
 /**
  * A search's statement. Counting every match read each of them on every request, so a page within the first
- * SEARCH_COUNT_CAP matches counts only that far (as the Lead Inbox's search does): the matches are gathered up to
- * the cap plus one (searchMatches). Fewer than that are all the matches: counted exactly, and the page is cut from
- * them. Otherwise the total is the cap (a lower bound) and the page walks the sort's index, filtering as it goes
- * (searchFilter); a one-time filter skips the branch not taken. A page past the cap gathers and counts every match.
+ * SEARCH_COUNT_CAP matches counts only that far (as the Lead Inbox's search does). The newest 1,200
+ * referrals are walked first, matching the friend's text as they go, until the cap plus one match or can no longer
+ * match there (walkedCount): a term nearly every friend's e-mail holds reaches it without reading the trigram
+ * index, whose bitmap would hold every referral. Otherwise the matches are gathered up to the cap plus one
+ * (searchMatches). Fewer than that are all the matches: counted exactly, and the page is cut from them. Otherwise
+ * the total is the cap (a lower bound) and the page walks the sort's index, filtering as it goes (searchFilter); a
+ * one-time filter skips each read not needed. A page past the cap gathers and counts every match.
  */
 function searchPage(businessId: number, opts: PageOpts & { search: string }, page: (ids: SQL) => SQL): SQL {
   const n = rowCount(opts.limit);
   const columns = sql`r.id, r.created_at, r.converted_at, r.referee_name`;
   const matches = searchMatches(businessId, opts.search, columns, STATUS[opts.status]);
   const cut = (where: SQL) => sql`select r.id from m r where ${where} order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset}`;
-  const head = sql`select s.*, (select count(*) from m)::int as matches, p.* from ${FIGURES(businessId)}`;
-  if (!withinCap(opts)) return sql`with m as materialized (${matches}) ${head} ${page(cut(sql`true`))}`;
+  const head = (count: SQL) => sql`select s.*, (${count})::int as matches, p.* from ${FIGURES(businessId)}`;
+  if (!withinCap(opts)) return sql`with m as materialized (${matches}) ${head(sql`select count(*) from m`)} ${page(cut(sql`true`))}`;
   const cap = rowCount(SEARCH_COUNT_CAP);
-  return sql`with m as materialized (${matches} limit ${cap} + 1) ${head}
-    ${page(sql`(${cut(sql`(select count(*) from m) <= ${cap}`)}) union all
-      (select r.id from referrals r where (select count(*) from m) > ${cap} and r.business_id = ${businessId}${STATUS[opts.status]}
+  // The friend's text alone: its matches are some of the search's, so reaching the cap there is enough.
+  const walked = sql`select ${textFilter(opts.search)} as hit from referrals r
+    where r.business_id = ${businessId}${STATUS[opts.status]} order by r.created_at desc, r.id desc`;
+  const counted = sql`(select counted from k)`;
+  return sql`with walk as materialized (${walkedCount(walked)}),
+    m as materialized (select * from (${matches}) r where (select n from walk) <= ${cap} limit ${cap} + 1),
+    k as materialized (select greatest((select n from walk), (select count(*) from m)) as counted)
+    ${head(counted)}
+    ${page(sql`(${cut(sql`${counted} <= ${cap}`)}) union all
+      (select r.id from referrals r where ${counted} > ${cap} and r.business_id = ${businessId}${STATUS[opts.status]}
         and ${searchFilter(businessId, opts.search)} order by ${ORDER[opts.sort]} limit ${n} offset ${opts.offset})`)}`;
 }
 

@@ -87,4 +87,24 @@ describe('a referral search past the count cap', () => {
     expect(await get('search=pal&status=converted')).not.toHaveProperty('totalIsCapped');
     expect(await get('')).not.toHaveProperty('totalIsCapped');
   });
+
+  // The newest 100 friends are named Echo, the next 300 were referred by Echo Zed, the 900 before them are named
+  // Echo again: the walk of the friends' names stops after 100 (the cap is out of its reach), and the count goes on
+  // through the indexes, referrer included (the codes name no one).
+  it('counts through the indexes past the cap when the walk of the friends falls short', async () => {
+    const other = await createBusiness(t.database, { name: 'Short Referral Walk' });
+    const echo = await addClient(t.app, other, 'Echo Zed');
+    await t.database.query(
+      `insert into referrals (business_id, referrer_code, referrer_client_id, referee_name, referee_email, created_at)
+       select $1::int, 'REF' || g, case when g > 100 and g <= 400 then $2::int end, case when g > 100 and g <= 400 then 'Kit ' else 'Echo ' end || g,
+         'f' || g || '@ex.com', timestamptz '2026-01-01' - g * interval '1 minute'
+       from generate_series(1, 1300) g`,
+      [other.id, echo.id],
+    );
+    const newest = (await t.database.query<{ id: number }>(
+      `select id from referrals where business_id = $1 order by created_at desc, id desc limit 25`, [other.id],
+    )).map((r) => Number(r.id));
+    const { summary: _, referrals, ...page } = await selectReferralPage(t.database.db, other.id, { status: 'all', sort: 'newest', search: 'echo', limit: 25, offset: 0 });
+    expect({ ...page, ids: referrals.map((r) => r.id) }).toEqual({ total: SEARCH_COUNT_CAP, totalIsCapped: true, ids: newest });
+  });
 });
