@@ -95,7 +95,7 @@ describe('DATA_DIR lock', () => {
     const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       encoding: 'utf8',
-      timeout: 30_000, // main.ts takes the lock before loading the app, so the refusal comes within a second or two
+      timeout: 20_000, // main.ts takes the lock before loading the app, so the refusal comes within a second or two
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', JOBS: '0', DEMO_DATA: '0', LOG_LEVEL: 'silent' },
     });
     expect(second.status).toBe(DATA_DIR_LOCKED_EXIT_CODE);
@@ -103,5 +103,5 @@ describe('DATA_DIR lock', () => {
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
     expect(ownerPid(dataDir)).toBe(process.pid);
     lock.release();
-  }, 40_000);
+  });
 });
