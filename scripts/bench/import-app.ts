@@ -117,7 +117,7 @@ async function timedAndRolledBack(
 }
 
 /** The file's rows copied into a temporary table `floor_rows` (not timed). */
-async function copyRows(client: pg.PoolClient, csv: string) {
+export async function copyRows(client: pg.ClientBase, csv: string) {
   await client.query(`create temp table floor_rows (name text, email text, phone text, service_date date, amount text, status text, service_type text) on commit drop`);
   await new Promise<void>((resolve, reject) => {
     const stream = client.query(copyFrom(`copy floor_rows from stdin with (format csv, header true)`));

@@ -3,7 +3,7 @@
 // same database and measured in turn, alternated, beside the base schema of the same round.
 // Run: npx tsx scripts/bench/schema-levers.ts (N clients, ROUNDS rounds; BENCH_DATABASE_URL).
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { copyRows } from './import-app';
 import { bulkCsv } from './import-files';
 import { DEFAULT_URL, freshDatabase } from './fresh-database';
 
@@ -14,7 +14,7 @@ const ONLY = process.env.VARIANTS?.split(',');
 /** Each variant's DDL, run in the transaction before the measured statements. */
 const UNDO_0059 = ['alter table bookings drop constraint bookings_client_business_fk', 'drop index clients_id_business_key'];
 const MOVE_SEARCH = [
-  'drop index clients_search_trgm_idx',
+  'drop index clients_business_search_trgm_idx',
   'drop index clients_business_non_ascii_idx',
   'alter table clients drop column search_text',
   `create table client_search (client_id int primary key references clients on delete cascade, business_id int not null, search_text text not null)`,
@@ -35,19 +35,11 @@ const VARIANTS: Record<string, string[]> = {
     'alter table bookings add constraint bookings_client_id_clients_id_fk foreign key (client_id) references clients on delete cascade',
   ],
   'one composite key (0059)': [],
-  '0059 and no trigram index': ['drop index clients_search_trgm_idx'],
+  '0059 and no trigram index': ['drop index clients_business_search_trgm_idx'],
   '0059 and search text in its own table': MOVE_SEARCH,
 };
 const BASE = Object.keys(VARIANTS)[0];
 
-async function copyRows(client: pg.ClientBase, csv: string) {
-  await client.query(`create temp table floor_rows (name text, email text, phone text, service_date date, amount text, status text, service_type text) on commit drop`);
-  await new Promise<void>((resolve, reject) => {
-    const stream = client.query(copyFrom(`copy floor_rows from stdin with (format csv, header true)`));
-    stream.on('finish', resolve).on('error', reject);
-    stream.end(csv);
-  });
-}
 
 async function business(client: pg.ClientBase): Promise<number> {
   const { rows } = await client.query(
