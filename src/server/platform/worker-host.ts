@@ -15,10 +15,12 @@ export function serveJobs<J>(handle: (job: J, input: AsyncIterable<Buffer>) => P
     const { port } = task;
     const taken = () => port.postMessage({ type: 'taken' } satisfies FromJob);
     port.on('message', (message: ToJob) => {
+      if (message.type === 'end') {
+        if (!input.destroyed) input.end();
+      }
       // a job that stopped reading before its input ended (it refused the file): the rest is dropped
-      if (input.destroyed) taken();
-      else if (message.type === 'chunk') input.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength), taken);
-      else input.end();
+      else if (input.destroyed) taken();
+      else input.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength), taken);
     });
     try {
       return { ok: true, result: await handle(task.job as J, input) };
