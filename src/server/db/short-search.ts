@@ -36,9 +36,21 @@ const SEARCH_WALK = 1200;
  * a running count of the misses is a window that PostgreSQL stops at its run condition, so a term that is not
  * common costs about `walk - cap` rows, and one every row holds `cap + 1`.
  */
-export function walkedCount(rows: SQL, walk = SEARCH_WALK, cap = SHORT_SEARCH_COUNT_CAP): SQL {
+function walkedCount(rows: SQL, walk = SEARCH_WALK, cap = SHORT_SEARCH_COUNT_CAP): SQL {
   return sql`select count(*) as n from (select 1 from (
       select w.hit, count(*) filter (where not w.hit) over (rows unbounded preceding) as misses
       from (select * from (${rows}) w limit ${rowCount(walk)}) w
     ) w where w.misses < ${rowCount(walk - cap)} and w.hit limit ${rowCount(cap + 1)}) w`;
+}
+
+/**
+ * The CTEs a capped search of 3 characters or more reads its count through: `walk` (walkedCount of `walked`), `m`
+ * (`matches`, gathered through the trigram indexes up to `cap + 1` only when the walk did not reach the cap) and
+ * `k` (`counted`: the walk's count or the gathered one, whichever is larger; over `cap`, the total is capped).
+ * The caller cuts its page from `m` when `counted` is within the cap, and walks its sort's index otherwise.
+ */
+export function cappedSearchCount(walked: SQL, matches: SQL, walk = SEARCH_WALK, cap = SHORT_SEARCH_COUNT_CAP): SQL {
+  return sql`walk as materialized (${walkedCount(walked, walk, cap)}),
+    m as materialized (select * from (${matches}) m where (select n from walk) <= ${rowCount(cap)} limit ${rowCount(cap + 1)}),
+    k as materialized (select greatest((select n from walk), (select count(*) from m))::int as counted)`;
 }

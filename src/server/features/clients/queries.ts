@@ -4,7 +4,7 @@ import { clients } from '../../db/schema';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { searchTerm, substringMatch } from '../../db/like-pattern';
-import { cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP, walkedCount } from '../../db/short-search';
+import { cappedSearchCount, cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP } from '../../db/short-search';
 import { TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from '../sms/service';
 
 type ClientRow = {
@@ -172,12 +172,11 @@ async function selectSearchPage(
   const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
     tx,
     sql`
-      with walk as materialized (${walkedCount(walked)}), m as materialized (
-        select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
-        where (select n from walk) <= ${stop} and c.business_id = ${businessId}${searchFilter(opts.search)} limit ${stop + 1}
-      ), k as materialized (
-        select greatest((select n from walk), (select count(*) from m))::int as counted
-      ), ids as (
+      with ${cappedSearchCount(
+        walked,
+        sql`select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
+          where c.business_id = ${businessId}${searchFilter(opts.search)}`,
+      )}, ids as (
         (select m.id from m where (select counted from k) <= ${stop}
           order by ${orderOf(opts.sort, 'm')} limit ${n} offset ${opts.offset})
         union all

@@ -3,7 +3,7 @@ import { type Tx, rowsOf } from '../../db/client';
 import { businesses, leadCommunications, leads, referrals, smsMessages } from '../../db/schema';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows, rowCount } from '../../db/read-rows';
-import { SHORT_SEARCH_COUNT_CAP, cappedTotal, walkedCount } from '../../db/short-search';
+import { SHORT_SEARCH_COUNT_CAP, cappedSearchCount, cappedTotal } from '../../db/short-search';
 import { leadSearchOf, searchFilter, searchMatch } from './search';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
@@ -138,17 +138,13 @@ async function selectSearchPage(
     where ${where(businessId, { ...f, search: undefined })} order by l.created_at desc, l.id desc`;
   const rows = await readRows<PageRow>(
     tx,
-    sql`with walk as materialized (${walkedCount(walked, LEAD_SEARCH_WALK)}), m as materialized (
-        select l.id, l.created_at from leads l where (select n from walk) <= ${cap} and ${where(businessId, f)} limit ${cap} + 1
-      ), k as materialized (
-        select greatest((select n from walk), (select count(*) from m))::int as total
-      )
+    sql`with ${cappedSearchCount(walked, sql`select l.id, l.created_at from leads l where ${where(businessId, f)}`, LEAD_SEARCH_WALK)}
       ${page(
-        sql`(select m.id from m where (select total from k) <= ${cap} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
+        sql`(select m.id from m where (select counted from k) <= ${cap} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
           union all
-          (select l.id from leads l where (select total from k) > ${cap} and ${where(businessId, f, searchFilter)}
+          (select l.id from leads l where (select counted from k) > ${cap} and ${where(businessId, f, searchFilter)}
             order by l.created_at desc, l.id desc limit ${n} offset ${offset})`,
-        sql`select total from k`,
+        sql`select counted as total from k`,
       )}`,
   );
   return { leads: leadsOf(rows), ...cappedTotal(Number(rows[0]?.total ?? 0), SEARCH_COUNT_CAP) };

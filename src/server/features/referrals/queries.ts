@@ -12,7 +12,7 @@ import type {
   TopReferrer,
 } from '../../../shared/schemas/referrals';
 import type { REFERRAL_SORTS, REFERRAL_STATUSES } from '../../../shared/schemas/referrals';
-import { SHORT_SEARCH_COUNT_CAP, cappedTotal, walkedCount } from '../../db/short-search';
+import { SHORT_SEARCH_COUNT_CAP, cappedSearchCount, cappedTotal } from '../../db/short-search';
 import { searchFilter, searchMatches, textFilter } from './search';
 import { REFERRAL_REVENUE } from '../referral-conversion/service';
 
@@ -205,9 +205,7 @@ function searchPage(businessId: number, opts: PageOpts & { search: string }, pag
   const walked = sql`select ${textFilter(opts.search)} as hit from referrals r
     where r.business_id = ${businessId}${STATUS[opts.status]} order by r.created_at desc, r.id desc`;
   const counted = sql`(select counted from k)`;
-  return sql`with walk as materialized (${walkedCount(walked)}),
-    m as materialized (select * from (${matches}) r where (select n from walk) <= ${cap} limit ${cap} + 1),
-    k as materialized (select greatest((select n from walk), (select count(*) from m)) as counted)
+  return sql`with ${cappedSearchCount(walked, matches)}
     ${head(counted)}
     ${page(sql`(${cut(sql`${counted} <= ${cap}`)}) union all
       (select r.id from referrals r where ${counted} > ${cap} and r.business_id = ${businessId}${STATUS[opts.status]}
