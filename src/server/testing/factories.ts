@@ -41,10 +41,20 @@ export async function createBusiness(
   return { id: row.id, email, password, webhookToken, cookie: `${SESSION_COOKIE}=${token}`, ownerId: owner };
 }
 
+// A test person's password is hashed as the app hashes it (argon2id at its defaults), once per password per test
+// process: a hash costs tens of milliseconds of CPU and the suite creates thousands of people, and a hash verifies
+// whatever salt it was made with. The hashing itself is tested through sign-up, sign-in and the password change.
+const hashes = new Map<string, Promise<string>>();
+const passwordHash = (password: string) => {
+  let hashed = hashes.get(password);
+  if (!hashed) hashes.set(password, (hashed = hash(password)));
+  return hashed;
+};
+
 async function insertTestPerson(database: Database, businessId: number, p: { email: string; password: string; role: PersonRole; name: string }): Promise<number> {
   const [row] = await database.db
     .insert(people)
-    .values({ businessId, email: p.email, name: p.name, role: p.role, passwordHash: await hash(p.password) })
+    .values({ businessId, email: p.email, name: p.name, role: p.role, passwordHash: await passwordHash(p.password) })
     .returning({ id: people.id });
   return row.id;
 }
