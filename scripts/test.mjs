@@ -3,7 +3,7 @@
 // when missing), and the browser tests in Debian's Chromium (on PostgreSQL when TEST_DATABASE_URL is set).
 //
 // Two lanes run at once (docs/decisions/0021-fast-test-runs.md): type check, lint, knip and the PGlite pass in
-// one; the Debian packages, the web build, the browser tests and then the PostgreSQL pass in the other. Each
+// one; the Debian packages, the web build and the browser tests in the other; then the PostgreSQL pass. Each
 // step's output goes to .cache/logs/<step>.log and is printed when the step ends; each step's time, how busy the
 // CPU was during it, and the slowest test files are printed at the end and kept in .cache/test-timings.txt.
 import { spawn } from 'node:child_process';
@@ -156,15 +156,16 @@ await step('install (when package-lock.json is newer than node_modules)', async 
   ensureDependencies();
   return true;
 });
-// The browser tests start first, beside the checks and the PGlite pass; the PostgreSQL pass follows them, beside
-// the PGlite pass's end. Both lanes keep the two cores busy without a third heavy step at once
+// The browser tests start first, beside the checks and the PGlite pass; the PostgreSQL pass follows whichever of
+// the two lanes ends first, beside the other's end. The two cores stay busy without a third heavy step at once
 // (docs/decisions/0021-fast-test-runs.md has the runs that chose this).
-async function packagesBrowserAndPostgres() {
-  await debianPackages();
-  await browser();
-  await postgres();
-}
-await Promise.all([checksAndPglite(), packagesBrowserAndPostgres()]);
+const packages = debianPackages();
+const browserLane = packages.then(browser);
+const pgliteLane = checksAndPglite();
+await Promise.race([browserLane, pgliteLane]);
+await packages;
+await postgres();
+await Promise.all([browserLane, pgliteLane]);
 cpu.stop();
 
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [
