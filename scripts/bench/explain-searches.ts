@@ -34,9 +34,9 @@ const db = {
 } as unknown as Tx;
 const [biz] = (await client.query<{ id: number }>(`select id from businesses where email = 'large@example.com'`)).rows;
 
-const calls: Record<string, (search: string, page: number) => Promise<unknown>> = {
+const calls: Record<string, (search: string, page: number, sort?: ClientSort) => Promise<unknown>> = {
   // `clients:mar` (loyalty order) or `clients-name:mar` (any ClientSort after the dash).
-  clients: (search, page) => selectClientsPage(db, biz.id, { sort: 'loyaltyScore', search, limit: 25, offset: (page - 1) * 25 }),
+  clients: (search, page, sort = 'loyaltyScore') => selectClientsPage(db, biz.id, { sort, search, limit: 25, offset: (page - 1) * 25 }),
   leads: (search, page) => selectLeadPage(db, biz.id, { status: 'all', source: 'all', search }, 25, (page - 1) * 25),
   referrals: (search, page) => selectReferralPage(db, biz.id, { status: 'all', sort: 'newest', search, limit: 25, offset: (page - 1) * 25 }),
   // An empty search: the conversations' first page, for comparison.
@@ -50,9 +50,7 @@ for (const spec of asked.length ? asked : ['leads:garcia', 'referrals:friend 123
   const [kindAndSort, rest] = spec.split(':');
   const [kind, sort] = kindAndSort.split('-') as [string, ClientSort | undefined];
   const [search, page = '1'] = decodeURIComponent(rest).split('@');
-  const call = sort
-    ? (term: string, page: number) => selectClientsPage(db, biz.id, { sort, search: term, limit: 25, offset: (page - 1) * 25 })
-    : calls[kind];
+  const call = (term: string, page: number) => calls[kind](term, page, sort);
   const ms: number[] = [];
   let answer: unknown;
   for (let i = 0; i < runs; i += 1) {
