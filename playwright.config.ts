@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -23,7 +24,8 @@ const appServer = (serverPort: number, dataDir: string, databaseUrl?: string) =>
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   env: { ...serverEnv, PORT: String(serverPort), DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${serverPort}`, E2E_DATABASE_URL: databaseUrl ?? '' },
 });
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// `npm test` passes the one it found (scripts/lib/ensure.mjs: Debian's headless shell first).
+const chromiumPath = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -36,7 +36,7 @@ if (specs.length) {
   console.log(`\n=== browser specs of the change: ${specs.map((s) => path.basename(s)).join(', ')} ===`);
   const chromium = ensureChromium();
   if (!chromium) {
-    console.error('Chromium is not installed: run `apt-get install chromium` as root.');
+    console.error('Chromium is not installed: run `apt-get install chromium-headless-shell` as root.');
     failed = true;
   } else {
     ensureWebBuild();

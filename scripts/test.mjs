@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sampleCpu } from './lib/cpu-use.mjs';
-import { debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
+import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
 import { slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -103,7 +103,7 @@ async function checksAndPglite() {
 /** The Debian packages a fresh machine lacks (network, not CPU): Chromium, and PgBouncer for the PostgreSQL pass. */
 async function debianPackages() {
   const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  const missing = [...(findChromium() ? [] : ['chromium']), ...(withPostgres && !findPgbouncer() ? ['pgbouncer'] : [])];
+  const missing = [...(findChromium({ shellOnly: true }) ? [] : [CHROMIUM_PACKAGE]), ...(withPostgres && !findPgbouncer() ? ['pgbouncer'] : [])];
   if (!missing.length) return;
   await step(`Debian packages (${missing.join(', ')})`, async (log) => {
     for (const [cmd, args, opts] of debianInstall(missing)) await runLogged(log, cmd, args, opts);
@@ -128,7 +128,7 @@ async function postgres() {
 async function browser() {
   const chromium = findChromium();
   if (!chromium) {
-    console.error('Chromium is not installed and could not be installed: run `apt-get install chromium` as root.');
+    console.error('Chromium is not installed and could not be installed: run `apt-get install chromium-headless-shell` as root.');
     results.push('FAIL browser tests: no Chromium');
     failed += 1;
     return;

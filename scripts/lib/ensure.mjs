@@ -97,13 +97,20 @@ export function debianInstall(packages) {
   ];
 }
 
-/** Debian's Chromium, or ''. */
-export function findChromium() {
-  try {
-    return execSync('command -v chromium', { encoding: 'utf8', shell: '/bin/sh' }).trim();
-  } catch {
-    return '';
+// Debian's headless shell first: the same Chromium without the full browser's window machinery, about a quarter
+// less CPU per browser test (docs/decisions/0021-fast-test-runs.md); the full browser where only it is installed.
+export const CHROMIUM_PACKAGE = 'chromium-headless-shell';
+
+/** Debian's Chromium (its headless shell first, or only with `shellOnly`), or ''. */
+export function findChromium({ shellOnly = false } = {}) {
+  for (const name of shellOnly ? [CHROMIUM_PACKAGE] : [CHROMIUM_PACKAGE, 'chromium']) {
+    try {
+      return execSync(`command -v ${name}`, { encoding: 'utf8', shell: '/bin/sh' }).trim();
+    } catch {
+      // not installed: try the next
+    }
   }
+  return '';
 }
 
 /** Debian's PgBouncer (PGBOUNCER_PATH first), or ''. */
@@ -114,8 +121,8 @@ export function findPgbouncer() {
 
 /** Debian's Chromium for the browser tests; installed with apt-get when missing and we are root. */
 export function ensureChromium() {
-  if (!findChromium()) {
-    const install = debianInstall(['chromium']);
+  if (!findChromium({ shellOnly: true })) {
+    const install = debianInstall([CHROMIUM_PACKAGE]);
     if (install.length) console.log("Installing Chromium from Debian's packages for the browser tests...");
     for (const [cmd, args, opts] of install) run(cmd, args, opts);
   }
