@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadTestEnv } from '../config';
-import { type Database, fromPglite, fromPool, PGLITE_EXTENSIONS } from '../db/client';
+import { type Database, fromPglite, fromPool } from '../db/client';
 import { API_TEST_DATABASES, testDatabaseName } from '../../../scripts/lib/test-databases.mjs';
+import { giveBackPglite, takePglite } from './pglite-reuse';
 
-/** A fresh, migrated database of its own for one test file (PGlite in memory, or a PostgreSQL copy). */
+/** An empty, migrated database of its own for one test file (PGlite in memory, reused by the worker's next file once emptied; or a PostgreSQL copy). */
 export async function createTestDatabase(): Promise<Database> {
   if (inject('testProject') !== 'db') {
     // vitest.config.ts missed this file (scripts/lib/database-tests.mjs follows static imports only): it would
@@ -36,9 +35,8 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const file = inject('templateFile');
-  const blob = new Blob([fs.readFileSync(file)]);
-  return fromPglite(await PGlite.create({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS }));
+  const pglite = await takePglite(inject('templateFile'));
+  return { ...fromPglite(pglite), close: () => giveBackPglite(pglite) };
 }
 
 /**
