@@ -76,6 +76,12 @@ test('the landing page hydrates without errors and loads no signed-in code', asy
 
 test('the landing page runs no React until the visitor reaches for it; a button pressed before that opens the form', async ({ page }) => {
   const live = () => page.evaluate(() => Object.keys(document.querySelector('h1')!).some((k) => k.startsWith('__react')));
+  // Chromium's headless shell rests its pointer at the page's top-left corner and moves it there once the page is
+  // laid out, as a desktop visitor whose pointer is over the window (a reach, which hydrates). This visitor's
+  // pointer is elsewhere, as on a phone: those moves are not passed on to the page.
+  await page.addInitScript(() => {
+    for (const type of ['pointerover', 'pointermove', 'mouseover', 'mousemove']) window.addEventListener(type, (e) => e.stopImmediatePropagation(), { capture: true });
+  });
   await page.goto('/', { waitUntil: 'load' });
   await page.waitForTimeout(300);
   expect(await live(), 'hydrated before any intent').toBe(false);
