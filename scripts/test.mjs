@@ -2,8 +2,8 @@
 // database again on PostgreSQL when TEST_DATABASE_URL is set (vitest projects "db*", with PgBouncer, installed
 // when missing), and the browser tests in Debian's Chromium (on PostgreSQL when TEST_DATABASE_URL is set).
 //
-// Two lanes run at once (docs/decisions/0021-fast-test-runs.md): type check, lint, knip, the PostgreSQL pass and
-// the PGlite pass in one; the Debian packages, the web build and the browser tests in the other. Each
+// Two lanes run at once (docs/decisions/0021-fast-test-runs.md): type check, lint, knip and the PGlite pass in
+// one; the Debian packages, the web build and the browser tests in the other; then the PostgreSQL pass. Each
 // step's output goes to .cache/logs/<step>.log and is printed when the step ends; each step's time, how busy the
 // CPU was during it, and the slowest test files are printed at the end and kept in .cache/test-timings.txt.
 import { spawn } from 'node:child_process';
@@ -92,14 +92,11 @@ const vitest = (kind, env, projects = []) =>
 
 const command = (name, cmd, args) => step(name, async (log) => (await runLogged(log, cmd, args)) === 0);
 
-/** The checks, then the PostgreSQL pass (it waits on the server more than it computes), then the PGlite pass. */
-async function checksAndDatabases(packages) {
+async function checksAndPglite() {
   await command('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   await command('lint', bin('eslint'), ['.', '--max-warnings=0']);
   // Unused files, exports, types and dependencies (knip.jsonc): a few seconds, no database.
   await command('dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']);
-  await packages; // PgBouncer, for the PostgreSQL pass
-  await postgres();
   await vitest('PGlite', { TEST_DB_KIND: 'pglite' });
 }
 
@@ -159,12 +156,16 @@ await step('install (when package-lock.json is newer than node_modules)', async 
   ensureDependencies();
   return true;
 });
-// The browser tests start first, beside the checks, the PostgreSQL pass and the PGlite pass. The PostgreSQL pass
-// runs beside the browser tests, where its waits on the server leave the CPU to them; last and alone it left
-// about 30 % of the two cores idle. Never a third heavy step at once (docs/decisions/0021-fast-test-runs.md has
-// the runs that chose this).
+// The browser tests start first, beside the checks and the PGlite pass; the PostgreSQL pass follows whichever of
+// the two lanes ends first, beside the other's end. The two cores stay busy without a third heavy step at once
+// (docs/decisions/0021-fast-test-runs.md has the runs that chose this).
 const packages = debianPackages();
-await Promise.all([packages.then(browser), checksAndDatabases(packages)]);
+const browserLane = packages.then(browser);
+const pgliteLane = checksAndPglite();
+await Promise.race([browserLane, pgliteLane]);
+await packages;
+await postgres();
+await Promise.all([browserLane, pgliteLane]);
 cpu.stop();
 
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [
