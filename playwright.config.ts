@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/lib/ensure.mjs';
 
 // Debian's Chromium, never a downloaded browser. The app runs on its own port and data folder.
 // Workers inherit the environment, so they see the port and folder the main process chose; two runs
@@ -24,8 +24,8 @@ const appServer = (serverPort: number, dataDir: string, databaseUrl?: string) =>
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   env: { ...serverEnv, PORT: String(serverPort), DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${serverPort}`, E2E_DATABASE_URL: databaseUrl ?? '' },
 });
-// `npm test` passes the one it found (scripts/lib/ensure.mjs: Debian's headless shell first).
-const chromiumPath = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) || '/usr/bin/chromium';
+// `npm test` passes the one it found; the same search otherwise (Debian's headless shell first).
+const chromiumPath = process.env.CHROMIUM_PATH || findChromium() || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -7,7 +7,7 @@
 // A changed package.json or vitest.config.ts makes vitest run every file (its forceRerunTriggers).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ensureChromium, ensureWebBuild, root, run } from './lib/ensure.mjs';
+import { CHROMIUM_PACKAGE, ensureChromium, ensureWebBuild, root, run } from './lib/ensure.mjs';
 import { browserSpecsFor } from './lib/changed-tests.mjs';
 
 const base = process.argv[2] ?? '';
@@ -36,7 +36,7 @@ if (specs.length) {
   console.log(`\n=== browser specs of the change: ${specs.map((s) => path.basename(s)).join(', ')} ===`);
   const chromium = ensureChromium();
   if (!chromium) {
-    console.error('Chromium is not installed: run `apt-get install chromium-headless-shell` as root.');
+    console.error(`Chromium is not installed: run \`apt-get install ${CHROMIUM_PACKAGE}\` as root.`);
     failed = true;
   } else {
     ensureWebBuild();

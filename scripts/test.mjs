@@ -128,7 +128,7 @@ async function postgres() {
 async function browser() {
   const chromium = findChromium();
   if (!chromium) {
-    console.error('Chromium is not installed and could not be installed: run `apt-get install chromium-headless-shell` as root.');
+    console.error(`Chromium is not installed and could not be installed: run \`apt-get install ${CHROMIUM_PACKAGE}\` as root.`);
     results.push('FAIL browser tests: no Chromium');
     failed += 1;
     return;

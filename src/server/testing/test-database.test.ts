@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
 import { createBusiness } from './factories';
 import { createTestDatabase } from './test-database';
 
 // Each test file's database is like a new one, whatever the file before it did (on PGlite the worker's database
 // is emptied and handed on: testing/pglite-reuse.ts).
 describe("a test file's database", () => {
-  it('has no rows and ids from 1, though the one closed before it had rows', async () => {
+  // Each case alone, so that each would go red by itself if its guard went.
+  const handedOn = async (leave: (before: Database) => Promise<unknown>) => {
     const before = await createTestDatabase();
-    await createBusiness(before);
-    await createBusiness(before);
+    await leave(before);
     await before.close();
+    return createTestDatabase();
+  };
 
-    const after = await createTestDatabase();
+  it('has no rows and ids from 1, though the one closed before it had rows', async () => {
+    const after = await handedOn(async (before) => {
+      await createBusiness(before);
+      await createBusiness(before);
+    });
     try {
       expect(await after.query('select count(*)::int as n from businesses')).toEqual([{ n: 0 }]);
       expect((await createBusiness(after)).id).toBe(1);
@@ -19,14 +26,6 @@ describe("a test file's database", () => {
       await after.close();
     }
   });
-
-  // Each case alone, so that each would go red by itself if its guard went.
-  const handedOn = async (leave: (before: Awaited<ReturnType<typeof createTestDatabase>>) => Promise<unknown>) => {
-    const before = await createTestDatabase();
-    await leave(before);
-    await before.close();
-    return createTestDatabase();
-  };
 
   it('has no table or trigger that the one closed before it was given', async () => {
     const after = await handedOn(async (before) => {
@@ -55,7 +54,7 @@ describe("a test file's database", () => {
     }
   });
 
-  it("has none of the session settings of the one closed before it", async () => {
+  it('has none of the session settings of the one closed before it', async () => {
     const after = await handedOn((before) => before.query("set time zone 'Asia/Tokyo'"));
     try {
       expect(await after.query("select current_setting('TimeZone') <> 'Asia/Tokyo' as reset")).toEqual([{ reset: true }]);
