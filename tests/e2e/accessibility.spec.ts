@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
+import { axeBuilder } from './support/axe';
 
 // Every built screen passes axe's WCAG 2 A/AA rules without a serious or critical finding, at desktop
 // width and on a 375 px phone, and on the phone no screen scrolls sideways (every screen usable at 375 px).
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type AxeResults = Awaited<ReturnType<ReturnType<typeof axeBuilder>['analyze']>>;
 
 function describeViolations(violations: AxeResults['violations']): string {
   return violations
@@ -41,7 +39,7 @@ async function settle(page: Page) {
  */
 async function check(page: Page, screen: string, { dialog = false } = {}) {
   await settle(page);
-  const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const axe = axeBuilder(page);
   if (dialog) axe.include('[role="dialog"]');
   const results = await axe.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
+import { axeBuilder } from './support/axe';
 import { expectToast } from './support/toast';
 import { DEFAULT_FIELDS } from '../../src/shared/schemas/forms';
 import { DESKTOP } from './support/viewports';
@@ -13,11 +13,9 @@ import { DESKTOP } from './support/viewports';
 // in the API and on /leads, Edit (two tabs) and Delete with a confirmation. At desktop width, axe on the
 // builder and the embed page.
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 async function axeCheck(page: Page, what: string, include?: string) {
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  let builder = axeBuilder(page);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
+import { axeBuilder } from './support/axe';
 import { addReferrer } from './support/referrals';
 
 // The public referral page, signed out (spec part 2 "Public referral page"; docs/referrals.md "Public claim"):
@@ -50,7 +50,7 @@ for (const size of SIZES) {
     expect(scripts.every((s) => !/index-|react/.test(s.url)), scripts.map((s) => s.url).join(', ')).toBe(true);
     expect(scripts.reduce((n, s) => n + s.bytes, 0)).toBeLessThan(20_000);
 
-    const axe = await new AxeBuilder({ page: friend }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const axe = await axeBuilder(friend).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await noSidewaysScroll(friend);
     await friend.screenshot({ path: test.info().outputPath(`offer-${size.name}.png`), fullPage: true });

@@ -3,6 +3,9 @@ import { expect, type Page } from '@playwright/test';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/** axe for the WCAG 2 A/AA rules, as every browser test runs it. */
+export const axeBuilder = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS);
+
 /**
  * Once the skeletons are gone: no serious or critical axe violation of the WCAG 2 A/AA rules, and nothing
  * wider than the viewport (soft checks, so one screen's findings don't hide the next's).
@@ -14,7 +17,7 @@ export async function axeCheck(page: Page, what: string) {
   // transitions end first.
   await page.mouse.move(0, 0);
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await axeBuilder(page).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

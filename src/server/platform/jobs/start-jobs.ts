@@ -42,6 +42,16 @@ export type JobsOptions = {
 };
 
 export const DEFAULT_JOBS_CONCURRENCY = 2;
+/**
+ * How often an idle worker of a scheduled queue looks for work, unless the definition or the options say: its
+ * runs are made by the schedule, at most once a minute, so starting one up to 30 s late is unnoticed, while ten
+ * such queues polled every 2 s (pg-boss's default) were half of an idle instance's queries (docs/jobs.md).
+ */
+export const SCHEDULED_POLLING_SECONDS = 30;
+
+/** A queue's polling interval: its definition's, else the options', else 30 s for a scheduled queue, else pg-boss's. */
+export const pollingIntervalFor = (definition: JobDefinition, options: JobsOptions): number | undefined =>
+  definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? (definition.schedule ? SCHEDULED_POLLING_SECONDS : undefined);
 const FAN_OUT_BATCH = 10;
 
 export type SendOptions = {
@@ -164,7 +174,7 @@ export async function startJobs(deps: JobsDeps, definitions: JobDefinition[], op
       }
       log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job done');
     };
-    const pollingIntervalSeconds = definition.pollingIntervalSeconds ?? options.pollingIntervalSeconds;
+    const pollingIntervalSeconds = pollingIntervalFor(definition, options);
     const fail = (job: PgBoss.Job<unknown>, error: unknown) =>
       boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
     if (definition.fanOut) {
