@@ -12,6 +12,7 @@ import path from 'node:path';
 import { sampleCpu } from './lib/cpu-use.mjs';
 import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
 import { slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
+import { filesCutShort, workerCrashed } from './lib/worker-crash.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const logs = path.join(root, '.cache/logs');
@@ -83,10 +84,20 @@ const vitest = (kind, env, projects = []) =>
   step(`${projects.length ? 'API and database tests' : 'unit and API tests'} on ${kind}`, async (log) => {
     const out = path.join(root, `.cache/vitest-${kind}.json`);
     fs.rmSync(out, { force: true });
-    const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
-    const status = await runLogged(log, bin('vitest'), args, { env });
+    const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
+    let status = await runLogged(log, bin('vitest'), [...args, `--outputFile.json=${out}`], { env });
+    const cutShort = status !== 0 && workerCrashed(log) ? filesCutShort(out, root) : [];
     countVitest(out);
     reports.push([`slowest vitest files on ${kind}`, slowestVitestFiles(out, root)]);
+    if (cutShort.length) {
+      // A worker died with no test failed (lib/worker-crash.mjs): the files it left unfinished run once more.
+      const again = path.join(root, `.cache/vitest-${kind}-again.json`);
+      fs.rmSync(again, { force: true });
+      fs.appendFileSync(log, `\nA test worker died before these files finished; running them once more: ${cutShort.join(', ')}\n`);
+      results.push(`note a ${kind} test worker died; ran again: ${cutShort.join(', ')}`);
+      status = await runLogged(log, bin('vitest'), [...args, `--outputFile.json=${again}`, ...cutShort], { env });
+      countVitest(again);
+    }
     return status === 0;
   });
 

@@ -1,0 +1,2 @@
+export function workerCrashed(log: string): boolean;
+export function filesCutShort(reportFile: string, root: string): string[];
