@@ -44,8 +44,9 @@ export type JobsOptions = {
 export const DEFAULT_JOBS_CONCURRENCY = 2;
 /**
  * How often an idle worker of a scheduled queue looks for work, unless the definition or the options say: its
- * runs are made by the schedule, at most once a minute, so starting one up to 30 s late is unnoticed, while ten
- * such queues polled every 2 s (pg-boss's default) were half of an idle instance's queries (docs/jobs.md).
+ * runs are made by the schedule, at most once a minute, so starting one up to 30 s late is unnoticed, while the ten
+ * such queues polled every 2 s (pg-boss's default) made five of an idle instance's twelve or so polls a second
+ * (docs/jobs.md).
  */
 export const SCHEDULED_POLLING_SECONDS = 30;
 
