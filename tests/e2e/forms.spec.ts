@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from './support/accounts';
-import { axeBuilder } from './support/axe';
+import { axeCheck } from './support/axe';
 import { expectToast } from './support/toast';
 import { DEFAULT_FIELDS } from '../../src/shared/schemas/forms';
 import { DESKTOP } from './support/viewports';
@@ -12,17 +12,6 @@ import { DESKTOP } from './support/viewports';
 // dialog ("Copied!" for 2 s), Preview opening the public page in a new tab, a visitor submitting it, the lead
 // in the API and on /leads, Edit (two tabs) and Delete with a confirmation. At desktop width, axe on the
 // builder and the embed page.
-
-async function axeCheck(page: Page, what: string, include?: string) {
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-  let builder = axeBuilder(page);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect.soft(bad.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'), `axe on ${what}`).toBe('');
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 async function openForms(page: Page) {
   await page.goto('/forms');

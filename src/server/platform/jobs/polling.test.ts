@@ -20,5 +20,4 @@ describe('a queue polling interval', () => {
     expect(pollingIntervalFor(job(hourly), fastJobs)).toBe(0.5);
     expect(pollingIntervalFor(job({ pollingIntervalSeconds: 0.5 }), { pollingIntervalSeconds: 5 })).toBe(0.5);
   });
-
 });
