@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sampleCpu } from './lib/cpu-use.mjs';
 import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
-import { slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
+import { failedVitestTests, slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
 import { filesCutShort, workerCrashed } from './lib/worker-crash.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -20,6 +20,7 @@ const started = Date.now();
 const cpu = sampleCpu();
 const results = [];
 const reports = []; // [title, lines] of the slowest files, per step
+const failures = []; // [title, lines] of the failed tests, per step
 let passed = 0;
 let failed = 0;
 
@@ -89,6 +90,7 @@ const vitest = (kind, env, projects = []) =>
     const cutShort = status !== 0 && workerCrashed(log) ? filesCutShort(out, root) : [];
     countVitest(out);
     reports.push([`slowest vitest files on ${kind}`, slowestVitestFiles(out, root)]);
+    failures.push([`failed on ${kind}`, failedVitestTests(out, root)]);
     if (cutShort.length) {
       // A worker died with no test failed (lib/worker-crash.mjs): the files it left unfinished run once more.
       const again = path.join(root, `.cache/vitest-${kind}-again.json`);
@@ -97,6 +99,7 @@ const vitest = (kind, env, projects = []) =>
       results.push(`note a ${kind} test worker died; ran again: ${cutShort.join(', ')}`);
       status = await runLogged(log, bin('vitest'), [...args, `--outputFile.json=${again}`, ...cutShort], { env });
       countVitest(again);
+      failures.push([`failed on ${kind}, run again`, failedVitestTests(again, root)]);
     }
     return status === 0;
   });
@@ -160,6 +163,7 @@ async function browser() {
     const status = await runLogged(log, bin('playwright'), ['test'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...database } });
     countPlaywright(out);
     const slowest = slowestPlaywright(out);
+    failures.push(['failed in the browser', slowest.failed]);
     reports.push(['slowest browser tests', slowest.tests], ['slowest browser spec files (sum of their tests)', slowest.specs]);
     return status === 0;
   });
@@ -188,6 +192,8 @@ cpu.stop();
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [
   { title: `npm test, ${new Date().toISOString()}, ${since(started)} in all`, lines: results },
   ...reports.map(([title, lines]) => ({ title, lines })),
+  // Last, so the end of a red run's output names what failed.
+  ...failures.map(([title, lines]) => ({ title, lines })),
 ]);
 console.log(`\n${timings}\n\n(kept in .cache/test-timings.txt; each step's output in .cache/logs)`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -27,12 +27,28 @@ export function slowestVitestFiles(file, root, top = TOP) {
     .map((r) => `${seconds(r.ms)}  ${r.name}`);
 }
 
+/** The failed tests of a vitest JSON report, as lines: file › title, and the first line of the failure. */
+export function failedVitestTests(file, root) {
+  const report = readJson(file);
+  if (!report) return [];
+  return report.testResults.flatMap((r) => {
+    const name = path.relative(root, r.name);
+    const failedTests = r.assertionResults.filter((a) => a.status === 'failed');
+    // A file that failed with no failed test did not load or run (its message says why).
+    if (!failedTests.length) return r.status === 'failed' ? [`${name}: ${firstLine(r.message)}`] : [];
+    return failedTests.map((a) => `${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  });
+}
+
+const firstLine = (text) => (text ?? '').trim().split('\n')[0].slice(0, 300);
+
 function playwrightTests(suite, file, out) {
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests) {
       const ms = test.results.reduce((sum, r) => sum + (r.duration ?? 0), 0);
       const titles = [...(suite.titlePath ?? []), spec.title].join(' › ');
-      out.push({ file, title: titles, ms });
+      const last = test.results.at(-1);
+      out.push({ file, title: titles, ms, failed: test.status === 'unexpected', error: last?.error?.message ?? last?.errors?.[0]?.message });
     }
   }
   for (const child of suite.suites ?? []) {
@@ -40,15 +56,17 @@ function playwrightTests(suite, file, out) {
   }
 }
 
-/** The slowest browser tests and spec files of a Playwright JSON report, as lines. */
+/** The failed tests, slowest browser tests and spec files of a Playwright JSON report, as lines. */
 export function slowestPlaywright(file, top = TOP) {
   const report = readJson(file);
-  if (!report) return { tests: [], specs: [] };
+  if (!report) return { failed: [], tests: [], specs: [] };
   const tests = [];
   for (const suite of report.suites) playwrightTests({ ...suite, titlePath: [] }, suite.file, tests);
   const perSpec = new Map();
   for (const t of tests) perSpec.set(t.file, (perSpec.get(t.file) ?? 0) + t.ms);
   return {
+    // ANSI colours out: the report keeps Playwright's coloured error text.
+    failed: tests.filter((t) => t.failed).map((t) => `${t.file} › ${t.title}: ${firstLine(t.error).replace(/\u001b\[[0-9;]*m/g, '')}`),
     tests: [...tests].sort((a, b) => b.ms - a.ms).slice(0, top).map((t) => `${seconds(t.ms)}  ${t.file} › ${t.title}`),
     specs: [...perSpec].sort((a, b) => b[1] - a[1]).slice(0, top).map(([f, ms]) => `${seconds(ms)}  ${f}`),
   };
