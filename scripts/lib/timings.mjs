@@ -3,6 +3,7 @@
 // and kept in .cache/test-timings.txt.
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const TOP = 10;
 
@@ -65,8 +66,8 @@ export function slowestPlaywright(file, top = TOP) {
   const perSpec = new Map();
   for (const t of tests) perSpec.set(t.file, (perSpec.get(t.file) ?? 0) + t.ms);
   return {
-    // ANSI colours out: the report keeps Playwright's coloured error text.
-    failed: tests.filter((t) => t.failed).map((t) => `${t.file} › ${t.title}: ${firstLine(t.error).replace(/\u001b\[[0-9;]*m/g, '')}`),
+    // Colours out: the report keeps Playwright's coloured error text.
+    failed: tests.filter((t) => t.failed).map((t) => `${t.file} › ${t.title}: ${firstLine(stripVTControlCharacters(t.error ?? ''))}`),
     tests: [...tests].sort((a, b) => b.ms - a.ms).slice(0, top).map((t) => `${seconds(t.ms)}  ${t.file} › ${t.title}`),
     specs: [...perSpec].sort((a, b) => b[1] - a[1]).slice(0, top).map(([f, ms]) => `${seconds(ms)}  ${f}`),
   };
