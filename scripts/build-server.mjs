@@ -1,7 +1,7 @@
 // The server compiled to JavaScript for production (`npm run build`; `npm start` with NODE_ENV=production runs it when
 // src/server or src/shared changed): src/server/main.ts to dist/server/main.js, packages left as imports of
-// node_modules (docs/decisions/0026-production-runs-compiled-javascript.md). Development and tests run the
-// TypeScript source with tsx.
+// node_modules (docs/decisions/0026-production-runs-compiled-javascript.md). Development and the API tests run the
+// TypeScript source with tsx; the browser tests' app servers run this build (scripts/e2e-server.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

@@ -1,4 +1,5 @@
-// The browser tests' app server (started by playwright.config.ts): a fresh data folder, and with
+// The browser tests' app server (started by playwright.config.ts): the compiled server, as production runs it (built
+// when its sources changed, by `npm test` or the Playwright config before the servers start), a fresh data folder, and with
 // E2E_DATABASE_URL a fresh PostgreSQL database of its own (created here; one left by an earlier run is dropped
 // once it is three hours old, as the API tests' databases are: lib/test-databases.mjs). Without it, the
 // embedded database in the data folder, as `npm start` runs.
@@ -7,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import pg from 'pg';
+import { serverEntry } from './lib/ensure.mjs';
 import { BROWSER_TEST_DATABASES, dropStaleTestDatabases, testDatabaseName } from './lib/test-databases.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,7 +31,7 @@ if (env.E2E_DATABASE_URL) {
   delete env.DATABASE_URL;
 }
 
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 // Playwright ends the server with SIGTERM (gracefulShutdown in playwright.config.ts); its database goes with it.
 server.on('exit', async (code, signal) => {

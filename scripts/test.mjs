@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sampleCpu } from './lib/cpu-use.mjs';
-import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
+import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureServerBuild, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
 import { failedVitestTests, slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
 import { filesCutShort, workerCrashed } from './lib/worker-crash.mjs';
 
@@ -150,9 +150,11 @@ async function browser() {
     failed += 1;
     return;
   }
-  // About 8 s (vite build and the landing prerender) when src/web or src/shared changed; nothing otherwise.
-  await step('web build (when needed)', async () => {
+  // About 8 s (vite build and the landing prerender) when src/web or src/shared changed, and 2 s (esbuild) for the
+  // compiled server the browser tests run when src/server or src/shared changed; nothing otherwise.
+  await step('web and server build (when needed)', async () => {
     ensureWebBuild();
+    ensureServerBuild();
     return true;
   });
   await step('browser tests (Playwright, Chromium)', async (log) => {
