@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ensureServerBuild, findChromium } from './scripts/lib/ensure.mjs';
+import { findChromium } from './scripts/lib/ensure.mjs';
 
 // Debian's Chromium, never a downloaded browser. The app runs on its own port and data folder.
 // Workers inherit the environment, so they see the port and folder the main process chose; two runs
@@ -26,9 +26,6 @@ const appServer = (serverPort: number, dataDir: string, databaseUrl?: string) =>
 });
 // `npm test` passes the one it found; the same search otherwise (Debian's headless shell first).
 const chromiumPath = process.env.CHROMIUM_PATH || findChromium() || '/usr/bin/chromium';
-// The app servers run the compiled server (scripts/e2e-server.mjs): built here, in the main process before they
-// start, when its sources changed (`npm test` has built it already). The workers load this file too, later.
-if (!process.env.TEST_WORKER_INDEX) ensureServerBuild();
 
 export default defineConfig({
   testDir: 'tests/e2e',

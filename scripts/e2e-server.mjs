@@ -1,5 +1,6 @@
 // The browser tests' app server (started by playwright.config.ts): the compiled server, as production runs it (built
-// when its sources changed, by `npm test` or the Playwright config before the servers start), a fresh data folder, and with
+// here when its sources changed, unless `npm test` has built it; Playwright starts its servers one after the
+// other, so two never build at once), a fresh data folder, and with
 // E2E_DATABASE_URL a fresh PostgreSQL database of its own (created here; one left by an earlier run is dropped
 // once it is three hours old, as the API tests' databases are: lib/test-databases.mjs). Without it, the
 // embedded database in the data folder, as `npm start` runs.
@@ -8,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import pg from 'pg';
-import { serverEntry } from './lib/ensure.mjs';
+import { ensureServerBuild, serverEntry } from './lib/ensure.mjs';
 import { BROWSER_TEST_DATABASES, dropStaleTestDatabases, testDatabaseName } from './lib/test-databases.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,6 +32,7 @@ if (env.E2E_DATABASE_URL) {
   delete env.DATABASE_URL;
 }
 
+ensureServerBuild();
 const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 // Playwright ends the server with SIGTERM (gracefulShutdown in playwright.config.ts); its database goes with it.
