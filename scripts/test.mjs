@@ -2,8 +2,8 @@
 // database again on PostgreSQL when TEST_DATABASE_URL is set (vitest projects "db*", with PgBouncer, installed
 // when missing), and the browser tests in Debian's Chromium (on PostgreSQL when TEST_DATABASE_URL is set).
 //
-// Two lanes run at once (docs/decisions/0021-fast-test-runs.md): type check, lint, knip and the PostgreSQL pass in
-// one; the Debian packages, the web build and the browser tests in the other; then the PGlite pass. Each
+// Two lanes run at once (docs/decisions/0021-fast-test-runs.md): type check, lint, knip, the PostgreSQL pass and then
+// the PGlite pass in one; the Debian packages, the web and server build and the browser tests in the other. Each
 // step's output goes to .cache/logs/<step>.log and is printed when the step ends; each step's time, how busy the
 // CPU was during it, and the slowest test files are printed at the end and kept in .cache/test-timings.txt.
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sampleCpu } from './lib/cpu-use.mjs';
 import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureServerBuild, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
-import { failedVitestTests, slowestPlaywright, slowestVitestFiles, writeTimings } from './lib/timings.mjs';
+import { failedVitestTests, slowestPlaywright, slowestVitestFiles, slowestVitestTests, writeTimings } from './lib/timings.mjs';
 import { filesCutShort, workerCrashed } from './lib/worker-crash.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -89,7 +89,7 @@ const vitest = (kind, env, projects = []) =>
     let status = await runLogged(log, bin('vitest'), [...args, `--outputFile.json=${out}`], { env });
     const cutShort = status !== 0 && workerCrashed(log) ? filesCutShort(out, root) : [];
     countVitest(out);
-    reports.push([`slowest vitest files on ${kind}`, slowestVitestFiles(out, root)]);
+    reports.push([`slowest vitest files on ${kind}`, slowestVitestFiles(out, root)], [`slowest vitest tests on ${kind} (a test may take 30 s)`, slowestVitestTests(out, root)]);
     failures.push([`failed on ${kind}`, failedVitestTests(out, root)]);
     if (cutShort.length) {
       // A worker died with no test failed (lib/worker-crash.mjs): the files it left unfinished run once more.
@@ -176,19 +176,20 @@ await step('install (when package-lock.json is newer than node_modules)', async 
   ensureDependencies();
   return true;
 });
-// The browser tests start first, beside the checks and then the PostgreSQL pass; the PGlite pass runs last, alone.
-// Beside Chromium a PGlite test ran up to seven times slower than alone and past the 30 s limit, while the same
-// test on PostgreSQL stays within it; the cores stay as busy in this order (docs/decisions/0021-fast-test-runs.md).
-// Without TEST_DATABASE_URL the PGlite pass follows the checks.
+// The browser tests start first, beside the checks, then the PostgreSQL pass, then the PGlite pass, which meets only
+// the browser tests' last minutes: beside Chromium for the whole run a PGlite test ran up to seven times slower
+// than alone and past the 30 s limit, while the same test on PostgreSQL stays within it; alone at the end, the
+// PGlite pass left a third of the CPU idle (docs/decisions/0021-fast-test-runs.md). The slowest single tests are
+// printed at the end. Without TEST_DATABASE_URL the PGlite pass follows the checks.
 const packages = debianPackages();
 const browserLane = packages.then(browser);
 const checksLane = checks().then(async () => {
   if (!process.env.TEST_DATABASE_URL) return vitest('PGlite', PGLITE).then(postgres);
   await packages;
   await postgres();
+  await vitest('PGlite', PGLITE);
 });
 await Promise.all([browserLane, checksLane]);
-if (process.env.TEST_DATABASE_URL) await vitest('PGlite', PGLITE);
 cpu.stop();
 
 const timings = writeTimings(path.join(root, '.cache/test-timings.txt'), [

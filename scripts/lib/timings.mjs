@@ -28,6 +28,17 @@ export function slowestVitestFiles(file, root, top = TOP) {
     .map((r) => `${seconds(r.ms)}  ${r.name}`);
 }
 
+/** The slowest single tests of a vitest JSON report, as lines: what comes nearest the 30 s a test may take. */
+export function slowestVitestTests(file, root, top = 5) {
+  const report = readJson(file);
+  if (!report) return [];
+  return report.testResults
+    .flatMap((r) => r.assertionResults.map((a) => ({ name: `${path.relative(root, r.name)} › ${a.fullName}`, ms: a.duration ?? 0 })))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, top)
+    .map((t) => `${seconds(t.ms)}  ${t.name}`);
+}
+
 /** The failed tests of a vitest JSON report, as lines: file › title, and the first line of the failure. */
 export function failedVitestTests(file, root) {
   const report = readJson(file);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedVitestTests, slowestPlaywright } from './timings.mjs';
+import { failedVitestTests, slowestPlaywright, slowestVitestTests } from './timings.mjs';
 
 // The end of a red `npm test` names what failed, read from the runners' JSON reports.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timings-'));
@@ -41,5 +41,15 @@ describe('the failed tests in the summary', () => {
     const { failed, tests } = slowestPlaywright(out);
     expect(failed).toEqual(['leads.spec.ts › on desktop › adds a lead: Timed out 7000ms waiting for expect']);
     expect(tests).toHaveLength(2);
+  });
+
+  it('names the slowest single vitest tests, whichever file holds them', () => {
+    const out = write({
+      testResults: [
+        { name: '/repo/src/a.test.ts', assertionResults: [{ fullName: 'quick', duration: 5 }, { fullName: 'slow', duration: 12_000 }] },
+        { name: '/repo/src/b.test.ts', assertionResults: [{ fullName: 'middle', duration: 3_000 }] },
+      ],
+    });
+    expect(slowestVitestTests(out, '/repo', 2)).toEqual(['  12.0 s  src/a.test.ts › slow', '   3.0 s  src/b.test.ts › middle']);
   });
 });
