@@ -217,7 +217,8 @@ export function shortTermNeighbours(term: string): SQL | null {
  * Otherwise the total is the stop (a lower bound, `totalIsCapped`) and the page walks the sort's index, which
  * finds a page of a term that common after a few dozen clients. "ar" matches 13,619 of 50,000 clients: the
  * exact count read all 50,000 (docs/benchmarks.md has the times). The branch not taken is skipped by its
- * one-time filter.
+ * one-time filter, and each count is read once (`sn`, `k`): a term that reaches the stop in the sample is not
+ * copied into `m` and counted again.
  *
  * The matches are first looked for among the first SHORT_SEARCH_SAMPLE clients in the sort's order (its index
  * walked; a read in storage order gathered every client of the business through the trigram index's business
@@ -247,20 +248,22 @@ async function selectShortSearchPage(
         from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
               where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${sample}) c
         where true${search} limit ${stop + 1}
-      ), m as materialized (
-        (select s.* from s where (select count(*) from s) > ${stop} or ${whole})
+      ), sn as materialized (select count(*) as n from s),
+      m as materialized (
+        (select s.* from s where ${whole})
         union all
         (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
-          where not ((select count(*) from s) > ${stop} or ${whole})
-            and c.business_id = ${businessId}${search}${neighbours} limit ${stop + 1})
+          where not ${whole} and c.business_id = ${businessId}${search}${neighbours} limit ${stop + 1})
+      ), k as materialized (
+        select (case when (select n from sn) > ${stop} then (select n from sn) else (select count(*) from m) end)::int as counted
       ), ids as (
-        (select m.id from m where (select count(*) from m) <= ${stop}
+        (select m.id from m where (select counted from k) <= ${stop}
           order by ${orderOf(opts.sort, 'm')} limit ${n} offset ${opts.offset})
         union all
-        (select c.id from clients c where (select count(*) from m) > ${stop} and c.business_id = ${businessId}${search}
+        (select c.id from clients c where (select counted from k) > ${stop} and c.business_id = ${businessId}${search}
           order by ${orderOf(opts.sort, 'c')} limit ${n} offset ${opts.offset})
       )
-      select t.counted, p.* from (select count(*)::int as counted from m) t
+      select k.counted, p.* from k
       left join lateral (
         select ${LISTED(businessId)} where c.business_id = ${businessId}
       ) p on true
