@@ -1,6 +1,6 @@
-// Where a test run's time went: each step of `npm test`, the slowest vitest files (from vitest's JSON report)
-// and the slowest browser tests and spec files (from Playwright's JSON report). Printed at the end of the run
-// and kept in .cache/test-timings.txt.
+// Where a test run's time went and what failed: each step of `npm test`, the slowest vitest files and tests (from
+// vitest's JSON report), the slowest browser tests and spec files (from Playwright's JSON report), and each failed
+// test with the first line of its failure. Printed at the end of the run and kept in .cache/test-timings.txt.
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
