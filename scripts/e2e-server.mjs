@@ -1,6 +1,6 @@
 // The browser tests' app server (started by playwright.config.ts): the compiled server, as production runs it (built
-// here when its sources changed, unless `npm test` has built it; Playwright starts its servers one after the
-// other, so two never build at once), a fresh data folder, and with
+// here when its sources changed, for `npm test`, `npm run test:changed` and Playwright alike; Playwright starts its
+// servers one after the other, so two never build at once), a fresh data folder, and with
 // E2E_DATABASE_URL a fresh PostgreSQL database of its own (created here; one left by an earlier run is dropped
 // once it is three hours old, as the API tests' databases are: lib/test-databases.mjs). Without it, the
 // embedded database in the data folder, as `npm start` runs.

@@ -3,15 +3,15 @@
 // when missing), and the browser tests in Debian's Chromium (on PostgreSQL when TEST_DATABASE_URL is set).
 //
 // Two lanes run at once (docs/decisions/0021-fast-test-runs.md): type check, lint, knip, the PostgreSQL pass and then
-// the PGlite pass in one; the Debian packages, the web and server build and the browser tests in the other. Each
+// the PGlite pass in one; the Debian packages, the web build and the browser tests in the other. Each
 // step's output goes to .cache/logs/<step>.log and is printed when the step ends; each step's time, how busy the
 // CPU was during it, and the slowest test files are printed at the end and kept in .cache/test-timings.txt.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sampleCpu } from './lib/cpu-use.mjs';
-import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureServerBuild, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
-import { failedVitestTests, slowestPlaywright, slowestVitestFiles, slowestVitestTests, writeTimings } from './lib/timings.mjs';
+import { CHROMIUM_PACKAGE, debianInstall, ensureDependencies, ensureWebBuild, findChromium, findPgbouncer, root } from './lib/ensure.mjs';
+import { failedVitestTests, playwrightSummary, readReport, slowestVitestFiles, slowestVitestTests, writeTimings } from './lib/timings.mjs';
 import { filesCutShort, workerCrashed } from './lib/worker-crash.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -59,25 +59,18 @@ async function step(name, fn) {
   return ok;
 }
 
-function countVitest(file) {
-  try {
-    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    passed += report.numPassedTests;
-    // Failed tests; a file that failed without a failed test (it did not load) counts as one.
-    failed += report.numFailedTests || (report.numFailedTestSuites ?? 0);
-  } catch {
-    failed += 1;
-  }
+// No report: the run did not get as far as writing one, which counts as one failure.
+function countVitest(report) {
+  if (!report) return void (failed += 1);
+  passed += report.numPassedTests;
+  // Failed tests; a file that failed without a failed test (it did not load) counts as one.
+  failed += report.numFailedTests || (report.numFailedTestSuites ?? 0);
 }
 
-function countPlaywright(file) {
-  try {
-    const stats = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-  } catch {
-    failed += 1;
-  }
+function countPlaywright(report) {
+  if (!report?.stats) return void (failed += 1);
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
 }
 
 // `projects`: none for every test file; ['db*'] for the files that open a database (vitest.config.ts).
@@ -87,11 +80,12 @@ const vitest = (kind, env, projects = []) =>
     fs.rmSync(out, { force: true });
     const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
     let status = await runLogged(log, bin('vitest'), [...args, `--outputFile.json=${out}`], { env });
-    const cutShort = status !== 0 && workerCrashed(log) ? filesCutShort(out, root) : [];
-    countVitest(out);
-    reports.push([`slowest vitest files on ${kind}`, slowestVitestFiles(out, root)], [`slowest vitest tests on ${kind} (a test may take 30 s)`, slowestVitestTests(out, root)]);
+    const report = readReport(out);
+    const cutShort = status !== 0 && workerCrashed(log) ? filesCutShort(report, root) : [];
+    countVitest(report);
+    reports.push([`slowest vitest files on ${kind}`, slowestVitestFiles(report, root)], [`slowest vitest tests on ${kind} (a test may take 30 s)`, slowestVitestTests(report, root)]);
     // A pass cut short by a dead worker is judged by its run again: the first one's unfinished files are not failures.
-    if (!cutShort.length) failures.push([`failed on ${kind}`, failedVitestTests(out, root)]);
+    if (!cutShort.length) failures.push([`failed on ${kind}`, failedVitestTests(report, root)]);
     if (cutShort.length) {
       // A worker died with no test failed (lib/worker-crash.mjs): the files it left unfinished run once more.
       const again = path.join(root, `.cache/vitest-${kind}-again.json`);
@@ -99,8 +93,9 @@ const vitest = (kind, env, projects = []) =>
       fs.appendFileSync(log, `\nA test worker died before these files finished; running them once more: ${cutShort.join(', ')}\n`);
       results.push(`note a ${kind} test worker died; ran again: ${cutShort.join(', ')}`);
       status = await runLogged(log, bin('vitest'), [...args, `--outputFile.json=${again}`, ...cutShort], { env });
-      countVitest(again);
-      failures.push([`failed on ${kind}, run again`, failedVitestTests(again, root)]);
+      const againReport = readReport(again);
+      countVitest(againReport);
+      failures.push([`failed on ${kind}, run again`, failedVitestTests(againReport, root)]);
     }
     return status === 0;
   });
@@ -151,11 +146,10 @@ async function browser() {
     failed += 1;
     return;
   }
-  // About 8 s (vite build and the landing prerender) when src/web or src/shared changed, and 2 s (esbuild) for the
-  // compiled server the browser tests run when src/server or src/shared changed; nothing otherwise.
-  await step('web and server build (when needed)', async () => {
+  // About 8 s (vite build and the landing prerender) when src/web or src/shared changed; nothing otherwise. The
+  // compiled server the browser tests run is built by their app server script (scripts/e2e-server.mjs) when stale.
+  await step('web build (when needed)', async () => {
     ensureWebBuild();
-    ensureServerBuild();
     return true;
   });
   await step('browser tests (Playwright, Chromium)', async (log) => {
@@ -164,10 +158,11 @@ async function browser() {
     // On PostgreSQL when the API tests have one (playwright.config.ts: a few flows again on the embedded database).
     const database = process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
     const status = await runLogged(log, bin('playwright'), ['test'], { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...database } });
-    countPlaywright(out);
-    const slowest = slowestPlaywright(out);
-    failures.push(['failed in the browser', slowest.failed]);
-    reports.push(['slowest browser tests', slowest.tests], ['slowest browser spec files (sum of their tests)', slowest.specs]);
+    const report = readReport(out);
+    countPlaywright(report);
+    const summary = playwrightSummary(report);
+    failures.push(['failed in the browser', summary.failed]);
+    reports.push(['slowest browser tests', summary.tests], ['slowest browser spec files (sum of their tests)', summary.specs]);
     return status === 0;
   });
 }

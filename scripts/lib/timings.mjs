@@ -7,7 +7,8 @@ import { stripVTControlCharacters } from 'node:util';
 
 const TOP = 10;
 
-function readJson(file) {
+/** A runner's JSON report, read once for every figure taken from it; null when the run wrote none. */
+export function readReport(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
@@ -18,8 +19,7 @@ function readJson(file) {
 const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
 
 /** The slowest test files of a vitest JSON report, as lines. */
-export function slowestVitestFiles(file, root, top = TOP) {
-  const report = readJson(file);
+export function slowestVitestFiles(report, root, top = TOP) {
   if (!report) return [];
   return report.testResults
     .map((r) => ({ name: path.relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) }))
@@ -29,8 +29,7 @@ export function slowestVitestFiles(file, root, top = TOP) {
 }
 
 /** The slowest single tests of a vitest JSON report, as lines: what comes nearest the 30 s a test may take. */
-export function slowestVitestTests(file, root, top = 5) {
-  const report = readJson(file);
+export function slowestVitestTests(report, root, top = 5) {
   if (!report) return [];
   return report.testResults
     .flatMap((r) => r.assertionResults.map((a) => ({ name: `${path.relative(root, r.name)} › ${a.fullName}`, ms: a.duration ?? 0 })))
@@ -40,8 +39,7 @@ export function slowestVitestTests(file, root, top = 5) {
 }
 
 /** The failed tests of a vitest JSON report, as lines: file › title, and the first line of the failure. */
-export function failedVitestTests(file, root) {
-  const report = readJson(file);
+export function failedVitestTests(report, root) {
   if (!report) return [];
   return report.testResults.flatMap((r) => {
     const name = path.relative(root, r.name);
@@ -69,8 +67,7 @@ function playwrightTests(suite, file, out) {
 }
 
 /** The failed tests, slowest browser tests and spec files of a Playwright JSON report, as lines. */
-export function slowestPlaywright(file, top = TOP) {
-  const report = readJson(file);
+export function playwrightSummary(report, top = TOP) {
   if (!report) return { failed: [], tests: [], specs: [] };
   const tests = [];
   for (const suite of report.suites) playwrightTests({ ...suite, titlePath: [] }, suite.file, tests);

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedVitestTests, slowestPlaywright, slowestVitestTests } from './timings.mjs';
+import { failedVitestTests, playwrightSummary, readReport, slowestVitestTests } from './timings.mjs';
 
-// The end of a red `npm test` names what failed, read from the runners' JSON reports.
+// The end of a red `npm test` names what failed, read from the runners' JSON reports (each read once).
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timings-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const write = (value: unknown) => {
   const out = path.join(dir, `report-${Math.random()}.json`);
   fs.writeFileSync(out, JSON.stringify(value));
-  return out;
+  return readReport(out);
 };
 
 describe('the failed tests in the summary', () => {
@@ -23,7 +23,8 @@ describe('the failed tests in the summary', () => {
       ],
     });
     expect(failedVitestTests(out, '/repo')).toEqual(['src/a.test.ts › a refuses: AssertionError: expected 400 to be 422', 'src/b.test.ts: SyntaxError: Unexpected token']);
-    expect(failedVitestTests(path.join(dir, 'none.json'), '/repo')).toEqual([]);
+    expect(readReport(path.join(dir, 'none.json'))).toBeNull();
+    expect(failedVitestTests(null, '/repo')).toEqual([]);
   });
 
   it('names each failed browser test with its error, without colours, and leaves passed ones out', () => {
@@ -38,7 +39,7 @@ describe('the failed tests in the summary', () => {
         },
       ],
     });
-    const { failed, tests } = slowestPlaywright(out);
+    const { failed, tests } = playwrightSummary(out);
     expect(failed).toEqual(['leads.spec.ts › on desktop › adds a lead: Timed out 7000ms waiting for expect']);
     expect(tests).toHaveLength(2);
   });

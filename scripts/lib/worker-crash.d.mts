@@ -1,2 +1,2 @@
 export function workerCrashed(log: string): boolean;
-export function filesCutShort(reportFile: string, root: string): string[];
+export function filesCutShort(report: Record<string, unknown> | null, root: string): string[];

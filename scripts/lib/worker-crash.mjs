@@ -10,16 +10,11 @@ const CRASH = 'Worker exited unexpectedly';
 export const workerCrashed = (log) => fs.existsSync(log) && fs.readFileSync(log, 'utf8').includes(CRASH);
 
 /**
- * The files a vitest JSON report left unfinished: some test pending (never run: no test is skipped here) and
- * none failed. Empty when any test failed: a failure is never run again.
+ * The files a vitest JSON report (lib/timings.mjs readReport) left unfinished: some test pending (never run: no
+ * test is skipped here) and none failed. Empty when any test failed: a failure is never run again.
  */
-export function filesCutShort(reportFile, root) {
-  let report;
-  try {
-    report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
-  } catch {
-    return [];
-  }
+export function filesCutShort(report, root) {
+  if (!report) return [];
   if (report.numFailedTests > 0 || report.numFailedTestSuites > 0) return [];
   return report.testResults
     .filter((file) => file.assertionResults.some((test) => test.status === 'pending'))

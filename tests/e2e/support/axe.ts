@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** axe for the WCAG 2 A/AA rules, as every browser test runs it. */
 export const axeBuilder = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS);
