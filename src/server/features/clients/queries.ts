@@ -195,6 +195,12 @@ async function selectSearchPage(
 
 /** Clients read in the sort's order before a short term that has not reached its count's stop is taken as rare. */
 const SHORT_SEARCH_SAMPLE = 5000;
+/**
+ * The first of them, read first: a term held by fewer than SHORT_SEARCH_COMMON of these is taken as rare without
+ * reading the rest (a term that reaches the stop within the sample is held by one in five clients there).
+ */
+const SHORT_SEARCH_FIRST = 1000;
+const SHORT_SEARCH_COMMON = 100;
 
 /**
  * For a term of two ASCII letters or digits, a condition every client matching it meets and that the trigram index
@@ -222,8 +228,10 @@ export function shortTermNeighbours(term: string): SQL | null {
  *
  * The matches are first looked for among the first SHORT_SEARCH_SAMPLE clients in the sort's order (its index
  * walked; a read in storage order gathered every client of the business through the trigram index's business
- * entries first, migration 0072): a common term reaches the stop there ("ar" after a few thousand). A business with no more clients than that (its kept client count) was
- * then read whole.
+ * entries first, migration 0072): a common term reaches the stop there ("ar" after a few thousand). That look
+ * reads the first SHORT_SEARCH_FIRST clients (`s1`), and the rest of the sample (`s2`, from where `s1` ended) only
+ * when the term is common among them or the business has no more clients than the sample (its kept client
+ * count): then the sample was the whole business. Which way a term goes changes what is read, never the answer.
  * Otherwise the term is rare and its matches are gathered through the trigram index by their neighbours
  * (shortTermNeighbours, for a rare term such as "h5") or, for other terms, by reading
  * every client.
@@ -236,21 +244,31 @@ async function selectShortSearchPage(
   const search = searchFilter(opts.search);
   const stop = countStopOf(opts.offset, opts.limit);
   const n = rowCount(opts.limit);
-  const sample = rowCount(SHORT_SEARCH_SAMPLE);
+  const first = rowCount(SHORT_SEARCH_FIRST);
+  const rest = rowCount(SHORT_SEARCH_SAMPLE - SHORT_SEARCH_FIRST);
+  const common = rowCount(SHORT_SEARCH_COMMON);
   const neighbours = shortTermNeighbours(searchTerm(opts.search)) ?? sql``;
   // The kept client count (business_figures) says whether the first look read every client.
-  const whole = sql`(select coalesce(max(f.clients), 0) from business_figures f where f.business_id = ${businessId}) <= ${sample}`;
+  const whole = sql`(select coalesce(max(f.clients), 0) from business_figures f where f.business_id = ${businessId}) <= ${rowCount(SHORT_SEARCH_SAMPLE)}`;
   const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
     tx,
     sql`
-      with s as materialized (
+      with s1 as materialized (
         select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
         from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
-              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${sample}) c
+              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${first}) c
         where true${search} limit ${stop + 1}
-      ), sn as materialized (select count(*) as n from s),
+      ), s1n as materialized (select count(*) as n from s1),
+      s2 as materialized (
+        select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
+        from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
+              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${rest} offset ${first}) c
+        where ((select n from s1n) >= ${common} or ${whole})${search} limit (select ${stop + 1} - n from s1n)
+      ), sn as materialized (select (select n from s1n) + (select count(*) from s2) as n),
       m as materialized (
-        (select s.* from s where ${whole})
+        (select s1.* from s1 where ${whole})
+        union all
+        (select s2.* from s2 where ${whole})
         union all
         (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
           where not ${whole} and c.business_id = ${businessId}${search}${neighbours} limit ${stop + 1})

@@ -83,6 +83,19 @@ describe('rare short client searches in a large business', () => {
     expect(common.clients.map((c) => c.id)).toEqual((await matches('fi')).slice(0, 25));
   });
 
+  it('reads the whole of a business no larger than the first look, past its first thousand clients', async () => {
+    // 1,500 clients, in loyalty order by number: "xj" is held by two clients after the first 1,000 only
+    const small = await createBusiness(t.database);
+    await t.database.query(
+      `insert into clients (business_id, name, email, referral_code, loyalty_score)
+       select $1::int, case when i in (1300, 1400) then 'Xj Late ' || i else 'Early ' || i end, 'e' || i || '@ex.com', 'SMALL-' || i, 10 - i / 200.0
+       from generate_series(1, 1500) i`,
+      [small.id],
+    );
+    const res = await signedIn(t.app, small.cookie).get('/api/clients?page=1&pageSize=25&search=xj');
+    expect(res.json()).toMatchObject({ total: 2, clients: [{ name: 'Xj Late 1300' }, { name: 'Xj Late 1400' }] });
+  });
+
   it('names neighbours only for two ASCII letters or digits', () => {
     expect(shortTermNeighbours('h5')).not.toBeNull();
     for (const term of ['h', 'é5', 'a.', 'a%', 'abc', 'A5']) expect(shortTermNeighbours(term), term).toBeNull();
