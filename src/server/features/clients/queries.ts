@@ -193,14 +193,15 @@ async function selectSearchPage(
   return { clients: rows.map(toListedClient), ...cappedTotal(Number(result[0]?.counted ?? 0), stop) };
 }
 
-/** Clients read in the sort's order before a short term that has not reached its count's stop is taken as rare. */
-const SHORT_SEARCH_SAMPLE = 5000;
 /**
- * The first of them, read first: a term held by fewer than SHORT_SEARCH_COMMON of these is taken as rare without
- * reading the rest (a term that reaches the stop within the sample is held by one in five clients there).
+ * A short term's first look reads the first SHORT_SEARCH_FIRST clients in the sort's order. A term held by at least
+ * SHORT_SEARCH_COMMON of them (one in twenty) is common: the look reads on, up to SHORT_SEARCH_WALK clients in all,
+ * until it finds the count's stop (a term held by one client in twenty reaches it there). A term held by fewer is
+ * rare, and its matches are gathered through the trigram index.
  */
-const SHORT_SEARCH_FIRST = 1000;
-const SHORT_SEARCH_COMMON = 100;
+const SHORT_SEARCH_FIRST = 500;
+const SHORT_SEARCH_COMMON = 25;
+const SHORT_SEARCH_WALK = 20_000;
 
 /**
  * For a term of two ASCII letters or digits, a condition every client matching it meets and that the trigram index
@@ -226,15 +227,16 @@ export function shortTermNeighbours(term: string): SQL | null {
  * one-time filter, and each count is read once (`sn`, `k`): a term that reaches the stop in the sample is not
  * copied into `m` and counted again.
  *
- * The matches are first looked for among the first SHORT_SEARCH_SAMPLE clients in the sort's order (its index
- * walked; a read in storage order gathered every client of the business through the trigram index's business
- * entries first, migration 0072): a common term reaches the stop there ("ar" after a few thousand). That look
- * reads the first SHORT_SEARCH_FIRST clients (`s1`), and the rest of the sample (`s2`, from where `s1` ended) only
- * when the term is common among them or the business has no more clients than the sample (its kept client
- * count): then the sample was the whole business. Which way a term goes changes what is read, never the answer.
+ * The matches are first looked for in the sort's order (its index walked; a read in storage order gathered every
+ * client of the business through the trigram index's business entries first, migration 0072): the first
+ * SHORT_SEARCH_FIRST clients (`s1`), then, for a term common among them, on from there (`s2`) until the stop
+ * or SHORT_SEARCH_WALK clients. A common term reaches the stop there ("ar" after about 3,700 clients, "jo", held
+ * by one client in fourteen, after about 14,000). When the look read the whole business (its kept client count),
+ * its matches are all the matches.
  * Otherwise the term is rare and its matches are gathered through the trigram index by their neighbours
- * (shortTermNeighbours, for a rare term such as "h5") or, for other terms, by reading
- * every client.
+ * (shortTermNeighbours, for a rare term such as "h5") or, for other terms, by reading every client: a gather that
+ * costs most for a term of a few thousand matches ("er", "jo": 5-10 ms), which the walk now counts instead.
+ * Which way a term goes changes what is read, never the answer.
  */
 async function selectShortSearchPage(
   tx: Tx,
@@ -245,15 +247,15 @@ async function selectShortSearchPage(
   const stop = countStopOf(opts.offset, opts.limit);
   const n = rowCount(opts.limit);
   const first = rowCount(SHORT_SEARCH_FIRST);
-  const rest = rowCount(SHORT_SEARCH_SAMPLE - SHORT_SEARCH_FIRST);
-  const common = rowCount(SHORT_SEARCH_COMMON);
   const neighbours = shortTermNeighbours(searchTerm(opts.search)) ?? sql``;
-  // The kept client count (business_figures) says whether the first look read every client.
-  const whole = sql`(select coalesce(max(f.clients), 0) from business_figures f where f.business_id = ${businessId}) <= ${rowCount(SHORT_SEARCH_SAMPLE)}`;
+  const common = sql`(select n from s1n) >= ${rowCount(SHORT_SEARCH_COMMON)}`;
+  // The look read every match when the business has no more clients than it read (its kept client count).
+  const covered = sql`(select n from b) <= ${first} or ((select n from b) <= ${rowCount(SHORT_SEARCH_WALK)} and ${common})`;
   const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
     tx,
     sql`
-      with s1 as materialized (
+      with b as materialized (select coalesce(max(f.clients), 0) as n from business_figures f where f.business_id = ${businessId}),
+      s1 as materialized (
         select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
         from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
               where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${first}) c
@@ -262,16 +264,17 @@ async function selectShortSearchPage(
       s2 as materialized (
         select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
         from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
-              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${rest} offset ${first}) c
-        where ((select n from s1n) >= ${common} or ${whole})${search} limit (select ${stop + 1} - n from s1n)
+              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')}
+              limit ${rowCount(SHORT_SEARCH_WALK - SHORT_SEARCH_FIRST)} offset ${first}) c
+        where ${common}${search} limit (select ${stop + 1} - n from s1n)
       ), sn as materialized (select (select n from s1n) + (select count(*) from s2) as n),
       m as materialized (
-        (select s1.* from s1 where ${whole})
+        (select s1.* from s1 where ${covered})
         union all
-        (select s2.* from s2 where ${whole})
+        (select s2.* from s2 where ${covered})
         union all
         (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name from clients c
-          where not ${whole} and c.business_id = ${businessId}${search}${neighbours} limit ${stop + 1})
+          where not (${covered}) and c.business_id = ${businessId}${search}${neighbours} limit ${stop + 1})
       ), k as materialized (
         select (case when (select n from sn) > ${stop} then (select n from sn) else (select count(*) from m) end)::int as counted
       ), ids as (

@@ -11,15 +11,23 @@ import { signedIn } from '../../testing/requests';
 
 let t: TestApp;
 let biz: TestBusiness;
-const FILLERS = 5600;
+/** More clients than a common short term's look reads (SHORT_SEARCH_WALK, 20,000). */
+const FILLERS = 20_600;
 beforeAll(async () => {
   t = await createTestApp();
   biz = await createBusiness(t.database);
-  // Clients 4500-5600 match "mm": over the cap in all, but not within the first 5,000 read.
+  // In the loyalty order: clients 1-100 first, clients 19,000-20,600 last (loyalty 0, no bookings, by id).
+  // "nn" (clients 19,000-20,200): over the cap in all, but not among the first clients read.
+  // "mm" (clients 1-100 and 20,401-20,600): common among the first clients, and 100 of its 300 matches lie past
+  // the look's 20,000 clients.
   await t.database.query(
     `insert into clients (business_id, name, email, referral_code, loyalty_score, total_bookings)
-     select $1::int, case when i between 4500 and 5600 then 'Mm Filler ' || i else 'Filler ' || i end, 'f' || i || '@ex.com',
-       'RARE-' || i, (i % 11) * 0.9, i % 5
+     select $1::int,
+       case when i <= 100 then 'Mm Early ' || i when i > 20400 then 'Mm Late ' || i when i between 19000 and 20200 then 'Nn Filler ' || i
+         else 'Filler ' || i end,
+       'f' || i || '@ex.com', 'RARE-' || i,
+       case when i <= 100 then 9.9 when i >= 19000 then 0 else 1 + (i % 9) * 0.9 end,
+       case when i >= 19000 then 0 else i % 5 end
      from generate_series(1, $2::int) i`,
     [biz.id, FILLERS],
   );
@@ -73,9 +81,9 @@ describe('rare short client searches in a large business', () => {
   });
 
   it('caps a term common among all clients but not among the first read, and pages it', async () => {
-    const all = await matches('mm');
+    const all = await matches('nn');
     expect(all.length).toBeGreaterThan(SHORT_SEARCH_COUNT_CAP);
-    const first = await page('page=1&pageSize=100&search=mm');
+    const first = await page('page=1&pageSize=100&search=nn');
     expect(first).toMatchObject({ total: SHORT_SEARCH_COUNT_CAP, totalIsCapped: true });
     expect(first.clients.map((c) => c.id)).toEqual(all.slice(0, 100));
     const common = await page('page=1&pageSize=25&search=fi');
@@ -83,17 +91,31 @@ describe('rare short client searches in a large business', () => {
     expect(common.clients.map((c) => c.id)).toEqual((await matches('fi')).slice(0, 25));
   });
 
-  it('reads the whole of a business no larger than the first look, past its first thousand clients', async () => {
-    // 1,500 clients, in loyalty order by number: "xj" is held by two clients after the first 1,000 only
+  it('counts exactly a term common among the first clients whose matches lie past what its look reads', async () => {
+    const all = await matches('mm');
+    expect(all).toHaveLength(300);
+    const res = await page('page=3&pageSize=100&search=mm');
+    expect(res.total).toBe(300);
+    expect(res).not.toHaveProperty('totalIsCapped');
+    expect(res.clients.map((c) => c.id)).toEqual(all.slice(200));
+  });
+
+  it('in a business the look reads whole, counts a common term from the look and a rare one through the index', async () => {
+    // 1,500 clients, in loyalty order by number: "qw" is held by clients 1-40 and 1,200-1,259, "xj" by two past the first 500
     const small = await createBusiness(t.database);
     await t.database.query(
       `insert into clients (business_id, name, email, referral_code, loyalty_score)
-       select $1::int, case when i in (1300, 1400) then 'Xj Late ' || i else 'Early ' || i end, 'e' || i || '@ex.com', 'SMALL-' || i, 10 - i / 200.0
+       select $1::int,
+         case when i in (1300, 1400) then 'Xj Late ' || i when i <= 40 or i between 1200 and 1259 then 'Qw ' || i else 'Early ' || i end,
+         'e' || i || '@ex.com', 'SMALL-' || i, 10 - i / 200.0
        from generate_series(1, 1500) i`,
       [small.id],
     );
-    const res = await signedIn(t.app, small.cookie).get('/api/clients?page=1&pageSize=25&search=xj');
-    expect(res.json()).toMatchObject({ total: 2, clients: [{ name: 'Xj Late 1300' }, { name: 'Xj Late 1400' }] });
+    const get = async (query: string) => (await signedIn(t.app, small.cookie).get(`/api/clients?${query}`)).json();
+    expect(await get('page=1&pageSize=25&search=xj')).toMatchObject({ total: 2, clients: [{ name: 'Xj Late 1300' }, { name: 'Xj Late 1400' }] });
+    const last = await get('page=4&pageSize=25&search=qw');
+    expect(last.total).toBe(100);
+    expect(last.clients.map((c: { name: string }) => c.name)).toEqual(Array.from({ length: 25 }, (_, i) => `Qw ${1235 + i}`));
   });
 
   it('names neighbours only for two ASCII letters or digits', () => {
