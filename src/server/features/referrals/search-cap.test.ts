@@ -104,9 +104,13 @@ describe('a referral search past the count cap', () => {
       [other.id, echo.id],
     );
     const newest = (await t.database.query<{ id: number }>(
-      `select id from referrals where business_id = $1 order by created_at desc, id desc limit 25`, [other.id],
+      `select id from referrals where business_id = $1 order by created_at desc, id desc limit 125`, [other.id],
     )).map((r) => Number(r.id));
     const { summary: _, referrals, ...page } = await selectReferralPage(t.database.db, other.id, { status: 'all', sort: 'newest', search: 'echo', limit: 25, offset: 0 });
-    expect({ ...page, ids: referrals.map((r) => r.id) }).toEqual({ total: SEARCH_COUNT_CAP, totalIsCapped: true, ids: newest });
+    expect({ ...page, ids: referrals.map((r) => r.id) }).toEqual({ total: SEARCH_COUNT_CAP, totalIsCapped: true, ids: newest.slice(0, 25) });
+    // a capped page walks the newest first: the friends named Echo, then those whose referrer is
+    const { summary: __, referrals: later, ...laterPage } = await selectReferralPage(t.database.db, other.id, { status: 'all', sort: 'newest', search: 'echo', limit: 50, offset: 75 });
+    expect({ ...laterPage, ids: later.map((r) => r.id) }).toEqual({ total: SEARCH_COUNT_CAP, totalIsCapped: true, ids: newest.slice(75) });
+    expect(later.map((r) => r.refereeName).slice(24, 27)).toEqual(['Echo 100', 'Kit 101', 'Kit 102']);
   });
 });

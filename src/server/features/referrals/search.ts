@@ -30,11 +30,15 @@ export function searchMatches(businessId: number, search: string, columns: SQL, 
 export const textFilter = (search: string): SQL => sql`strpos(r.search_text, ${searchTerm(search)}) > 0`;
 
 /**
- * The same match as one condition no index serves (`strpos`, the referrers as a hashed set): for a walk of a
- * sort's index that filters as it goes, planned as that walk.
+ * The same match as one condition no index serves (`strpos`, the referrer looked up by its id for each referral
+ * walked): for a walk of a sort's index that filters as it goes, planned as that walk. A walk reads a few dozen
+ * referrals; the referrers as a set read every client the term names first ("ar": 13,619 of 50,000, 17 ms).
  */
 export function searchFilter(businessId: number, search: string): SQL {
   const digits = phoneDigitsPattern(search);
   const phone = digits ? sql` or strpos(r.referee_phone, ${digits.slice(1, -1)}) > 0` : sql``;
-  return sql`(${textFilter(search)} or r.referrer_client_id in (${referrers(businessId, search)})${phone})`;
+  // a scalar subquery: an `exists` was planned as the hashed set again
+  const referrer = sql`coalesce((select strpos(lower(m.name), ${searchTerm(search)}) > 0 from clients m
+    where m.id = r.referrer_client_id and m.business_id = ${businessId}), false)`;
+  return sql`(${textFilter(search)} or ${referrer}${phone})`;
 }
