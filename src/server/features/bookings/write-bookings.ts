@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
-import { rowsInTurn } from '../../db/in-turn';
 import { figuresOfStream, generateReferralCode } from '../clients/service';
 import type { DateRange, RecentBooking } from '../sms/service';
 import type { BookingRow, CancelledBookingRow } from './booking-row';
@@ -91,18 +90,20 @@ export async function insertBookings(
   recent?: DateRange,
 ): Promise<{ newBookings: number; recentBookings: RecentBooking[] }> {
   const { rows, clientIds } = bookings;
+  let newBookings = 0;
+  const recentBookings: RecentBooking[] = [];
   const from = recent?.from ?? null;
   const to = recent?.to ?? null;
-  function* statements() {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const batch = rows.slice(start, start + CHUNK).map((r, i) => ({
-        c: clientIds[start + i],
-        d: r.serviceDate,
-        t: r.serviceType,
-        a: r.amount,
-        k: dedupeKey(r.serviceType, r.amount),
-      }));
-      yield sql`
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const batch = rows.slice(start, start + CHUNK).map((r, i) => ({
+      c: clientIds[start + i],
+      d: r.serviceDate,
+      t: r.serviceType,
+      a: r.amount,
+      k: dedupeKey(r.serviceType, r.amount),
+    }));
+    const [res] = rowsOf<{ n: number; recent: RecentBooking[] | null }>(
+      await tx.execute(sql`
         with ins as (
           insert into bookings (business_id, client_id, service_date, service_type, amount, amount_charged, status, source, dedupe_key)
           select ${businessId}, v.c, v.d, v.t, v.a, v.a, 'completed', ${source}, v.k
@@ -113,12 +114,8 @@ export async function insertBookings(
         select count(*)::int as n,
           json_agg(json_build_object('id', id, 'clientId', client_id, 'serviceDate', to_char(service_date, 'YYYY-MM-DD')))
             filter (where service_date between ${from}::date and ${to}::date) as recent
-        from ins`;
-    }
-  }
-  let newBookings = 0;
-  const recentBookings: RecentBooking[] = [];
-  for (const [res] of await rowsInTurn<{ n: number; recent: RecentBooking[] | null }>(tx, statements())) {
+        from ins`),
+    );
     newBookings += Number(res.n);
     if (res.recent) recentBookings.push(...res.recent);
   }
@@ -140,9 +137,9 @@ export async function insertNewClients(tx: Tx, businessId: number, fresh: FileCl
     const byCode = new Map<string, FileClient>();
     for (const c of pending) byCode.set(generateReferralCode(c.name), c);
     const values = [...byCode].map(([code, c]) => ({ i: c.key, n: c.name, e: c.email, p: c.phone, r: code, bs: c.bookings }));
-    function* statements() {
-      for (let start = 0; start < values.length; start += CHUNK) {
-        yield sql`
+    for (let start = 0; start < values.length; start += CHUNK) {
+      const inserted = rowsOf<{ id: number; referral_code: string; referred: boolean }>(
+        await tx.execute(sql`
           with v as (
             select * from json_to_recordset(${JSON.stringify(values.slice(start, start + CHUNK))}::json)
               as v(i int, n text, e text, p text, r text, bs json)
@@ -163,10 +160,8 @@ export async function insertNewClients(tx: Tx, businessId: number, fresh: FileCl
           from v join fresh n on n.id = v.i
           on conflict (referral_code) do nothing
           returning id, referral_code,
-            exists (select 1 from referrals r where r.business_id = ${businessId} and r.referrer_code = clients.referral_code) as referred`;
-      }
-    }
-    for (const inserted of await rowsInTurn<{ id: number; referral_code: string; referred: boolean }>(tx, statements())) {
+            exists (select 1 from referrals r where r.business_id = ${businessId} and r.referrer_code = clients.referral_code) as referred`),
+      );
       for (const row of inserted) {
         const c = byCode.get(row.referral_code)!;
         c.id = row.id;
