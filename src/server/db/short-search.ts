@@ -54,3 +54,19 @@ export function cappedSearchCount(walked: SQL, matches: SQL, walk = SEARCH_WALK,
     m as materialized (select * from (${matches}) m where (select n from walk) <= ${rowCount(cap)} limit ${rowCount(cap + 1)}),
     k as materialized (select greatest((select n from walk), (select count(*) from m))::int as counted)`;
 }
+
+/**
+ * For a term of two ASCII letters or digits, a condition on a search text (`column`: the clients' or the leads'
+ * `search_text`) that every row matching the term meets and that the trigram index serves: the term with an ASCII
+ * character before or after it (four classes, so pg_trgm can enumerate the trigrams), or a search text holding a
+ * non-ASCII character (a partial index of those rows: clients_business_non_ascii_idx, leads_business_non_ascii_idx).
+ * Every match meets it: a search text always holds a line break, so an occurrence has a neighbour, which is either
+ * ASCII or a non-ASCII character of the text. Null for other terms (their rows are read, as before).
+ */
+export function shortTermNeighbours(term: string, column: SQL): SQL | null {
+  if (!/^[a-z0-9]{2}$/.test(term)) return null;
+  const word = '[a-z0-9]';
+  const other = String.raw`[\x01-\x2f\x3a-\x60\x7b-\x7f]`;
+  const pattern = `${word}${term}|${other}${term}|${term}${word}|${term}${other}`;
+  return sql` and (${column} ~ ${pattern} or ${column} ~ '[^\\x01-\\x7f]')`;
+}

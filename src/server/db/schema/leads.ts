@@ -69,6 +69,9 @@ export const leads = pgTable(
     index('leads_business_source_created_idx').on(t.businessId, t.source, t.createdAt, t.id),
     // A text from a number no client has finds the lead with that phone (docs/sms-inbox.md, "Leads").
     index('leads_business_phone_idx').on(t.businessId, t.phone).where(sql`${t.phone} is not null`),
+    // The leads whose search text holds a non-ASCII character: with the trigram index, a two-character search
+    // finds its matches without reading every lead (docs/leads.md, "Search"; migration 0075).
+    index('leads_business_non_ascii_idx').on(t.businessId).where(sql`${t.searchText} ~ '[^\\x01-\\x7f]'`),
   ],
 );
 

@@ -4,7 +4,7 @@ import { clients } from '../../db/schema';
 import { readRows, rowCount } from '../../db/read-rows';
 import type { BookingTrendPoint, Client, ClientSort, DashboardStats, LoyaltyDistribution } from './types';
 import { searchTerm, substringMatch } from '../../db/like-pattern';
-import { cappedSearchCount, cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP } from '../../db/short-search';
+import { cappedSearchCount, cappedTotal, countStopOf, isShortSearch, SHORT_SEARCH_COUNT_CAP, shortTermNeighbours } from '../../db/short-search';
 import { TEXTING_COLUMNS, textingFrom, textingJoins, type TextingFacts } from '../sms/service';
 
 type ClientRow = {
@@ -204,21 +204,6 @@ const SHORT_SEARCH_COMMON = 25;
 const SHORT_SEARCH_WALK = 20_000;
 
 /**
- * For a term of two ASCII letters or digits, a condition every client matching it meets and that the trigram index
- * serves: the term with an ASCII character before or after it (four classes, so pg_trgm can enumerate the
- * trigrams), or a search text holding a non-ASCII character (clients_business_non_ascii_idx, migration 0058).
- * Every match meets it: the search text always holds a line break, so an occurrence has a neighbour, which is
- * either ASCII or a non-ASCII character of the text. Null for other terms (read every client, as before).
- */
-export function shortTermNeighbours(term: string): SQL | null {
-  if (!/^[a-z0-9]{2}$/.test(term)) return null;
-  const word = '[a-z0-9]';
-  const other = String.raw`[\x01-\x2f\x3a-\x60\x7b-\x7f]`;
-  const pattern = `${word}${term}|${other}${term}|${term}${word}|${term}${other}`;
-  return sql` and (c.search_text ~ ${pattern} or c.search_text ~ '[^\\x01-\\x7f]')`;
-}
-
-/**
  * A page of a one- or two-character search. Its matches are gathered up to the count's stop plus one
  * (`countStopOf`). Fewer than that are all the matches: they are counted exactly and the page is cut from them.
  * Otherwise the total is the stop (a lower bound, `totalIsCapped`) and the page walks the sort's index, which
@@ -247,7 +232,7 @@ async function selectShortSearchPage(
   const stop = countStopOf(opts.offset, opts.limit);
   const n = rowCount(opts.limit);
   const first = rowCount(SHORT_SEARCH_FIRST);
-  const neighbours = shortTermNeighbours(searchTerm(opts.search)) ?? sql``;
+  const neighbours = shortTermNeighbours(searchTerm(opts.search), sql`c.search_text`) ?? sql``;
   const common = sql`(select n from s1n) >= ${rowCount(SHORT_SEARCH_COMMON)}`;
   // The look read every match when the business has no more clients than it read (its kept client count).
   const covered = sql`(select n from b) <= ${first} or ((select n from b) <= ${rowCount(SHORT_SEARCH_WALK)} and ${common})`;

@@ -3,7 +3,8 @@ import { type Tx, rowsOf } from '../../db/client';
 import { businesses, leadCommunications, leads, referrals, smsMessages } from '../../db/schema';
 import type { Lead, LeadCommunication, LeadSource, LeadStatus } from '../../../shared/schemas/leads';
 import { readRows, rowCount } from '../../db/read-rows';
-import { SHORT_SEARCH_COUNT_CAP, cappedSearchCount, cappedTotal } from '../../db/short-search';
+import { SHORT_SEARCH_COUNT_CAP, cappedSearchCount, cappedTotal, shortTermNeighbours } from '../../db/short-search';
+import { searchTerm } from '../../db/like-pattern';
 import { leadSearchOf, searchFilter, searchMatch } from './search';
 
 // The Lead Inbox's SQL (docs/leads.md). Every statement names the business in its own where.
@@ -136,9 +137,17 @@ async function selectSearchPage(
   const cap = rowCount(SEARCH_COUNT_CAP);
   const walked = sql`select ${searchFilter('l', leadSearchOf(f.search))} as hit from leads l
     where ${where(businessId, { ...f, search: undefined })} order by l.created_at desc, l.id desc`;
+  const gathered = sql`select l.id, l.created_at from leads l where ${where(businessId, f)}`;
+  // A two-character term that none of the walked leads holds is rare: its leads are found through the trigram index by
+  // the term's neighbours ("h5" among 20,000 leads: 0.7 ms against 5 ms reading them all). A commoner one reads the
+  // business's leads as before: the neighbours' trigrams of a term held by one lead in thirty cost more (8 ms).
+  const neighbours = shortTermNeighbours(searchTerm(f.search), sql`l.search_text`);
+  const matches = neighbours
+    ? sql`(${gathered}${neighbours} and (select n from walk) = 0) union all (${gathered} and (select n from walk) > 0)`
+    : gathered;
   const rows = await readRows<PageRow>(
     tx,
-    sql`with ${cappedSearchCount(walked, sql`select l.id, l.created_at from leads l where ${where(businessId, f)}`, LEAD_SEARCH_WALK)}
+    sql`with ${cappedSearchCount(walked, matches, LEAD_SEARCH_WALK)}
       ${page(
         sql`(select m.id from m where (select counted from k) <= ${cap} order by m.created_at desc, m.id desc limit ${n} offset ${offset})
           union all
