@@ -48,6 +48,8 @@ function walkedCount(rows: SQL, walk = SEARCH_WALK, cap = SHORT_SEARCH_COUNT_CAP
  * (`matches`, gathered through the trigram indexes up to `cap + 1` only when the walk did not reach the cap) and
  * `k` (`counted`: the walk's count or the gathered one, whichever is larger; over `cap`, the total is capped).
  * The caller cuts its page from `m` when `counted` is within the cap, and walks its sort's index otherwise.
+ * `matches` may read `(select n from walk)`: the Lead Inbox gathers a two-character term none of the walked rows
+ * holds by another index than a commoner one.
  */
 export function cappedSearchCount(walked: SQL, matches: SQL, walk = SEARCH_WALK, cap = SHORT_SEARCH_COUNT_CAP): SQL {
   return sql`walk as materialized (${walkedCount(walked, walk, cap)}),

@@ -209,7 +209,7 @@ const SHORT_SEARCH_WALK = 20_000;
  * Otherwise the total is the stop (a lower bound, `totalIsCapped`) and the page walks the sort's index, which
  * finds a page of a term that common after a few dozen clients. "ar" matches 13,619 of 50,000 clients: the
  * exact count read all 50,000 (docs/benchmarks.md has the times). The branch not taken is skipped by its
- * one-time filter, and each count is read once (`sn`, `k`): a term that reaches the stop in the sample is not
+ * one-time filter, and each count is read once (`sn`, `k`): a term that reaches the stop in the look is not
  * copied into `m` and counted again.
  *
  * The matches are first looked for in the sort's order (its index walked; a read in storage order gathered every
@@ -236,21 +236,20 @@ async function selectShortSearchPage(
   const common = sql`(select n from s1n) >= ${rowCount(SHORT_SEARCH_COMMON)}`;
   // The look read every match when the business has no more clients than it read (its kept client count).
   const covered = sql`(select n from b) <= ${first} or ((select n from b) <= ${rowCount(SHORT_SEARCH_WALK)} and ${common})`;
+  // The clients the look reads, in the sort's order, with the search text it matches.
+  const looked = (limit: number, offset: number) => sql`select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text
+    from clients c where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   const result = await readRows<ClientRow & TextingFacts & { counted: number }>(
     tx,
     sql`
       with b as materialized (select coalesce(max(f.clients), 0) as n from business_figures f where f.business_id = ${businessId}),
       s1 as materialized (
         select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
-        from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
-              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')} limit ${first}) c
-        where true${search} limit ${stop + 1}
+        from (${looked(SHORT_SEARCH_FIRST, 0)}) c where true${search} limit ${stop + 1}
       ), s1n as materialized (select count(*) as n from s1),
       s2 as materialized (
         select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name
-        from (select c.id, c.loyalty_score, c.total_bookings, c.last_booking, c.name, c.search_text from clients c
-              where c.business_id = ${businessId} order by ${orderOf(opts.sort, 'c')}
-              limit ${rowCount(SHORT_SEARCH_WALK - SHORT_SEARCH_FIRST)} offset ${first}) c
+        from (${looked(SHORT_SEARCH_WALK - SHORT_SEARCH_FIRST, SHORT_SEARCH_FIRST)}) c
         where ${common}${search} limit (select ${stop + 1} - n from s1n)
       ), sn as materialized (select (select n from s1n) + (select count(*) from s2) as n),
       m as materialized (
